@@ -1,0 +1,73 @@
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { REPO_ROOT } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { AppError } from "./lib/errors.ts";
+import { accountRoutes } from "./modules/account/account.routes.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
+import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
+import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+import { systemRoutes } from "./modules/system/system.routes.ts";
+import { userRoutes } from "./modules/users/users.routes.ts";
+import { type DeclaredRoute, installAccessControl } from "./plugins/access.ts";
+import { installCsrfProtection } from "./plugins/csrf.ts";
+import { installErrorHandling } from "./plugins/errors.ts";
+import { installLanguage } from "./plugins/language.ts";
+import { installMaintenanceGate } from "./plugins/maintenance.ts";
+import { installSecurityHeaders } from "./plugins/security-headers.ts";
+import { installSessionLoading } from "./plugins/session.ts";
+import { installStaticFiles } from "./plugins/static-files.ts";
+import "./plugins/request-types.ts";
+
+export const WEB_DIST = path.join(REPO_ROOT, "apps/web/dist");
+/** JSON bodies are small forms; uploads (later issues) get their own limits. */
+const BODY_LIMIT = 64 * 1024;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** Every registered route with its access declaration (for the authorization test). */
+  routes: DeclaredRoute[];
+}
+
+/** Builds the whole HTTP app on a context; server.ts listens, tests use `app.inject`. */
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDist?: string } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger ? { level: ctx.config.logLevel } : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: ctx.config.trustProxy,
+    // Drain in-flight requests on close instead of cutting them (SIGTERM).
+    forceCloseConnections: "idle",
+    routerOptions: { maxParamLength: 200 },
+  });
+  const routes: DeclaredRoute[] = [];
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  await app.register(fastifyCookie);
+  // Order matters: the session names the user, the language depends on the user, access and
+  // maintenance depend on both, and CSRF runs before any body is read.
+  installSessionLoading(app, ctx);
+  installLanguage(app);
+  installCsrfProtection(app, ctx.config);
+  installAccessControl(app, routes);
+  installMaintenanceGate(app, ctx);
+  installSecurityHeaders(app, { hsts: ctx.config.secureCookies });
+
+  systemRoutes(app, ctx);
+  schoolYearRoutes(app, ctx);
+  authRoutes(app, ctx);
+  accountRoutes(app, ctx);
+  catalogRoutes(app, ctx);
+  settingsRoutes(app, ctx);
+  userRoutes(app, ctx);
+  await installStaticFiles(app, { webDist: opts.webDist ?? WEB_DIST, logoPath: ctx.config.branding.logoPath });
+
+  app.setNotFoundHandler(() => {
+    throw new AppError(404, "ROUTE_NOT_FOUND");
+  });
+  await app.ready();
+  return { app, routes };
+}

@@ -1,0 +1,41 @@
+import path from "node:path";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { type DatabaseHandle, openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { seedDemo } from "./db/seeds/demo.ts";
+import { seedReferenceData } from "./db/seeds/reference-data.ts";
+import { randomToken } from "./lib/crypto.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { createPasswordHasher } from "./modules/auth/passwords.ts";
+import { readSetting, writeSetting } from "./modules/settings/settings.repository.ts";
+
+export interface Bootstrapped {
+  ctx: AppContext;
+  handle: DatabaseHandle;
+  demoSeeded: boolean;
+}
+
+/**
+ * Opens the database, migrates, seeds, and builds the context. Without CAPTCHA_HMAC_KEY (never
+ * in production) a random key is generated once and kept in the database, not in the repo.
+ */
+export async function bootstrap(config: Config, log: (line: string) => void = console.log): Promise<Bootstrapped> {
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(handle.db);
+  const hasher = createPasswordHasher(config.argon2MemoryKib);
+  const demoSeeded = config.seedDemo ? await seedDemo(handle.db, hasher) : false;
+  await seedReferenceData(handle.db);
+  let captchaHmacKey = config.captchaHmacKey ?? (await readSetting(handle.db, "captcha_hmac_key"));
+  if (!captchaHmacKey) {
+    captchaHmacKey = randomToken(32);
+    await writeSetting(handle.db, "captcha_hmac_key", captchaHmacKey);
+  }
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    log,
+  });
+  return { ctx: { config, db: handle.db, engine: handle.engine, mailer, hasher, captchaHmacKey }, handle, demoSeeded };
+}

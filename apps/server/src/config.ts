@@ -1,0 +1,97 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** Repository root, so `data/` lands beside the README whatever the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #3b9ae1");
+
+/** Every setting the server reads from the environment; documented in .env.example. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, "data")),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// (leave it empty for the embedded SQLite database)")
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO: bool.optional(),
+  CAPTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).default("Portal <no-reply@demo.local>"),
+  SCHOOL_NAME: z.string().min(1).max(120).default("Colegio Demo Bilingüe"),
+  SCHOOL_LOGO_PATH: z.string().min(1).optional(),
+  BRAND_PRIMARY_COLOR: hexColor.default("#3b9ae1"),
+  BRAND_NAV_COLOR: z.enum(["light", "dark"]).default("light"),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).max(1048576).default(19456),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl?: string;
+  secureCookies: boolean;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  captchaHmacKey?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  branding: { schoolName: string; logoPath?: string; primaryColor: string; navColor: "light" | "dark" };
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  argon2MemoryKib: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value names the variable (issue #2). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  if (production && e.SEED_DEMO) throw new ConfigError("Invalid configuration:\n  SEED_DEMO: never true in production");
+  if (production && !e.CAPTCHA_HMAC_KEY)
+    throw new ConfigError("Invalid configuration:\n  CAPTCHA_HMAC_KEY: required when NODE_ENV=production");
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
+    trustProxy: e.TRUST_PROXY,
+    // The demo school is for the embedded default only: never on PostgreSQL unless asked, never in production.
+    seedDemo: !production && (e.SEED_DEMO ?? !e.DATABASE_URL),
+    captchaHmacKey: e.CAPTCHA_HMAC_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    branding: {
+      schoolName: e.SCHOOL_NAME,
+      logoPath: e.SCHOOL_LOGO_PATH,
+      primaryColor: e.BRAND_PRIMARY_COLOR,
+      navColor: e.BRAND_NAV_COLOR,
+    },
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    argon2MemoryKib: e.ARGON2_MEMORY_KIB,
+    logLevel: e.LOG_LEVEL,
+  };
+}

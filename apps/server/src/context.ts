@@ -1,0 +1,14 @@
+import type { Config } from "./config.ts";
+import type { Db, Engine } from "./db/database.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { PasswordHasher } from "./modules/auth/passwords.ts";
+
+/** What the services need, built once in server.ts (or a test) and handed to buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  engine: Engine;
+  mailer: Mailer;
+  hasher: PasswordHasher;
+  captchaHmacKey: string;
+}

@@ -1,0 +1,35 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
+import * as m0001 from "./migrations/0001_initial.ts";
+
+/** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
+export const MIGRATIONS: Record<string, Migration> = {
+  "0001_initial": m0001,
+};
+
+function check(result: MigrationResultSet): void {
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`Migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
+function migrator(db: Kysely<any>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  check(await migrator(db).migrateToLatest());
+}
+
+/** Rolls every migration back (used by the migration test on both engines). */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
+export async function migrateDownAll(db: Kysely<any>): Promise<void> {
+  const m = migrator(db);
+  for (;;) {
+    const result = await m.migrateDown();
+    check(result);
+    if (!result.results?.length) return;
+  }
+}

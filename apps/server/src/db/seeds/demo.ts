@@ -1,0 +1,51 @@
+import type { Role } from "@portal/shared/roles";
+import type { PasswordHasher } from "../../modules/auth/passwords.ts";
+import { insertUser } from "../../modules/users/users.repository.ts";
+import type { Db } from "../database.ts";
+
+export const DEMO_PASSWORD = "demo-portal-2025";
+
+export const DEMO_ACCOUNTS: { email: string; role: Role; names: string; firstSurname: string }[] = [
+  { email: "admin@demo.local", role: "Admin", names: "Andrea", firstSurname: "Administradora" },
+  { email: "secretaria@demo.local", role: "Secretaria", names: "Sofía", firstSurname: "Secretaria" },
+  { email: "consulta@demo.local", role: "Consulta", names: "Carlos", firstSurname: "Consulta" },
+  { email: "editor@demo.local", role: "Editor", names: "Elena", firstSurname: "Editora" },
+  { email: "prueba@demo.local", role: "Prueba", names: "Pablo", firstSurname: "Prueba" },
+  { email: "familia1@demo.local", role: "User", names: "María José", firstSurname: "Andrade" },
+  { email: "familia2@demo.local", role: "User", names: "Jean-Pierre", firstSurname: "Dubois" },
+];
+
+/**
+ * The demo school (embedded default only, never in production): the two school years with
+ * 2025-2026 current and open, and one account per role. Ids 10 and 11 follow the spec's state
+ * default (schoolYearSelected 10 = '2024-2025'). Runs once, on an empty database.
+ */
+export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean> {
+  const anyUser = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
+  if (anyUser) return false;
+  const anyYear = await db.selectFrom("school_years").select("id").limit(1).executeTakeFirst();
+  if (!anyYear) {
+    await db
+      .insertInto("school_years")
+      .values([
+        { id: 10, label: "2024-2025", starts_on: "2024-09-02", ends_on: "2025-07-04", is_current: 0, enrollment_open: 0 },
+        { id: 11, label: "2025-2026", starts_on: "2025-09-01", ends_on: "2026-07-03", is_current: 1, enrollment_open: 1 },
+      ])
+      .execute();
+  }
+  const passwordHash = await hasher.hash(DEMO_PASSWORD);
+  for (const account of DEMO_ACCOUNTS) {
+    await insertUser(db, {
+      email: account.email,
+      passwordHash,
+      firstSurname: account.firstSurname,
+      secondSurname: "",
+      names: account.names,
+      phone: "+593 99 123 4567",
+      language: account.email === "familia2@demo.local" ? "fr" : "es",
+      role: account.role,
+      activated: true,
+    });
+  }
+  return true;
+}

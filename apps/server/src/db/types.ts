@@ -1,0 +1,102 @@
+import type { Generated } from "kysely";
+
+/**
+ * Table shapes. Dialect-neutral on purpose: flags are integers 0/1 (better-sqlite3 cannot bind
+ * booleans) and times are ISO-8601 UTC strings (sortable as text on both engines).
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_surname: string;
+  second_surname: string;
+  names: string;
+  phone: string;
+  language: string;
+  role: string;
+  is_test_data: number;
+  activated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value: a database leak does not hand out live sessions. */
+  id: string;
+  user_id: number;
+  school_year_id: number | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string;
+  user_agent: string;
+}
+
+export interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface SchoolYearsTable {
+  id: number;
+  label: string;
+  starts_on: string;
+  ends_on: string;
+  is_current: number;
+  enrollment_open: number;
+}
+
+export interface CatalogItemsTable {
+  id: Generated<number>;
+  catalog: string;
+  code: string;
+  sort_order: number;
+  label_es: string;
+  label_en: string;
+  label_fr: string;
+  /** JSON object of extra string attributes (e.g. a level's Ecuadorian equivalent). */
+  extra: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  event: string;
+  actor_user_id: number | null;
+  subject_user_id: number | null;
+  ip: string;
+  details: string | null;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export interface UsedCaptchasTable {
+  signature: string;
+  expires_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_tokens: UserTokensTable;
+  school_years: SchoolYearsTable;
+  catalog_items: CatalogItemsTable;
+  settings: SettingsTable;
+  audit_events: AuditEventsTable;
+  rate_limits: RateLimitsTable;
+  used_captchas: UsedCaptchasTable;
+}

@@ -1,0 +1,34 @@
+import { translate } from "@portal/i18n/translate";
+import type { Language } from "@portal/shared/languages";
+import type { OutgoingMail } from "./mailer.ts";
+
+export type TemplateName = "activation" | "alreadyRegistered" | "passwordReset" | "passwordChanged";
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** Builds a plain-text and HTML e-mail in the recipient's language from the `email` catalog. */
+export function renderMail(opts: {
+  template: TemplateName;
+  language: Language;
+  to: string;
+  name: string;
+  school: string;
+  link: string;
+  vars?: Record<string, string | number>;
+}): OutgoingMail {
+  const t = (key: string) => translate(opts.language, `email:${key}`, { school: opts.school, name: opts.name, ...opts.vars });
+  const subject = t(`${opts.template}.subject`);
+  const paragraphs = [t("greeting"), t(`${opts.template}.body`)];
+  const closing = [opts.template === "passwordChanged" ? "" : t("ignore"), t("signature")].filter(Boolean);
+  const text = [...paragraphs, `${t(`${opts.template}.action`)}: ${opts.link}`, ...closing].join("\n\n");
+  const html = [
+    `<!doctype html><html lang="${opts.language}"><body style="font-family:sans-serif;line-height:1.5">`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(opts.link)}">${escapeHtml(t(`${opts.template}.action`))}</a></p>`,
+    `<p style="font-size:12px;color:#555">${escapeHtml(opts.link)}</p>`,
+    ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
+    "</body></html>",
+  ].join("\n");
+  return { to: opts.to, subject, text, html };
+}

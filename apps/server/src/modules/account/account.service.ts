@@ -1,0 +1,40 @@
+import type { AccountUpdateInput } from "@portal/shared/schemas/auth";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { CurrentUser } from "../../plugins/request-types.ts";
+import { recordAudit } from "../audit/audit.repository.ts";
+import { assertPasswordAcceptable, mailUser } from "../auth/auth.service.ts";
+import { deleteUserSessions } from "../auth/sessions.repository.ts";
+import { findUserById, toCurrentUser, updateUser } from "../users/users.repository.ts";
+
+export async function updateAccount(ctx: AppContext, user: CurrentUser, input: AccountUpdateInput): Promise<CurrentUser> {
+  await updateUser(ctx.db, user.id, {
+    first_surname: input.firstSurname,
+    second_surname: input.secondSurname,
+    names: input.names,
+    phone: input.phone,
+    language: input.language,
+  });
+  const row = await findUserById(ctx.db, user.id);
+  if (!row) throw new AppError(404, "NOT_FOUND");
+  return toCurrentUser(row);
+}
+
+/** Needs the current password; signs out every other session and tells the owner by e-mail. */
+export async function changePassword(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: CurrentUser,
+  input: { currentPassword: string; password: string },
+): Promise<void> {
+  const row = await findUserById(ctx.db, user.id);
+  if (!row || !(await ctx.hasher.verify(row.password_hash, input.currentPassword))) {
+    throw new AppError(400, "WRONG_CURRENT_PASSWORD", {}, { currentPassword: "" });
+  }
+  assertPasswordAcceptable(input.password);
+  await updateUser(ctx.db, user.id, { password_hash: await ctx.hasher.hash(input.password) });
+  await deleteUserSessions(ctx.db, user.id, request.session?.id);
+  await recordAudit(ctx.db, { event: "password.changed", actorUserId: user.id, subjectUserId: user.id, ip: request.ip });
+  await mailUser(ctx, request, row, "passwordChanged", "/login");
+}

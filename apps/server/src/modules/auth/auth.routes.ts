@@ -1,0 +1,129 @@
+import {
+  emailOnlySchema,
+  languageSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  tokenSchema,
+} from "@portal/shared/schemas/auth";
+import { okSchema, sessionSchema } from "@portal/shared/schemas/responses";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { setLanguageCookie } from "../../plugins/language.ts";
+import { toCurrentUser } from "../users/users.repository.ts";
+import { updateUser } from "../users/users.repository.ts";
+import { activate, forgotPassword, login, logout, register, resendActivation, resetPassword } from "./auth.service.ts";
+import { newCaptchaChallenge } from "./captcha.ts";
+import { sessionInfo } from "./session-info.ts";
+
+const accepted = { 202: okSchema };
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const open = { access: "public", duringMaintenance: true } as const;
+
+  r.get("/api/session", { config: open, schema: { response: { 200: sessionSchema } } }, (request) =>
+    sessionInfo(ctx, request),
+  );
+
+  r.put(
+    "/api/session/language",
+    { config: open, schema: { body: languageSchema, response: { 200: sessionSchema } } },
+    async (request, reply) => {
+      setLanguageCookie(reply, request.body.language, ctx.config.secureCookies);
+      if (request.user) {
+        await updateUser(ctx.db, request.user.id, { language: request.body.language });
+        request.user = { ...request.user, language: request.body.language };
+      }
+      request.lang = request.body.language;
+      return sessionInfo(ctx, request);
+    },
+  );
+
+  r.get(
+    "/api/auth/captcha",
+    {
+      config: open,
+      schema: {
+        response: {
+          200: z.object({
+            algorithm: z.string(),
+            challenge: z.string(),
+            maxnumber: z.number().optional(),
+            salt: z.string(),
+            signature: z.string(),
+          }),
+        },
+      },
+    },
+    () => newCaptchaChallenge(ctx.captchaHmacKey),
+  );
+
+  r.post(
+    "/api/auth/register",
+    { config: { access: "public" }, schema: { body: registerSchema, response: accepted } },
+    async (request, reply) => {
+      await register(ctx, request, request.body);
+      return reply.code(202).send({ ok: true });
+    },
+  );
+
+  r.post(
+    "/api/auth/activate",
+    { config: { access: "public" }, schema: { body: tokenSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await activate(ctx, request, request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/auth/activation/resend",
+    { config: { access: "public" }, schema: { body: emailOnlySchema, response: accepted } },
+    async (request, reply) => {
+      await resendActivation(ctx, request, request.body.email);
+      return reply.code(202).send({ ok: true });
+    },
+  );
+
+  r.post(
+    "/api/auth/login",
+    { config: open, schema: { body: loginSchema, response: { 200: sessionSchema } } },
+    async (request, reply) => {
+      const user = await login(ctx, request, reply, request.body);
+      request.user = toCurrentUser(user);
+      request.session = { id: "", schoolYearId: request.body.schoolYearId, lastSeenAt: "" };
+      request.lang = request.user.language;
+      return sessionInfo(ctx, request);
+    },
+  );
+
+  r.post(
+    "/api/auth/logout",
+    { config: { access: "authenticated", duringMaintenance: true }, schema: { response: { 200: okSchema } } },
+    async (request, reply) => {
+      await logout(ctx, request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/auth/forgot-password",
+    { config: { access: "public" }, schema: { body: emailOnlySchema, response: accepted } },
+    async (request, reply) => {
+      await forgotPassword(ctx, request, request.body.email);
+      return reply.code(202).send({ ok: true });
+    },
+  );
+
+  r.post(
+    "/api/auth/reset-password",
+    { config: { access: "public" }, schema: { body: resetPasswordSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await resetPassword(ctx, request, request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  );
+}

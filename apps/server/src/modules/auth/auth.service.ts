@@ -1,0 +1,170 @@
+import type { LoginInput, RegisterInput } from "@portal/shared/schemas/auth";
+import type { Language } from "@portal/shared/languages";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../../context.ts";
+import { nowIso } from "../../db/database.ts";
+import { randomToken, sha256 } from "../../lib/crypto.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import { HOUR_MS, isoFromNow, MINUTE_MS } from "../../lib/time.ts";
+import { renderMail, type TemplateName } from "../../mail/templates.ts";
+import { endSession, startSession } from "../../plugins/session.ts";
+import { recordAudit } from "../audit/audit.repository.ts";
+import { findSchoolYear } from "../school-years/school-years.repository.ts";
+import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from "../users/users.repository.ts";
+import { verifyCaptchaOnce } from "./captcha.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import { publicLink } from "./links.ts";
+import { deleteUserSessions } from "./sessions.repository.ts";
+import { assertNotThrottled, countAttempt, resetThrottle, THROTTLE } from "./throttle.ts";
+import { consumeToken, findToken, insertToken, revokeUserTokens, type TokenPurpose } from "./tokens.repository.ts";
+
+export const ACTIVATION_TTL_MS = 48 * HOUR_MS;
+export const RESET_TTL_MS = 60 * MINUTE_MS;
+
+export function assertPasswordAcceptable(password: string): void {
+  if (isCommonPassword(password)) throw new AppError(400, "COMMON_PASSWORD", {}, { password: "" });
+}
+
+async function issueToken(ctx: AppContext, userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> {
+  const token = randomToken(32);
+  const now = nowIso();
+  await revokeUserTokens(ctx.db, userId, purpose, now);
+  await insertToken(ctx.db, { userId, purpose, tokenHash: sha256(token), expiresAt: isoFromNow(ttlMs), createdAt: now });
+  return token;
+}
+
+async function mailUser(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: Pick<UserRow, "email" | "names" | "language">,
+  template: TemplateName,
+  path: string,
+): Promise<void> {
+  await ctx.mailer.send(
+    renderMail({
+      template,
+      language: (user.language as Language) ?? "es",
+      to: user.email,
+      name: user.names,
+      school: ctx.config.branding.schoolName,
+      link: publicLink(ctx, request, path),
+      vars: { hours: ACTIVATION_TTL_MS / HOUR_MS, minutes: RESET_TTL_MS / MINUTE_MS },
+    }),
+  );
+}
+
+/**
+ * Registration answers the same whether or not the e-mail is known (no account enumeration):
+ * a new address gets an activation link, a known one a "you already have an account" e-mail.
+ */
+export async function register(ctx: AppContext, request: FastifyRequest, input: RegisterInput): Promise<void> {
+  await countAttempt(ctx.db, THROTTLE.registerClient, request.ip);
+  if (!(await verifyCaptchaOnce(ctx.db, ctx.captchaHmacKey, input.captcha))) {
+    throw new AppError(400, "CAPTCHA_INVALID", {}, { captcha: "" });
+  }
+  assertPasswordAcceptable(input.password);
+  const existing = await findUserByEmail(ctx.db, input.email);
+  if (existing) {
+    await mailUser(ctx, request, existing, existing.activated_at ? "alreadyRegistered" : "activation",
+      existing.activated_at ? "/forgot-password" : `/account-activate/${await issueToken(ctx, existing.id, "activate", ACTIVATION_TTL_MS)}`);
+    return;
+  }
+  let userId: number;
+  try {
+    userId = await insertUser(ctx.db, {
+      email: input.email,
+      passwordHash: await ctx.hasher.hash(input.password),
+      firstSurname: input.firstSurname,
+      secondSurname: input.secondSurname,
+      names: input.names,
+      phone: input.phone,
+      language: input.language,
+      role: "User",
+      activated: false,
+    });
+  } catch (error) {
+    // Two sign-ups for one address at once: the unique index keeps one; the other answers the same.
+    if (await findUserByEmail(ctx.db, input.email)) return;
+    throw error;
+  }
+  await recordAudit(ctx.db, { event: "account.registered", subjectUserId: userId, ip: request.ip });
+  const token = await issueToken(ctx, userId, "activate", ACTIVATION_TTL_MS);
+  await mailUser(ctx, request, { email: input.email, names: input.names, language: input.language }, "activation", `/account-activate/${token}`);
+}
+
+/** Checks a link token and uses it up; the error tells an invalid link from an expired one. */
+async function useToken(ctx: AppContext, purpose: TokenPurpose, token: string) {
+  const row = await findToken(ctx.db, purpose, sha256(token));
+  if (!row || row.used_at) throw badRequest("TOKEN_INVALID");
+  if (row.expires_at <= nowIso()) throw badRequest("TOKEN_EXPIRED");
+  if (!(await consumeToken(ctx.db, row.id, nowIso()))) throw badRequest("TOKEN_INVALID");
+  return row;
+}
+
+export async function activate(ctx: AppContext, request: FastifyRequest, token: string): Promise<void> {
+  const row = await useToken(ctx, "activate", token);
+  const user = await findUserById(ctx.db, row.user_id);
+  if (!user) throw badRequest("TOKEN_INVALID");
+  if (!user.activated_at) await updateUser(ctx.db, user.id, { activated_at: nowIso() });
+  await recordAudit(ctx.db, { event: "account.activated", subjectUserId: user.id, ip: request.ip });
+}
+
+export async function resendActivation(ctx: AppContext, request: FastifyRequest, email: string): Promise<void> {
+  await countAttempt(ctx.db, THROTTLE.forgotClient, request.ip);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.activated_at) return;
+  await countAttempt(ctx.db, THROTTLE.resendAccount, user.email);
+  const token = await issueToken(ctx, user.id, "activate", ACTIVATION_TTL_MS);
+  await mailUser(ctx, request, user, "activation", `/account-activate/${token}`);
+}
+
+/** One message for a wrong e-mail and for a wrong password; timing is evened out too. */
+export async function login(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, input: LoginInput) {
+  await assertNotThrottled(ctx.db, THROTTLE.loginClient, request.ip);
+  await assertNotThrottled(ctx.db, THROTTLE.loginAccount, input.email);
+  const user = await findUserByEmail(ctx.db, input.email);
+  const valid = user ? await ctx.hasher.verify(user.password_hash, input.password) : (await ctx.hasher.burn(input.password), false);
+  if (!user || !valid) {
+    await recordAudit(ctx.db, { event: "login.failure", subjectUserId: user?.id, ip: request.ip, details: { email: input.email } });
+    await countAttempt(ctx.db, THROTTLE.loginClient, request.ip);
+    await countAttempt(ctx.db, THROTTLE.loginAccount, input.email);
+    throw new AppError(401, "INVALID_CREDENTIALS");
+  }
+  if (!user.activated_at) throw new AppError(403, "ACCOUNT_NOT_ACTIVATED");
+  const year = await findSchoolYear(ctx.db, input.schoolYearId);
+  if (!year) throw new AppError(400, "SCHOOL_YEAR_INVALID", {}, { schoolYearId: "" });
+  await resetThrottle(ctx.db, THROTTLE.loginAccount, input.email);
+  await startSession(ctx, request, reply, { userId: user.id, schoolYearId: year.id });
+  await recordAudit(ctx.db, { event: "login.success", actorUserId: user.id, subjectUserId: user.id, ip: request.ip });
+  return user;
+}
+
+export async function logout(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const userId = request.user?.id;
+  await endSession(ctx, request, reply);
+  if (userId) await recordAudit(ctx.db, { event: "logout", actorUserId: userId, subjectUserId: userId, ip: request.ip });
+}
+
+/** Always the same answer; only a known, activated account receives a link. */
+export async function forgotPassword(ctx: AppContext, request: FastifyRequest, email: string): Promise<void> {
+  await countAttempt(ctx.db, THROTTLE.forgotClient, request.ip);
+  await countAttempt(ctx.db, THROTTLE.forgotAccount, email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || !user.activated_at) return;
+  const token = await issueToken(ctx, user.id, "reset", RESET_TTL_MS);
+  await recordAudit(ctx.db, { event: "password.reset.requested", subjectUserId: user.id, ip: request.ip });
+  await mailUser(ctx, request, user, "passwordReset", `/reset-password/${token}`);
+}
+
+/** A reset signs the account out everywhere (issue #2). */
+export async function resetPassword(ctx: AppContext, request: FastifyRequest, token: string, password: string) {
+  assertPasswordAcceptable(password);
+  const row = await useToken(ctx, "reset", token);
+  const passwordHash = await ctx.hasher.hash(password);
+  await updateUser(ctx.db, row.user_id, { password_hash: passwordHash });
+  await deleteUserSessions(ctx.db, row.user_id);
+  await resetThrottle(ctx.db, THROTTLE.loginAccount, (await findUserById(ctx.db, row.user_id))?.email ?? "");
+  await recordAudit(ctx.db, { event: "password.reset", subjectUserId: row.user_id, ip: request.ip });
+}
+
+export { mailUser };

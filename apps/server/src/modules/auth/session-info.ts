@@ -1,0 +1,16 @@
+import type { SessionInfo } from "@portal/shared/schemas/responses";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../context.ts";
+import { findSchoolYear } from "../school-years/school-years.repository.ts";
+import { isMaintenanceOn } from "../settings/settings.service.ts";
+
+/** What GET /api/session answers: who is signed in, for which school year, in which language. */
+export async function sessionInfo(ctx: AppContext, request: FastifyRequest): Promise<SessionInfo> {
+  const yearId = request.session?.schoolYearId;
+  return {
+    user: request.user,
+    schoolYear: request.user && yearId ? ((await findSchoolYear(ctx.db, yearId)) ?? null) : null,
+    language: request.lang,
+    maintenance: await isMaintenanceOn(ctx),
+  };
+}

@@ -1,0 +1,68 @@
+import type { Selectable } from "kysely";
+import type { Db } from "../../db/database.ts";
+import type { SessionsTable } from "../../db/types.ts";
+import type { UserRow } from "../users/users.repository.ts";
+
+export async function insertSession(db: Db, session: Selectable<SessionsTable>): Promise<void> {
+  await db.insertInto("sessions").values(session).execute();
+}
+
+/** The session and its user in one query (runs on every authenticated request). */
+export async function findSessionWithUser(
+  db: Db,
+  id: string,
+): Promise<{ session: Selectable<SessionsTable>; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select([
+      "sessions.id as s_id",
+      "sessions.school_year_id as s_school_year_id",
+      "sessions.created_at as s_created_at",
+      "sessions.last_seen_at as s_last_seen_at",
+      "sessions.expires_at as s_expires_at",
+      "sessions.ip as s_ip",
+      "sessions.user_agent as s_user_agent",
+    ])
+    .where("sessions.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { s_id, s_school_year_id, s_created_at, s_last_seen_at, s_expires_at, s_ip, s_user_agent, ...user } =
+    row;
+  return {
+    session: {
+      id: s_id,
+      user_id: user.id,
+      school_year_id: s_school_year_id,
+      created_at: s_created_at,
+      last_seen_at: s_last_seen_at,
+      expires_at: s_expires_at,
+      ip: s_ip,
+      user_agent: s_user_agent,
+    },
+    user,
+  };
+}
+
+export async function touchSession(db: Db, id: string, lastSeenAt: string): Promise<void> {
+  await db.updateTable("sessions").set({ last_seen_at: lastSeenAt }).where("id", "=", id).execute();
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", id).execute();
+}
+
+/** Revokes every session of a user, or all but one (password change keeps the current one). */
+export async function deleteUserSessions(db: Db, userId: number, exceptId?: string): Promise<void> {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  await query.execute();
+}
+
+export async function deleteExpiredSessions(db: Db, nowIsoValue: string, idleCutoffIso: string): Promise<void> {
+  await db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("expires_at", "<=", nowIsoValue), eb("last_seen_at", "<=", idleCutoffIso)]))
+    .execute();
+}

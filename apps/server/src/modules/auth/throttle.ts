@@ -1,0 +1,46 @@
+import type { Db } from "../../db/database.ts";
+import { AppError } from "../../lib/errors.ts";
+import { MINUTE_MS } from "../../lib/time.ts";
+import { clearCounter, hitCounter, peekCounter } from "./rate-limit.repository.ts";
+
+export interface ThrottleRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Windows are minutes long on purpose: a throttled account is never locked out for its real
+ * owner for more than 15 minutes (issue #2), while guessing stays slow.
+ */
+export const THROTTLE = {
+  loginAccount: { name: "login-account", limit: 5, windowMs: 15 * MINUTE_MS },
+  loginClient: { name: "login-client", limit: 30, windowMs: 15 * MINUTE_MS },
+  forgotAccount: { name: "forgot-account", limit: 3, windowMs: 15 * MINUTE_MS },
+  forgotClient: { name: "forgot-client", limit: 10, windowMs: 15 * MINUTE_MS },
+  resendAccount: { name: "resend-account", limit: 3, windowMs: 15 * MINUTE_MS },
+  registerClient: { name: "register-client", limit: 10, windowMs: 60 * MINUTE_MS },
+} as const satisfies Record<string, ThrottleRule>;
+
+const keyOf = (rule: ThrottleRule, subject: string) => `${rule.name}:${subject}`;
+
+function limited(rule: ThrottleRule, windowStart: string, now: number): AppError {
+  const minutes = Math.max(1, Math.ceil((Date.parse(windowStart) + rule.windowMs - now) / MINUTE_MS));
+  return new AppError(429, "RATE_LIMITED", { minutes });
+}
+
+/** Refuses with 429 when the subject already used up its window, without counting. */
+export async function assertNotThrottled(db: Db, rule: ThrottleRule, subject: string, now = Date.now()): Promise<void> {
+  const current = await peekCounter(db, keyOf(rule, subject), rule.windowMs, now);
+  if (current && current.count >= rule.limit) throw limited(rule, current.windowStart, now);
+}
+
+/** Counts one attempt; refuses with 429 once the limit is passed. */
+export async function countAttempt(db: Db, rule: ThrottleRule, subject: string, now = Date.now()): Promise<void> {
+  const current = await hitCounter(db, keyOf(rule, subject), rule.windowMs, now);
+  if (current.count > rule.limit) throw limited(rule, current.windowStart, now);
+}
+
+export async function resetThrottle(db: Db, rule: ThrottleRule, subject: string): Promise<void> {
+  await clearCounter(db, keyOf(rule, subject));
+}

@@ -1,0 +1,98 @@
+import { isLanguage } from "@portal/shared/languages";
+import { ROLES, type Role } from "@portal/shared/roles";
+import type { Selectable } from "kysely";
+import { type Db, nowIso } from "../../db/database.ts";
+import type { UsersTable } from "../../db/types.ts";
+import type { CurrentUser } from "../../plugins/request-types.ts";
+
+export type UserRow = Selectable<UsersTable>;
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstSurname: row.first_surname,
+    secondSurname: row.second_surname,
+    names: row.names,
+    phone: row.phone,
+    language: isLanguage(row.language) ? row.language : "es",
+    role: (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : "User",
+    isTestData: row.is_test_data === 1,
+  };
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  firstSurname: string;
+  secondSurname: string;
+  names: string;
+  phone: string;
+  language: string;
+  role: Role;
+  activated: boolean;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto("users")
+    .values({
+      email: user.email,
+      password_hash: user.passwordHash,
+      first_surname: user.firstSurname,
+      second_surname: user.secondSurname,
+      names: user.names,
+      phone: user.phone,
+      language: user.language,
+      role: user.role,
+      // Test (Prueba) accounts flag their data so reports can leave it out.
+      is_test_data: user.role === "Prueba" ? 1 : 0,
+      activated_at: user.activated ? now : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: Partial<{
+    first_surname: string;
+    second_surname: string;
+    names: string;
+    phone: string;
+    language: string;
+    password_hash: string;
+    role: Role;
+    activated_at: string;
+  }>,
+): Promise<void> {
+  const extra = changes.role ? { is_test_data: changes.role === "Prueba" ? 1 : 0 } : {};
+  await db
+    .updateTable("users")
+    .set({ ...changes, ...extra, updated_at: nowIso() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function countActiveAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("role", "=", "Admin")
+    .where("activated_at", "is not", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

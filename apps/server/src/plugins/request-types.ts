@@ -1,0 +1,39 @@
+import type { Language } from "@portal/shared/languages";
+import type { PermissionName } from "@portal/shared/permissions";
+import type { Role } from "@portal/shared/roles";
+
+/** The signed-in user as loaded with the session on every request. */
+export interface CurrentUser {
+  id: number;
+  email: string;
+  firstSurname: string;
+  secondSurname: string;
+  names: string;
+  phone: string;
+  language: Language;
+  role: Role;
+  isTestData: boolean;
+}
+
+export interface CurrentSession {
+  /** SHA-256 of the cookie value. */
+  id: string;
+  schoolYearId: number | null;
+  lastSeenAt: string;
+}
+
+/** Every API route says who may call it: `public`, or a permission from the shared table. */
+export type RouteAccessDeclaration = "public" | PermissionName;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: RouteAccessDeclaration;
+    /** Still served while maintenance mode is on (login, session, health …). */
+    duringMaintenance?: boolean;
+  }
+  interface FastifyRequest {
+    lang: Language;
+    user: CurrentUser | null;
+    session: CurrentSession | null;
+  }
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.ts";
+import { nowIso } from "../db/database.ts";
+import { randomToken, sha256 } from "../lib/crypto.ts";
+import { deleteSession, findSessionWithUser, insertSession, touchSession } from "../modules/auth/sessions.repository.ts";
+import { toCurrentUser } from "../modules/users/users.repository.ts";
+
+/** Only write last_seen_at once a minute: keeps reads from turning into writes on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function sessionCookieName(ctx: AppContext): string {
+  // The __Host- prefix pins the cookie to this host and path, and needs Secure: only over TLS.
+  return ctx.config.secureCookies ? "__Host-portal_sid" : "portal_sid";
+}
+
+function cookieOptions(ctx: AppContext) {
+  return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: ctx.config.secureCookies };
+}
+
+/** Loads the session named by the cookie; expired or idle sessions are deleted on sight. */
+export function installSessionLoading(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest("user", null);
+  app.decorateRequest("session", null);
+  app.addHook("onRequest", async (request, reply) => {
+    const token = request.cookies[sessionCookieName(ctx)];
+    if (!token || token.length > 100) return;
+    const id = sha256(token);
+    const found = await findSessionWithUser(ctx.db, id);
+    const now = Date.now();
+    const idleCutoff = new Date(now - ctx.config.sessionIdleMs).toISOString();
+    if (!found || found.session.expires_at <= new Date(now).toISOString() || found.session.last_seen_at <= idleCutoff) {
+      if (found) await deleteSession(ctx.db, id);
+      reply.clearCookie(sessionCookieName(ctx), cookieOptions(ctx));
+      return;
+    }
+    if (found.user.activated_at === null) return;
+    request.user = toCurrentUser(found.user);
+    request.session = { id, schoolYearId: found.session.school_year_id, lastSeenAt: found.session.last_seen_at };
+    if (now - Date.parse(found.session.last_seen_at) > TOUCH_EVERY_MS) {
+      await touchSession(ctx.db, id, new Date(now).toISOString());
+    }
+  });
+}
+
+/** Starts a fresh session (a new random id at every login: no fixation) and sets the cookie. */
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { userId: number; schoolYearId: number },
+): Promise<void> {
+  const previous = request.cookies[sessionCookieName(ctx)];
+  if (previous && previous.length <= 100) await deleteSession(ctx.db, sha256(previous));
+  const token = randomToken(16);
+  const now = Date.now();
+  await insertSession(ctx.db, {
+    id: sha256(token),
+    user_id: opts.userId,
+    school_year_id: opts.schoolYearId,
+    created_at: nowIso(),
+    last_seen_at: new Date(now).toISOString(),
+    expires_at: new Date(now + ctx.config.sessionAbsoluteMs).toISOString(),
+    ip: request.ip.slice(0, 64),
+    user_agent: (request.headers["user-agent"] ?? "").slice(0, 255),
+  });
+  reply.setCookie(sessionCookieName(ctx), token, {
+    ...cookieOptions(ctx),
+    maxAge: Math.floor(ctx.config.sessionAbsoluteMs / 1000),
+  });
+}
+
+export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session) await deleteSession(ctx.db, request.session.id);
+  reply.clearCookie(sessionCookieName(ctx), cookieOptions(ctx));
+}

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../lib/errors.ts";
+import { LOGO_URL } from "../modules/system/system.routes.ts";
+
+const DEFAULT_LOGO = path.resolve(import.meta.dirname, "../../assets/logo.svg");
+
+function fileInside(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  const full = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (!full.startsWith(root + path.sep)) return undefined;
+  return fs.statSync(full, { throwIfNoEntry: false })?.isFile() ? full : undefined;
+}
+
+/**
+ * Serves the built SPA: real files as they are (hashed assets cached for a year), every other
+ * non-API path gets index.html so the SPA's router shows the screen or page-not-found.
+ */
+export async function installStaticFiles(
+  app: FastifyInstance,
+  opts: { webDist: string; logoPath?: string },
+): Promise<void> {
+  const root = path.resolve(opts.webDist);
+  await app.register(fastifyStatic, { root, serve: false });
+  const logo = path.resolve(opts.logoPath ?? DEFAULT_LOGO);
+
+  app.get(LOGO_URL, { config: { access: "public", duringMaintenance: true } }, (_request, reply) => {
+    reply.header("Cache-Control", "public, max-age=3600");
+    return reply.sendFile(path.basename(logo), path.dirname(logo));
+  });
+
+  app.get("/*", { config: { access: "public", duringMaintenance: true } }, (request, reply) => {
+    const urlPath = request.url.split("?")[0] ?? "/";
+    if (urlPath === "/api" || urlPath.startsWith("/api/")) throw new AppError(404, "ROUTE_NOT_FOUND");
+    if (!fs.existsSync(path.join(root, "index.html"))) {
+      return reply.code(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
+    }
+    const file = fileInside(root, urlPath);
+    if (file) {
+      const immutable = urlPath.startsWith("/assets/");
+      reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      return reply.sendFile(path.relative(root, file));
+    }
+    reply.header("Cache-Control", "no-cache");
+    return reply.sendFile("index.html");
+  });
+}

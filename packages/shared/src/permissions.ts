@@ -1,0 +1,20 @@
+import { ROLES, type Role } from "./roles.ts";
+
+/**
+ * API permissions: the single source of truth for which roles may call which API route. Each
+ * server route names one of these (or `public`); a route naming nothing is refused (deny by default).
+ */
+export const PERMISSIONS = {
+  /** Any signed-in user, whatever the role. */
+  authenticated: ROLES,
+  catalogsRead: ROLES,
+  accountManage: ROLES,
+  settingsManage: ["Admin"],
+  usersManage: ["Admin"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type PermissionName = keyof typeof PERMISSIONS;
+
+export function rolesFor(permission: PermissionName): readonly Role[] {
+  return PERMISSIONS[permission];
+}

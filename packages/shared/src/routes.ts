@@ -1,0 +1,203 @@
+import { FAMILY_ROLES, ROLES, type Role } from "./roles.ts";
+
+/**
+ * The one route table (spec section 2). The SPA builds its router and menu from it; the access
+ * rule lives in route-access.ts. Titles come from the i18n key `routes.<id>`.
+ */
+export type RouteAccess = "public" | "publicOnly" | "protected";
+
+export interface RouteNode {
+  /** Stable id, also the i18n key `routes.<id>` and the SPA's screen key. */
+  id: string;
+  /** Path segment relative to the parent (no leading slash for children). */
+  path: string;
+  access: RouteAccess;
+  /** Roles allowed here; omitted on a child means "the parent's roles". */
+  roles?: readonly Role[];
+  hideInMenu?: boolean;
+  /** Declared but not routed: the entry exists (menu or data) and no screen is served. */
+  hideInRoute?: boolean;
+  /** Child path the parent redirects to when opened by itself. */
+  defaultChild?: string;
+  /** `planned` screens belong to later work and show a plain "not available yet" page. */
+  status?: "built" | "planned";
+  children?: readonly RouteNode[];
+}
+
+const ALL: readonly Role[] = ROLES;
+const FAMILY: readonly Role[] = FAMILY_ROLES;
+const DASHBOARD: readonly Role[] = ["Admin", "Secretaria", "Consulta", "Editor"];
+const INSCRIPTIONS: readonly Role[] = ["Admin", "Secretaria", "Consulta"];
+const REPORTS: readonly Role[] = ["Admin", "Secretaria", "Editor", "Consulta"];
+const ADMIN: readonly Role[] = ["Admin"];
+
+const planned = (id: string, path: string, extra: Partial<RouteNode> = {}): RouteNode => ({
+  id,
+  path,
+  access: "protected",
+  status: "planned",
+  ...extra,
+});
+
+/** Spec 2 "Public and system screens"; the exact paths are ours (issue #2). */
+export const PUBLIC_ROUTES: readonly RouteNode[] = [
+  { id: "login", path: "/login", access: "publicOnly", status: "built" },
+  { id: "register", path: "/register", access: "publicOnly", status: "built" },
+  { id: "forgotPassword", path: "/forgot-password", access: "publicOnly", status: "built" },
+  { id: "resetPassword", path: "/reset-password/:token", access: "publicOnly", status: "built" },
+  { id: "accountActivate", path: "/account-activate/:token", access: "public", status: "built" },
+  { id: "maintenance", path: "/maintenance", access: "public", status: "built" },
+  { id: "pageNotFound", path: "/page-not-found", access: "public", status: "built" },
+  { id: "unauthorized", path: "/unauthorized", access: "public", status: "built" },
+  { id: "invalidAccess", path: "/invalid-access", access: "public", status: "built" },
+];
+
+const WIZARD_STEPS = [
+  ["welcome", "bienvenido"],
+  ["studentFile", "ficha-del-alumno"],
+  ["enrollmentYear", "anio-inscripcion"],
+  ["terms", "terminos-y-condiciones"],
+  ["firstRepresentative", "primer-representante-legal"],
+  ["secondRepresentative", "segundo-representante-legal"],
+  ["authorizedPersons", "personas-autorizadas"],
+  ["studentPhoto", "foto-del-alumno"],
+  ["academicHistory", "historial-academico-del-alumno"],
+  ["financialInformation", "informacion-financiera"],
+  ["schoolTransport", "informacion-servicio-de-transporte-escolar"],
+  ["exitAuthorization", "autorizacion-de-salida"],
+  ["medicalRecord", "ficha-medica"],
+  ["summary", "resumen-del-registro"],
+  ["congratulations", "felicitaciones"],
+] as const;
+
+/** The fifteen wizard steps in order (spec 2 table), with their Spanish paths. */
+export const WIZARD_STEP_PATHS: readonly { id: string; path: string; number: number }[] =
+  WIZARD_STEPS.map(([id, path], index) => ({ id: `wizard.${id}`, path, number: index + 1 }));
+
+const ADMIN_MODULES = [
+  ["studentRecord", "student-record/:id"],
+  ["enrollmentYear", "enrollment-year/:id"],
+  ["conditionsAndTerms", "conditions-and-terms/:id"],
+  ["firstRepresentative", "first-representative/:id"],
+  ["secondRepresentative", "second-representative/:id"],
+  ["authorizedPersons", "authorized-persons/:id"],
+  ["studentPhoto", "student-photo/:id"],
+  ["academicRecord", "academic-record-of-the-student/:id"],
+  ["financialInformation", "financial-information/:id"],
+  ["schoolTransport", "information-school-transportation-service/:id"],
+  ["exitAuthorization", "exit-authorization/:id"],
+  ["medicalRecord", "medical-record/:id"],
+] as const;
+
+/** The application area under the base prefix {m} = /portal. */
+export const APP_ROUTES: readonly RouteNode[] = [
+  {
+    id: "inscripciones",
+    path: "inscripciones",
+    access: "protected",
+    roles: FAMILY,
+    hideInMenu: true,
+    defaultChild: "bienvenido",
+    children: WIZARD_STEP_PATHS.map(({ id, path }) => planned(id, path)),
+  },
+  {
+    id: "elections",
+    path: "elecciones",
+    access: "protected",
+    roles: ALL,
+    defaultChild: "en-curso",
+    children: [
+      planned("elections.inProgress", "en-curso"),
+      planned("elections.upcoming", "proximamente"),
+      planned("elections.completed", "completadas"),
+      planned("elections.candidates", "candidatos/:id", { hideInMenu: true }),
+      planned("elections.organizations", "organizaciones/:id", { hideInMenu: true }),
+    ],
+  },
+  {
+    id: "account",
+    path: "account",
+    access: "protected",
+    roles: ALL,
+    hideInMenu: true,
+    defaultChild: "user",
+    children: [
+      { id: "account.user", path: "user", access: "protected", status: "built" },
+      // Sidebar notification entries: present in the account menu, not routed (spec 2).
+      { id: "account.notifications.email", path: "notifications/email", access: "protected", hideInRoute: true },
+      { id: "account.notifications.sms", path: "notifications/sms", access: "protected", hideInRoute: true },
+    ],
+  },
+  planned("dashboard", "dashboard", { roles: DASHBOARD }),
+  {
+    id: "inscriptions",
+    path: "dashboards/inscriptions",
+    access: "protected",
+    roles: INSCRIPTIONS,
+    defaultChild: "without-treating",
+    children: [
+      planned("inscriptions.allRequest", "all-request"),
+      planned("inscriptions.withoutTreating", "without-treating"),
+      planned("inscriptions.acceptedRequest", "accepted-request", { hideInMenu: true }),
+      planned("inscriptions.validatedRequest", "validated-request"),
+      planned("inscriptions.confirmedRequest", "confirmed-request"),
+      planned("inscriptions.refusedRequest", "refused-request"),
+      planned("inscriptions.discontinuedRequest", "descontinued-request"),
+      planned("inscriptions.inProcess", "in-process"),
+      planned("inscriptions.photos", "photos", { hideInMenu: true }),
+      planned("inscriptions.legalRepresentatives", "legal-representatives"),
+      planned("inscriptions.firstRepresentatives", "first-representatives"),
+      planned("inscriptions.secondRepresentatives", "second-representatives"),
+      planned("inscriptions.requestNotFound", "request-not-found", { hideInMenu: true }),
+      planned("inscriptions.requestDetail", "request-detail/:id", { hideInMenu: true }),
+      planned("inscriptions.requestBueMigration", "request-bue-migration/:id", { hideInMenu: true }),
+      ...ADMIN_MODULES.map(([id, path]) => planned(`inscriptions.module.${id}`, path, { hideInMenu: true })),
+    ],
+  },
+  {
+    id: "reports",
+    path: "reports",
+    access: "protected",
+    roles: REPORTS,
+    defaultChild: "student-information",
+    children: [
+      planned("reports.studentInformation", "student-information"),
+      planned("reports.representativeInformation", "representative-information"),
+      planned("reports.authorizationPersons", "autorization-persons"),
+      planned("reports.photoExport", "photo-export", { hideInMenu: true }),
+    ],
+  },
+  {
+    id: "documents",
+    path: "documents",
+    access: "protected",
+    roles: REPORTS,
+    hideInMenu: true,
+    defaultChild: "default",
+    children: [planned("documents.default", "default")],
+  },
+  // The spec names Sync and Medical record admin menu entries without paths; these are ours.
+  planned("sync", "sync", { roles: ADMIN }),
+  planned("medicalRecords", "medical-records", { roles: INSCRIPTIONS }),
+  {
+    id: "settings",
+    path: "dashboards/settings",
+    access: "protected",
+    roles: ADMIN,
+    defaultChild: "general",
+    children: [
+      planned("settings.academicYear", "academic-year"),
+      planned("settings.requestStatus", "request-status"),
+      { id: "settings.general", path: "general", access: "protected", status: "built" },
+      planned("settings.files", "files"),
+      planned("settings.users", "users"),
+      planned("settings.home", "home", { hideInMenu: true }),
+      planned("settings.roles", "roles", { hideInMenu: true }),
+      planned("settings.positions", "positions", { hideInMenu: true }),
+      planned("settings.organizations", "organizations", { hideInMenu: true }),
+      planned("settings.organizationsAssociate", "organizations-associate", { hideInMenu: true }),
+      planned("settings.elections", "elections", { hideInMenu: true }),
+      planned("settings.electionsResult", "elections-result", { hideInMenu: true }),
+    ],
+  },
+];

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { ROLES } from "../roles.ts";
+import { emailField, idParam, languageField, passwordField, phoneField, text, tokenField } from "./fields.ts";
+
+/** Spec 5 login rules: school year, e-mail and password mandatory. */
+export const loginSchema = z.strictObject({
+  schoolYearId: z
+    .number({ error: "validation.schoolYearRequired" })
+    .int({ error: "validation.schoolYearRequired" })
+    .positive({ error: "validation.schoolYearRequired" })
+    .max(2_147_483_647, { error: "validation.schoolYearRequired" }),
+  email: emailField,
+  password: z
+    .string({ error: "validation.passwordRequired" })
+    .min(1, { error: "validation.passwordRequired" })
+    .max(1024, { error: "validation.tooLong" }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const nameFields = {
+  firstSurname: text(80),
+  secondSurname: text(80, { required: false }),
+  names: text(120),
+};
+
+function passwordsMatch<T extends { password: string; passwordConfirmation: string }>(value: T) {
+  return value.password === value.passwordConfirmation;
+}
+const mismatch = { error: "validation.passwordMismatch", path: ["passwordConfirmation"] };
+
+export const registerSchema = z
+  .strictObject({
+    ...nameFields,
+    email: emailField,
+    password: passwordField,
+    passwordConfirmation: z.string({ error: "validation.invalidType" }).max(1024, { error: "validation.tooLong" }),
+    phone: phoneField,
+    language: languageField,
+    /** Base64 ALTCHA payload produced by the browser's proof of work. */
+    captcha: z
+      .string({ error: "validation.captchaRequired" })
+      .min(1, { error: "validation.captchaRequired" })
+      .max(4096, { error: "validation.tooLong" }),
+  })
+  .refine(passwordsMatch, mismatch);
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const emailOnlySchema = z.strictObject({ email: emailField });
+
+export const tokenSchema = z.strictObject({ token: tokenField });
+
+export const resetPasswordSchema = z
+  .strictObject({
+    token: tokenField,
+    password: passwordField,
+    passwordConfirmation: z.string({ error: "validation.invalidType" }).max(1024, { error: "validation.tooLong" }),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const languageSchema = z.strictObject({ language: languageField });
+
+export const accountUpdateSchema = z.strictObject({ ...nameFields, phone: phoneField, language: languageField });
+export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
+
+export const changePasswordSchema = z
+  .strictObject({
+    currentPassword: z
+      .string({ error: "validation.passwordRequired" })
+      .min(1, { error: "validation.passwordRequired" })
+      .max(1024, { error: "validation.tooLong" }),
+    password: passwordField,
+    passwordConfirmation: z.string({ error: "validation.invalidType" }).max(1024, { error: "validation.tooLong" }),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const roleChangeSchema = z.strictObject({ role: z.enum(ROLES, { error: "validation.role" }) });
+export const userIdParams = z.strictObject({ id: idParam });
+
+export const generalSettingsSchema = z.strictObject({
+  maintenanceMode: z.boolean({ error: "validation.invalidType" }),
+});

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../constants.ts";
+import { LANGUAGE_CODES } from "../languages.ts";
+
+/**
+ * Field builders shared by every schema. Messages are i18n keys (namespace `validation`), so the
+ * browser and the server translate the same rule into the user's language.
+ */
+
+// C0/C1 control characters except tab and line breaks (kept for multi-line fields).
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** A trimmed single-line text: no control characters, a bounded length. */
+export function text(max: number, opts: { required?: boolean; min?: number } = {}) {
+  const required = opts.required ?? true;
+  return z
+    .string({ error: "validation.invalidType" })
+    .max(max * 4, { error: "validation.tooLong" })
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(required ? (opts.min ?? 1) : 0, { error: required ? "validation.required" : "validation.tooShort" })
+        .max(max, { error: "validation.tooLong" })
+        .refine((value) => !CONTROL_CHARS.test(value) && !/[\r\n\t]/.test(value), {
+          error: "validation.controlCharacters",
+        }),
+    );
+}
+
+export const emailField = z
+  .string({ error: "validation.invalidType" })
+  .max(1000, { error: "validation.tooLong" })
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: "validation.emailRequired" })
+      .max(254, { error: "validation.tooLong" })
+      .pipe(z.email({ error: "validation.email" })),
+  );
+
+/** 8–128 characters, no composition rules (NIST SP 800-63B); common passwords are refused by the server. */
+export const passwordField = z
+  .string({ error: "validation.invalidType" })
+  .min(1, { error: "validation.passwordRequired" })
+  .min(PASSWORD_MIN, { error: "validation.passwordTooShort" })
+  .max(PASSWORD_MAX, { error: "validation.passwordTooLong" })
+  .refine((value) => !CONTROL_CHARS.test(value), { error: "validation.controlCharacters" });
+
+export const languageField = z.enum(LANGUAGE_CODES, { error: "validation.language" });
+
+/** International or Ecuadorian phone number: digits, spaces, +, -, parentheses; 7 to 20 digits. */
+export const phoneField = text(30).refine(
+  (value) => /^\+?[\d\s\-()]+$/.test(value) && value.replace(/\D/g, "").length >= 7 && value.replace(/\D/g, "").length <= 20,
+  { error: "validation.phone" },
+);
+
+export const tokenField = z
+  .string({ error: "validation.invalidType" })
+  .regex(/^[A-Za-z0-9_-]{20,128}$/, { error: "validation.token" });
+
+export const idParam = z.coerce
+  .number({ error: "validation.invalidType" })
+  .int({ error: "validation.invalidType" })
+  .positive({ error: "validation.invalidType" })
+  .max(2_147_483_647, { error: "validation.invalidType" });

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { LANGUAGE_CODES } from "../languages.ts";
+import { ROLES } from "../roles.ts";
+
+/** What the API says about the signed-in user; response schemas strip anything else. */
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstSurname: z.string(),
+  secondSurname: z.string(),
+  names: z.string(),
+  phone: z.string(),
+  language: z.enum(LANGUAGE_CODES),
+  role: z.enum(ROLES),
+  isTestData: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const schoolYearSchema = z.object({
+  id: z.number(),
+  label: z.string(),
+  isCurrent: z.boolean(),
+  enrollmentOpen: z.boolean(),
+});
+export type SchoolYear = z.infer<typeof schoolYearSchema>;
+
+export const sessionSchema = z.object({
+  user: sessionUserSchema.nullable(),
+  schoolYear: schoolYearSchema.nullable(),
+  language: z.enum(LANGUAGE_CODES),
+  maintenance: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+
+export const brandingSchema = z.object({
+  schoolName: z.string(),
+  logoUrl: z.string(),
+  primaryColor: z.string(),
+  navColor: z.enum(["light", "dark"]),
+});
+export type Branding = z.infer<typeof brandingSchema>;
+
+export const publicConfigSchema = z.object({
+  branding: brandingSchema,
+  maintenance: z.boolean(),
+  registrationOpen: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const catalogItemSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  order: z.number(),
+  extra: z.record(z.string(), z.string()).optional(),
+});
+export type CatalogItem = z.infer<typeof catalogItemSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Every API error: a stable code and a message in the user's language. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
