@@ -40,7 +40,8 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
       const weight = q ? Number(q.slice(2)) : 1;
       return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
     })
-    .filter((entry) => entry.tag && entry.tag !== "*" && entry.weight > 0)
+    // BCP 47 shape only: anything else in the header is noise.
+    .filter((entry) => /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(entry.tag) && entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .map((entry) => entry.tag);
 }

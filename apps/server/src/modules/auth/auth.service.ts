@@ -27,9 +27,10 @@ export function assertPasswordAcceptable(password: string): void {
 
 async function issueToken(ctx: AppContext, userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> {
   const token = randomToken(32);
-  const now = nowIso();
+  const nowMs = Date.now();
+  const now = new Date(nowMs).toISOString();
   await revokeUserTokens(ctx.db, userId, purpose, now);
-  await insertToken(ctx.db, { userId, purpose, tokenHash: sha256(token), expiresAt: isoFromNow(ttlMs), createdAt: now });
+  await insertToken(ctx.db, { userId, purpose, tokenHash: sha256(token), expiresAt: isoFromNow(ttlMs, nowMs), createdAt: now });
   return token;
 }
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("has working defaults: port 3000, SQLite in data/, demo seeded", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir.endsWith("data")).toBe(true);
+    expect(config.seedDemo).toBe(true);
+    expect(config.secureCookies).toBe(false);
+  });
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/x" }, "DATABASE_URL"],
+    [{ BRAND_PRIMARY_COLOR: "blue" }, "BRAND_PRIMARY_COLOR"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ SESSION_IDLE_MINUTES: "1" }, "SESSION_IDLE_MINUTES"],
+    [{ ARGON2_MEMORY_KIB: "1024" }, "ARGON2_MEMORY_KIB"],
+    [{ NODE_ENV: "production" }, "CAPTCHA_HMAC_KEY"],
+    [{ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), SEED_DEMO: "true" }, "SEED_DEMO"],
+  ])("refuses %o naming %s", (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+  it("never seeds the demo school in production, nor on PostgreSQL unless asked", () => {
+    expect(loadConfig({ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40) }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://x/y" }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://x/y", SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+  it("uses Secure cookies when the public URL is https", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://portal.school.ec" }).secureCookies).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import type { Role } from "@portal/shared/roles";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { inject } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import { bootstrap } from "../../src/bootstrap.ts";
+import { loadConfig } from "../../src/config.ts";
+import type { AppContext } from "../../src/context.ts";
+import type { DeclaredRoute } from "../../src/plugins/access.ts";
+import { insertUser } from "../../src/modules/users/users.repository.ts";
+import { startSmtp } from "./smtp.ts";
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  routes: DeclaredRoute[];
+  mails: Awaited<ReturnType<typeof startSmtp>>["mails"];
+  close: () => Promise<void>;
+}
+
+/**
+ * The real app on the run's database, sending e-mail over real SMTP to a local receiver. Each
+ * spec file builds its own; tests make their own users (unique e-mails) and share nothing.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const smtp = await startSmtp();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: inject("dataDir"),
+    DATABASE_URL: inject("databaseUrl"),
+    SMTP_URL: smtp.url,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const { ctx, handle } = await bootstrap(config, () => {});
+  const { app, routes } = await buildApp(ctx, { webDist: "/nonexistent" });
+  return {
+    app,
+    ctx,
+    routes,
+    mails: smtp.mails,
+    close: async () => {
+      await app.close();
+      ctx.mailer.close();
+      await handle.close();
+      await smtp.close();
+    },
+  };
+}
+
+export function uniqueEmail(label = "user"): string {
+  return `${label}-${randomUUID().slice(0, 8)}@test.local`;
+}
+
+export async function createUser(
+  t: TestApp,
+  opts: { role?: Role; activated?: boolean; language?: string; email?: string; password?: string } = {},
+) {
+  const email = opts.email ?? uniqueEmail(opts.role?.toLowerCase() ?? "user");
+  const password = opts.password ?? TEST_PASSWORD;
+  const id = await insertUser(t.ctx.db, {
+    email,
+    passwordHash: await t.ctx.hasher.hash(password),
+    firstSurname: "Pérez",
+    secondSurname: "Gómez",
+    names: "Ana Lucía",
+    phone: "+593 99 123 4567",
+    language: opts.language ?? "es",
+    role: opts.role ?? "User",
+    activated: opts.activated ?? true,
+  });
+  return { id, email, password };
+}
+
+export async function currentSchoolYearId(t: TestApp): Promise<number> {
+  const row = await t.ctx.db.selectFrom("school_years").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Logs in and returns the session cookie header value. */
+export async function loginAs(t: TestApp, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await call(t, {
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { schoolYearId: await currentSchoolYearId(t), email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return sessionCookie(response);
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name.endsWith("portal_sid"));
+  if (!cookie) throw new Error("no session cookie");
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export async function signedInAs(t: TestApp, role: Role, extra: { language?: string } = {}) {
+  const user = await createUser(t, { role, ...extra });
+  return { ...user, cookie: await loginAs(t, user.email) };
+}
+
+/** A random client address, so per-client throttling in one test never leaks into another. */
+export function randomIp(): string {
+  const n = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${n()}.${n()}.${n()}`;
+}
+
+export function call(t: TestApp, opts: InjectOptions & { cookie?: string }) {
+  const { cookie, headers, ...rest } = opts;
+  return t.app.inject({
+    remoteAddress: randomIp(),
+    ...rest,
+    headers: { ...(headers ?? {}), ...(cookie ? { cookie } : {}) },
+  });
+}
+
+/** Every API error has this shape: a stable code and a non-empty message. */
+export function errorOf(response: LightMyRequestResponse): { code: string; message: string; fields?: Record<string, string> } {
+  const body = response.json() as { error?: { code: string; message: string; fields?: Record<string, string> } };
+  if (!body.error || typeof body.error.code !== "string" || !body.error.message) {
+    throw new Error(`not an error body: ${response.body}`);
+  }
+  return body.error;
+}

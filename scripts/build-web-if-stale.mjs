@@ -1,0 +1,27 @@
+// `npm start` builds the SPA, but only when a source is newer than the last build: a restart
+// should not cost a rebuild.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const built = path.join(root, "apps/web/dist/index.html");
+const sources = ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "packages/shared/src", "packages/i18n"];
+
+function newest(target) {
+  const full = path.join(root, target);
+  const stat = fs.statSync(full, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(full).map((name) => newest(path.join(target, name))));
+}
+
+const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+if (builtAt && Math.max(...sources.map(newest)) <= builtAt) {
+  console.log("Web app is up to date.");
+} else {
+  console.log("Building the web app…");
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  process.exit(result.status ?? 1);
+}

@@ -1,0 +1,68 @@
+// `npm test`: typecheck, lint, unit tests, API integration tests on SQLite and PostgreSQL, then
+// end-to-end tests in Chromium. Stops at the first failing stage and ends with one summary line.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const results = path.join(root, "test-results");
+fs.mkdirSync(results, { recursive: true });
+
+const vitestJson = (name) => ["--reporter=default", "--reporter=json", `--outputFile=${path.join(results, `${name}.json`)}`];
+const stages = [
+  { name: "typecheck", cmd: ["npm", "run", "typecheck"] },
+  { name: "lint", cmd: ["npm", "run", "lint"] },
+  { name: "unit", cmd: ["npx", "vitest", "run", "--project", "unit", ...vitestJson("unit")], report: "vitest" },
+  {
+    name: "integration (SQLite)",
+    cmd: ["npx", "vitest", "run", "--project", "integration", ...vitestJson("sqlite")],
+    env: { DB_ENGINE: "sqlite" },
+    report: "vitest",
+    file: "sqlite",
+  },
+  {
+    name: "integration (PostgreSQL)",
+    cmd: ["npx", "vitest", "run", "--project", "integration", ...vitestJson("postgres")],
+    env: { DB_ENGINE: "postgres" },
+    report: "vitest",
+    file: "postgres",
+  },
+  { name: "end-to-end (Chromium)", cmd: ["npm", "run", "test:e2e"], report: "playwright", file: "e2e" },
+];
+
+let passed = 0;
+let failed = 0;
+function count(stage) {
+  const file = path.join(results, `${stage.file ?? stage.name}.json`);
+  if (!fs.existsSync(file)) return;
+  const data = JSON.parse(fs.readFileSync(file, "utf8"));
+  if (stage.report === "vitest") {
+    passed += data.numPassedTests ?? 0;
+    failed += data.numFailedTests ?? 0;
+  } else {
+    passed += data.stats?.expected ?? 0;
+    failed += (data.stats?.unexpected ?? 0) + (data.stats?.flaky ?? 0);
+  }
+}
+
+for (const stage of stages) {
+  const file = path.join(results, `${stage.file ?? stage.name}.json`);
+  fs.rmSync(file, { force: true });
+  console.log(`\n=== ${stage.name} ===`);
+  const started = Date.now();
+  const run = spawnSync(stage.cmd[0], stage.cmd.slice(1), {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...stage.env },
+  });
+  if (stage.report) count(stage);
+  console.log(`=== ${stage.name}: ${run.status === 0 ? "ok" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s ===`);
+  if (run.status !== 0) {
+    if (!stage.report) failed += 1;
+    console.log(`\n${passed} passed, ${Math.max(failed, 1)} failed`);
+    process.exit(run.status ?? 1);
+  }
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
