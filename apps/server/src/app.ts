@@ -14,10 +14,10 @@ import { systemRoutes } from "./modules/system/system.routes.ts";
 import { userRoutes } from "./modules/users/users.routes.ts";
 import { type DeclaredRoute, installAccessControl } from "./plugins/access.ts";
 import { installCsrfProtection } from "./plugins/csrf.ts";
-import { installErrorHandling } from "./plugins/errors.ts";
+import { answerFrameworkError, installErrorHandling } from "./plugins/errors.ts";
 import { installLanguage } from "./plugins/language.ts";
 import { installMaintenanceGate } from "./plugins/maintenance.ts";
-import { installSecurityHeaders } from "./plugins/security-headers.ts";
+import { installSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { installSessionLoading } from "./plugins/session.ts";
 import { installStaticFiles } from "./plugins/static-files.ts";
 import "./plugins/request-types.ts";
@@ -41,6 +41,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
     // Drain in-flight requests on close instead of cutting them (SIGTERM).
     forceCloseConnections: "idle",
     routerOptions: { maxParamLength: 200 },
+    // Errors Fastify answers before routing skip the hooks: give them the same headers and shape.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(securityHeaders(request.url, { hsts: ctx.config.secureCookies }));
+      answerFrameworkError(error, request, reply);
+    },
   });
   const routes: DeclaredRoute[] = [];
   app.setValidatorCompiler(validatorCompiler);

@@ -22,14 +22,27 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.optional(),
   CAPTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Portal <no-reply@demo.local>"),
   SCHOOL_NAME: z.string().min(1).max(120).default("Colegio Demo Bilingüe"),
   SCHOOL_LOGO_PATH: z.string().min(1).optional(),
   BRAND_PRIMARY_COLOR: hexColor.default("#3b9ae1"),
   BRAND_NAV_COLOR: z.enum(["light", "dark"]).default("light"),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).max(1048576).default(19456),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -20,9 +20,11 @@ async function main(): Promise<void> {
 
   const sweep = setInterval(() => {
     const now = Date.now();
-    deleteExpiredSessions(ctx.db, new Date(now).toISOString(), new Date(now - config.sessionIdleMs).toISOString()).catch(
-      (error) => app.log.warn({ err: error }, "session sweep failed"),
-    );
+    deleteExpiredSessions(
+      ctx.db,
+      new Date(now).toISOString(),
+      new Date(now - config.sessionIdleMs).toISOString(),
+    ).catch((error) => app.log.warn({ err: error }, "session sweep failed"));
   }, 15 * 60_000);
   sweep.unref();
 

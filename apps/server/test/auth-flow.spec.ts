@@ -9,8 +9,8 @@ import {
   errorOf,
   loginAs,
   sessionCookie,
-  type TestApp,
   TEST_PASSWORD,
+  type TestApp,
   uniqueEmail,
 } from "./support/test-app.ts";
 
@@ -105,7 +105,11 @@ describe("register → activate → login → logout", () => {
     await register(email);
     const token = linkToken(await waitForMail(t.mails, email, before), "/account-activate");
     const { id } = await t.ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-    await t.ctx.db.updateTable("user_tokens").set({ expires_at: "2000-01-01T00:00:00.000Z" }).where("user_id", "=", id).execute();
+    await t.ctx.db
+      .updateTable("user_tokens")
+      .set({ expires_at: "2000-01-01T00:00:00.000Z" })
+      .where("user_id", "=", id)
+      .execute();
     const expired = await call(t, { method: "POST", url: "/api/auth/activate", payload: { token } });
     expect(expired.statusCode).toBe(400);
     expect(errorOf(expired).code).toBe("TOKEN_EXPIRED");
@@ -115,7 +119,9 @@ describe("register → activate → login → logout", () => {
     expect(resend.statusCode).toBe(202);
     const fresh = linkToken(await waitForMail(t.mails, email, mark), "/account-activate");
     expect(fresh).not.toBe(token);
-    expect((await call(t, { method: "POST", url: "/api/auth/activate", payload: { token: fresh } })).statusCode).toBe(200);
+    expect((await call(t, { method: "POST", url: "/api/auth/activate", payload: { token: fresh } })).statusCode).toBe(
+      200,
+    );
   });
 
   it("refuses a captcha that is missing, forged or replayed", async () => {
@@ -273,7 +279,11 @@ describe("forgot and reset password", () => {
   it("answers the same for unknown e-mails and resets with a single-use link, revoking every session", async () => {
     const user = await createUser(t, { language: "en" });
     const cookie = await loginAs(t, user.email);
-    const unknown = await call(t, { method: "POST", url: "/api/auth/forgot-password", payload: { email: uniqueEmail() } });
+    const unknown = await call(t, {
+      method: "POST",
+      url: "/api/auth/forgot-password",
+      payload: { email: uniqueEmail() },
+    });
     const before = t.mails.length;
     const known = await call(t, { method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
     expect(unknown.statusCode).toBe(202);

@@ -33,7 +33,12 @@ async function readPassword(): Promise<string> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { email: { type: "string" }, names: { type: "string" }, surname: { type: "string" }, help: { type: "boolean" } },
+    options: {
+      email: { type: "string" },
+      names: { type: "string" },
+      surname: { type: "string" },
+      help: { type: "boolean" },
+    },
   });
   if (values.help || !values.email) {
     console.log(USAGE);
@@ -51,7 +56,11 @@ async function main(): Promise<void> {
     const hash = await ctx.hasher.hash(password);
     const existing = await findUserByEmail(ctx.db, email.data);
     if (existing) {
-      await updateUser(ctx.db, existing.id, { role: "Admin", password_hash: hash, activated_at: existing.activated_at ?? new Date().toISOString() });
+      await updateUser(ctx.db, existing.id, {
+        role: "Admin",
+        password_hash: hash,
+        activated_at: existing.activated_at ?? new Date().toISOString(),
+      });
       console.log(`${email.data} is now an Admin.`);
     } else {
       await insertUser(ctx.db, {

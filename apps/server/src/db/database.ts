@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./types.ts";
 
@@ -30,6 +30,26 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   file.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   return { db, engine: "sqlite", close: () => db.destroy() };
+}
+
+/**
+ * A transaction that reads, then writes. SQLite begins it IMMEDIATE: the write lock is taken (or
+ * waited for) up front, as a deferred one fails with SQLITE_BUSY_SNAPSHOT when another connection
+ * wrote after its first read. On PostgreSQL a plain transaction (lock rows with FOR UPDATE).
+ */
+export async function writeTransaction<T>(db: Db, engine: Engine, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (engine === "postgres") return db.transaction().execute(work);
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await work(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+  });
 }
 
 /** Migrations receive a bare Kysely; they ask it which engine they run on. */

@@ -4,8 +4,7 @@ import type { OutgoingMail } from "./mailer.ts";
 
 export type TemplateName = "activation" | "alreadyRegistered" | "passwordReset" | "passwordChanged";
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Builds a plain-text and HTML e-mail in the recipient's language from the `email` catalog. */
 export function renderMail(opts: {
@@ -17,7 +16,8 @@ export function renderMail(opts: {
   link: string;
   vars?: Record<string, string | number>;
 }): OutgoingMail {
-  const t = (key: string) => translate(opts.language, `email:${key}`, { school: opts.school, name: opts.name, ...opts.vars });
+  const t = (key: string) =>
+    translate(opts.language, `email:${key}`, { school: opts.school, name: opts.name, ...opts.vars });
   const subject = t(`${opts.template}.subject`);
   const paragraphs = [t("greeting"), t(`${opts.template}.body`)];
   const closing = [opts.template === "passwordChanged" ? "" : t("ignore"), t("signature")].filter(Boolean);

@@ -1,5 +1,5 @@
 import { translate } from "@portal/i18n/translate";
-import type { Language } from "@portal/shared/languages";
+import { DEFAULT_LANGUAGE, type Language, parseAcceptLanguage, pickInitialLanguage } from "@portal/shared/languages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors.ts";
@@ -44,7 +44,13 @@ function clientErrorCode(error: FastifyError): string {
   if (error.statusCode === 413) return "PAYLOAD_TOO_LARGE";
   if (error.statusCode === 415) return "UNSUPPORTED_MEDIA_TYPE";
   if (error.statusCode === 429) return "RATE_LIMITED";
-  if (error instanceof SyntaxError || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") return "INVALID_JSON";
+  if (
+    error instanceof SyntaxError ||
+    error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+    error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+  ) {
+    return "INVALID_JSON";
+  }
   if (error.statusCode === 404) return "ROUTE_NOT_FOUND";
   return "BAD_REQUEST";
 }
@@ -64,4 +70,15 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return sendError(reply, lang, new AppError(500, "INTERNAL"));
   });
+}
+
+/**
+ * Errors Fastify answers before routing and before any hook (a bad percent-encoding, an over-long
+ * path parameter): the same error shape, in the browser's language (no cookie parsed yet).
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const header = request.headers["accept-language"];
+  const lang = header ? pickInitialLanguage(parseAcceptLanguage(header)) : DEFAULT_LANGUAGE;
+  const status = error.statusCode ?? 400;
+  sendError(reply, lang, new AppError(status, status >= 500 ? "INTERNAL" : "BAD_REQUEST"));
 }

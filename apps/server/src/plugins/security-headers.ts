@@ -15,17 +15,24 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/** The headers every answer carries, API or not. */
+export function securityHeaders(url: string, opts: { hsts: boolean }): Record<string, string> {
+  return {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    ...(opts.hsts ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+    // API answers may hold personal data: never stored by the browser or a shared cache.
+    ...(url.startsWith("/api/") ? { "Cache-Control": "no-store" } : {}),
+  };
+}
+
 export function installSecurityHeaders(app: FastifyInstance, opts: { hsts: boolean }): void {
   app.addHook("onSend", async (request, reply, payload) => {
-    reply.header("Content-Security-Policy", CSP);
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("X-Frame-Options", "DENY");
-    reply.header("Referrer-Policy", "same-origin");
-    reply.header("Cross-Origin-Opener-Policy", "same-origin");
-    reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (opts.hsts) reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    // API answers may hold personal data: never stored by the browser or a shared cache.
-    if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
+    reply.headers(securityHeaders(request.url, opts));
     return payload;
   });
 }

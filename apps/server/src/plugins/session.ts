@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { nowIso } from "../db/database.ts";
 import { randomToken, sha256 } from "../lib/crypto.ts";
-import { deleteSession, findSessionWithUser, insertSession, touchSession } from "../modules/auth/sessions.repository.ts";
+import {
+  deleteSession,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+} from "../modules/auth/sessions.repository.ts";
 import { toCurrentUser } from "../modules/users/users.repository.ts";
 
 /** Only write last_seen_at once a minute: keeps reads from turning into writes on every request. */

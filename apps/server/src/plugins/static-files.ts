@@ -28,7 +28,8 @@ export async function installStaticFiles(
   opts: { webDist: string; logoPath?: string },
 ): Promise<void> {
   const root = path.resolve(opts.webDist);
-  await app.register(fastifyStatic, { root, serve: false });
+  // cacheControl off: the handlers below choose Cache-Control per file, send must not overwrite it.
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
   const logo = path.resolve(opts.logoPath ?? DEFAULT_LOGO);
 
   app.get(LOGO_URL, { config: { access: "public", duringMaintenance: true } }, (_request, reply) => {

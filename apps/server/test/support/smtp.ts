@@ -17,7 +17,9 @@ function decodeQuotedPrintable(raw: string): string {
 
 function decodeSubject(raw: string): string {
   const line = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
-  return line.replace(/\r?\n[ \t]/g, " ").replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, text: string) =>
+  // Folding and the white space between two adjacent encoded words are not part of the text (RFC 2047).
+  const unfolded = line.replace(/\r?\n[ \t]/g, " ").replace(/\?=\s+=\?/g, "?==?");
+  return unfolded.replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, text: string) =>
     Buffer.from(decodeQuotedPrintable(text.replace(/_/g, " ")), "latin1").toString("utf8"),
   );
 }
@@ -42,14 +44,26 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Waits for the newest mail to an address (the server hands mail over asynchronously). */
-export async function waitForMail(mails: ReceivedMail[], to: string, after = 0, timeoutMs = 5000): Promise<ReceivedMail> {
+export async function waitForMail(
+  mails: ReceivedMail[],
+  to: string,
+  after = 0,
+  timeoutMs = 5000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = mails.slice(after).filter((mail) => mail.to.includes(to)).at(-1);
+    const found = mails
+      .slice(after)
+      .filter((mail) => mail.to.includes(to))
+      .at(-1);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

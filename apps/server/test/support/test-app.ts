@@ -6,8 +6,8 @@ import { buildApp } from "../../src/app.ts";
 import { bootstrap } from "../../src/bootstrap.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { AppContext } from "../../src/context.ts";
-import type { DeclaredRoute } from "../../src/plugins/access.ts";
 import { insertUser } from "../../src/modules/users/users.repository.ts";
+import type { DeclaredRoute } from "../../src/plugins/access.ts";
 import { startSmtp } from "./smtp.ts";
 
 export const TEST_PASSWORD = "correct horse battery staple";
@@ -24,7 +24,10 @@ export interface TestApp {
  * The real app on the run's database, sending e-mail over real SMTP to a local receiver. Each
  * spec file builds its own; tests make their own users (unique e-mails) and share nothing.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { webDist?: string } = {},
+): Promise<TestApp> {
   const smtp = await startSmtp();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -36,7 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const { ctx, handle } = await bootstrap(config, () => {});
-  const { app, routes } = await buildApp(ctx, { webDist: "/nonexistent" });
+  const { app, routes } = await buildApp(ctx, { webDist: opts.webDist ?? "/nonexistent" });
   return {
     app,
     ctx,
@@ -76,7 +79,11 @@ export async function createUser(
 }
 
 export async function currentSchoolYearId(t: TestApp): Promise<number> {
-  const row = await t.ctx.db.selectFrom("school_years").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow();
+  const row = await t.ctx.db
+    .selectFrom("school_years")
+    .select("id")
+    .where("is_current", "=", 1)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -118,7 +125,11 @@ export function call(t: TestApp, opts: InjectOptions & { cookie?: string }) {
 }
 
 /** Every API error has this shape: a stable code and a non-empty message. */
-export function errorOf(response: LightMyRequestResponse): { code: string; message: string; fields?: Record<string, string> } {
+export function errorOf(response: LightMyRequestResponse): {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+} {
   const body = response.json() as { error?: { code: string; message: string; fields?: Record<string, string> } };
   if (!body.error || typeof body.error.code !== "string" || !body.error.message) {
     throw new Error(`not an error body: ${response.body}`);

@@ -69,7 +69,12 @@ export const STATIC_CATALOGS: Record<Exclude<CatalogName, "countries" | "nationa
     { code: "SEPARATED", es: "Separado/a", en: "Separated", fr: "Séparé(e)" },
     { code: "WIDOWED", es: "Viudo/a", en: "Widowed", fr: "Veuf / veuve" },
   ],
-  bloodTypes: ["O+", "O-", "A+", "A-", "B+", "B-", "AB+", "AB-"].map((code) => ({ code, es: code, en: code, fr: code })),
+  bloodTypes: ["O+", "O-", "A+", "A-", "B+", "B-", "AB+", "AB-"].map((code) => ({
+    code,
+    es: code,
+    en: code,
+    fr: code,
+  })),
   professionalSituations: [
     { code: "EMPLOYED", es: "Empleado/a", en: "Employed", fr: "Salarié(e)" },
     { code: "SELF_EMPLOYED", es: "Independiente", en: "Self-employed", fr: "Indépendant(e)" },

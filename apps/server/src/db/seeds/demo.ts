@@ -28,8 +28,22 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
     await db
       .insertInto("school_years")
       .values([
-        { id: 10, label: "2024-2025", starts_on: "2024-09-02", ends_on: "2025-07-04", is_current: 0, enrollment_open: 0 },
-        { id: 11, label: "2025-2026", starts_on: "2025-09-01", ends_on: "2026-07-03", is_current: 1, enrollment_open: 1 },
+        {
+          id: 10,
+          label: "2024-2025",
+          starts_on: "2024-09-02",
+          ends_on: "2025-07-04",
+          is_current: 0,
+          enrollment_open: 0,
+        },
+        {
+          id: 11,
+          label: "2025-2026",
+          starts_on: "2025-09-01",
+          ends_on: "2026-07-03",
+          is_current: 1,
+          enrollment_open: 1,
+        },
       ])
       .execute();
   }

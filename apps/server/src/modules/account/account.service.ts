@@ -8,7 +8,11 @@ import { assertPasswordAcceptable, mailUser } from "../auth/auth.service.ts";
 import { deleteUserSessions } from "../auth/sessions.repository.ts";
 import { findUserById, toCurrentUser, updateUser } from "../users/users.repository.ts";
 
-export async function updateAccount(ctx: AppContext, user: CurrentUser, input: AccountUpdateInput): Promise<CurrentUser> {
+export async function updateAccount(
+  ctx: AppContext,
+  user: CurrentUser,
+  input: AccountUpdateInput,
+): Promise<CurrentUser> {
   await updateUser(ctx.db, user.id, {
     first_surname: input.firstSurname,
     second_surname: input.secondSurname,
@@ -35,6 +39,11 @@ export async function changePassword(
   assertPasswordAcceptable(input.password);
   await updateUser(ctx.db, user.id, { password_hash: await ctx.hasher.hash(input.password) });
   await deleteUserSessions(ctx.db, user.id, request.session?.id);
-  await recordAudit(ctx.db, { event: "password.changed", actorUserId: user.id, subjectUserId: user.id, ip: request.ip });
+  await recordAudit(ctx.db, {
+    event: "password.changed",
+    actorUserId: user.id,
+    subjectUserId: user.id,
+    ip: request.ip,
+  });
   await mailUser(ctx, request, row, "passwordChanged", "/login");
 }

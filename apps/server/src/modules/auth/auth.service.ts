@@ -1,5 +1,5 @@
-import type { LoginInput, RegisterInput } from "@portal/shared/schemas/auth";
 import type { Language } from "@portal/shared/languages";
+import type { LoginInput, RegisterInput } from "@portal/shared/schemas/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { nowIso } from "../../db/database.ts";
@@ -10,7 +10,7 @@ import { renderMail, type TemplateName } from "../../mail/templates.ts";
 import { endSession, startSession } from "../../plugins/session.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { findSchoolYear } from "../school-years/school-years.repository.ts";
-import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from "../users/users.repository.ts";
+import { findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from "../users/users.repository.ts";
 import { verifyCaptchaOnce } from "./captcha.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { publicLink } from "./links.ts";
@@ -30,11 +30,17 @@ async function issueToken(ctx: AppContext, userId: number, purpose: TokenPurpose
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
   await revokeUserTokens(ctx.db, userId, purpose, now);
-  await insertToken(ctx.db, { userId, purpose, tokenHash: sha256(token), expiresAt: isoFromNow(ttlMs, nowMs), createdAt: now });
+  await insertToken(ctx.db, {
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: isoFromNow(ttlMs, nowMs),
+    createdAt: now,
+  });
   return token;
 }
 
-async function mailUser(
+export async function mailUser(
   ctx: AppContext,
   request: FastifyRequest,
   user: Pick<UserRow, "email" | "names" | "language">,
@@ -66,8 +72,15 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
   assertPasswordAcceptable(input.password);
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing) {
-    await mailUser(ctx, request, existing, existing.activated_at ? "alreadyRegistered" : "activation",
-      existing.activated_at ? "/forgot-password" : `/account-activate/${await issueToken(ctx, existing.id, "activate", ACTIVATION_TTL_MS)}`);
+    await mailUser(
+      ctx,
+      request,
+      existing,
+      existing.activated_at ? "alreadyRegistered" : "activation",
+      existing.activated_at
+        ? "/forgot-password"
+        : `/account-activate/${await issueToken(ctx, existing.id, "activate", ACTIVATION_TTL_MS)}`,
+    );
     return;
   }
   let userId: number;
@@ -90,7 +103,13 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
   }
   await recordAudit(ctx.db, { event: "account.registered", subjectUserId: userId, ip: request.ip });
   const token = await issueToken(ctx, userId, "activate", ACTIVATION_TTL_MS);
-  await mailUser(ctx, request, { email: input.email, names: input.names, language: input.language }, "activation", `/account-activate/${token}`);
+  await mailUser(
+    ctx,
+    request,
+    { email: input.email, names: input.names, language: input.language },
+    "activation",
+    `/account-activate/${token}`,
+  );
 }
 
 /** Checks a link token and uses it up; the error tells an invalid link from an expired one. */
@@ -124,9 +143,16 @@ export async function login(ctx: AppContext, request: FastifyRequest, reply: Fas
   await assertNotThrottled(ctx.db, THROTTLE.loginClient, request.ip);
   await assertNotThrottled(ctx.db, THROTTLE.loginAccount, input.email);
   const user = await findUserByEmail(ctx.db, input.email);
-  const valid = user ? await ctx.hasher.verify(user.password_hash, input.password) : (await ctx.hasher.burn(input.password), false);
+  let valid = false;
+  if (user) valid = await ctx.hasher.verify(user.password_hash, input.password);
+  else await ctx.hasher.burn(input.password);
   if (!user || !valid) {
-    await recordAudit(ctx.db, { event: "login.failure", subjectUserId: user?.id, ip: request.ip, details: { email: input.email } });
+    await recordAudit(ctx.db, {
+      event: "login.failure",
+      subjectUserId: user?.id,
+      ip: request.ip,
+      details: { email: input.email },
+    });
     await countAttempt(ctx.db, THROTTLE.loginClient, request.ip);
     await countAttempt(ctx.db, THROTTLE.loginAccount, input.email);
     throw new AppError(401, "INVALID_CREDENTIALS");
@@ -143,7 +169,8 @@ export async function login(ctx: AppContext, request: FastifyRequest, reply: Fas
 export async function logout(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const userId = request.user?.id;
   await endSession(ctx, request, reply);
-  if (userId) await recordAudit(ctx.db, { event: "logout", actorUserId: userId, subjectUserId: userId, ip: request.ip });
+  if (userId)
+    await recordAudit(ctx.db, { event: "logout", actorUserId: userId, subjectUserId: userId, ip: request.ip });
 }
 
 /** Always the same answer; only a known, activated account receives a link. */
@@ -151,7 +178,7 @@ export async function forgotPassword(ctx: AppContext, request: FastifyRequest, e
   await countAttempt(ctx.db, THROTTLE.forgotClient, request.ip);
   await countAttempt(ctx.db, THROTTLE.forgotAccount, email);
   const user = await findUserByEmail(ctx.db, email);
-  if (!user || !user.activated_at) return;
+  if (!user?.activated_at) return;
   const token = await issueToken(ctx, user.id, "reset", RESET_TTL_MS);
   await recordAudit(ctx.db, { event: "password.reset.requested", subjectUserId: user.id, ip: request.ip });
   await mailUser(ctx, request, user, "passwordReset", `/reset-password/${token}`);
@@ -167,5 +194,3 @@ export async function resetPassword(ctx: AppContext, request: FastifyRequest, to
   await resetThrottle(ctx.db, THROTTLE.loginAccount, (await findUserById(ctx.db, row.user_id))?.email ?? "");
   await recordAudit(ctx.db, { event: "password.reset", subjectUserId: row.user_id, ip: request.ip });
 }
-
-export { mailUser };

@@ -5,7 +5,12 @@ import type { Db } from "../../db/database.ts";
  * Fixed-window counters in the database, so every app process behind a load balancer shares
  * them. One atomic upsert per hit: a window older than `windowMs` restarts at 1.
  */
-export async function hitCounter(db: Db, key: string, windowMs: number, now = Date.now()): Promise<{ count: number; windowStart: string }> {
+export async function hitCounter(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<{ count: number; windowStart: string }> {
   const nowIsoValue = new Date(now).toISOString();
   const cutoff = new Date(now - windowMs).toISOString();
   const row = await db
@@ -23,7 +28,12 @@ export async function hitCounter(db: Db, key: string, windowMs: number, now = Da
 }
 
 /** Current count in the live window, without counting this look. */
-export async function peekCounter(db: Db, key: string, windowMs: number, now = Date.now()): Promise<{ count: number; windowStart: string } | null> {
+export async function peekCounter(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<{ count: number; windowStart: string } | null> {
   const row = await db.selectFrom("rate_limits").selectAll().where("key", "=", key).executeTakeFirst();
   if (!row || row.window_start <= new Date(now - windowMs).toISOString()) return null;
   return { count: Number(row.count), windowStart: row.window_start };

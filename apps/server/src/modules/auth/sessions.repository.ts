@@ -28,8 +28,7 @@ export async function findSessionWithUser(
     .where("sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { s_id, s_school_year_id, s_created_at, s_last_seen_at, s_expires_at, s_ip, s_user_agent, ...user } =
-    row;
+  const { s_id, s_school_year_id, s_created_at, s_last_seen_at, s_expires_at, s_ip, s_user_agent, ...user } = row;
   return {
     session: {
       id: s_id,

@@ -1,7 +1,7 @@
 import { publicConfigSchema } from "@portal/shared/schemas/responses";
-import { sql } from "kysely";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { sql } from "kysely";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { isMaintenanceOn } from "../settings/settings.service.ts";
@@ -14,7 +14,12 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     "/api/health",
-    { config: open, schema: { response: { 200: z.object({ status: z.literal("ok") }), 503: z.object({ status: z.literal("unavailable") }) } } },
+    {
+      config: open,
+      schema: {
+        response: { 200: z.object({ status: z.literal("ok") }), 503: z.object({ status: z.literal("unavailable") }) },
+      },
+    },
     async (request, reply) => {
       try {
         await sql`select 1`.execute(ctx.db);

@@ -87,12 +87,17 @@ export async function updateUser(
     .execute();
 }
 
-export async function countActiveAdmins(db: Db): Promise<number> {
-  const row = await db
+/**
+ * Ids of the activated Admins. With `lock` (PostgreSQL, inside a transaction) their rows stay
+ * locked until it ends, in id order, so two role changes at once cannot both remove "the other" Admin.
+ */
+export async function activeAdminIds(db: Db, opts: { lock: boolean }): Promise<number[]> {
+  const query = db
     .selectFrom("users")
-    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .select("id")
     .where("role", "=", "Admin")
     .where("activated_at", "is not", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy("id");
+  const rows = await (opts.lock ? query.forUpdate() : query).execute();
+  return rows.map((row) => row.id);
 }

@@ -1,5 +1,5 @@
-import { roleChangeSchema, userIdParams } from "@portal/shared/schemas/auth";
 import { ROLES } from "@portal/shared/roles";
+import { roleChangeSchema, userIdParams } from "@portal/shared/schemas/auth";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

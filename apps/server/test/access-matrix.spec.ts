@@ -1,0 +1,139 @@
+import { rolesFor } from "@portal/shared/permissions";
+import { ROLES, type Role } from "@portal/shared/roles";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DeclaredRoute, installAccessControl } from "../src/plugins/access.ts";
+import { installErrorHandling } from "../src/plugins/errors.ts";
+import { call, createTestApp, createUser, errorOf, loginAs, type TestApp } from "./support/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const label = (route: DeclaredRoute) => `${route.method} ${route.url}`;
+
+/** The "Who" column of docs/api.md, plus the two non-API routes (SPA files and the logo). */
+const CONTRACT: Record<string, string> = {
+  "GET /api/health": "public",
+  "GET /api/public/config": "public",
+  "GET /api/school-years": "public",
+  "GET /api/session": "public",
+  "PUT /api/session/language": "public",
+  "GET /api/auth/captcha": "public",
+  "POST /api/auth/register": "public",
+  "POST /api/auth/activate": "public",
+  "POST /api/auth/activation/resend": "public",
+  "POST /api/auth/login": "public",
+  "POST /api/auth/logout": "authenticated",
+  "POST /api/auth/forgot-password": "public",
+  "POST /api/auth/reset-password": "public",
+  "GET /api/account": "accountManage",
+  "PATCH /api/account": "accountManage",
+  "POST /api/account/password": "accountManage",
+  "GET /api/catalogs/:name": "catalogsRead",
+  "GET /api/settings/general": "settingsManage",
+  "PUT /api/settings/general": "settingsManage",
+  "PUT /api/users/:id/role": "usersManage",
+  "GET /branding/logo": "public",
+  "GET /*": "public",
+};
+
+describe("access declarations", () => {
+  it("every registered route declares who may call it", () => {
+    expect(t.routes.length).toBeGreaterThan(0);
+    const undeclared = t.routes.filter((route) => !route.access).map(label);
+    expect(undeclared, `routes without an access declaration: ${undeclared.join(", ")}`).toEqual([]);
+  });
+
+  it("declares exactly the access of the API contract", () => {
+    const declared = Object.fromEntries(t.routes.map((route) => [label(route), route.access]));
+    expect(declared).toEqual(CONTRACT);
+    // Settings and users are the Admin's alone (spec 2: dashboards/settings is Admin-only).
+    expect(rolesFor("settingsManage")).toEqual(["Admin"]);
+    expect(rolesFor("usersManage")).toEqual(["Admin"]);
+  });
+
+  it("refuses a route registered without a declaration, with 403, even to anonymous callers", async () => {
+    const app = Fastify();
+    const registry: DeclaredRoute[] = [];
+    installErrorHandling(app);
+    installAccessControl(app, registry);
+    app.get("/undeclared", () => ({ leaked: true }));
+    app.get("/declared", { config: { access: "public" } }, () => ({ ok: true }));
+    await app.ready();
+    try {
+      expect(registry).toEqual([
+        { method: "GET", url: "/undeclared", access: undefined },
+        { method: "GET", url: "/declared", access: "public" },
+      ]);
+      const refused = await app.inject({ method: "GET", url: "/undeclared" });
+      expect(refused.statusCode).toBe(403);
+      expect(errorOf(refused).code).toBe("FORBIDDEN");
+      expect(refused.body).not.toContain("leaked");
+      expect((await app.inject({ method: "GET", url: "/declared" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("who may call each non-public route", () => {
+  const emails = new Map<Role, string>();
+  let someUserId: number;
+
+  beforeAll(async () => {
+    for (const role of ROLES) emails.set(role, (await createUser(t, { role })).email);
+    someUserId = (await createUser(t)).id;
+  });
+
+  /** Valid-looking path parameters; an unknown parameter fails the test rather than being skipped. */
+  function fillParams(url: string): string {
+    return url.replace(/:(\w+)/g, (_, name: string) => {
+      if (name === "id") return String(someUserId);
+      if (name === "name") return "levels";
+      throw new Error(`no value for path parameter :${name} in ${url}: add one to the access-matrix spec`);
+    });
+  }
+
+  it("covers every declared route: only the SPA wildcard and the logo are public outside /api", () => {
+    const publicOutsideApi = t.routes
+      .filter((route) => !route.url.startsWith("/api/"))
+      .map((route) => [label(route), route.access]);
+    expect(publicOutsideApi).toEqual([
+      ["GET /branding/logo", "public"],
+      ["GET /*", "public"],
+    ]);
+  });
+
+  const guarded = () => t.routes.filter((route) => route.access && route.access !== "public");
+
+  it("answers 401 UNAUTHENTICATED to anonymous callers", async () => {
+    expect(guarded().length).toBeGreaterThan(0);
+    for (const route of guarded()) {
+      const response = await call(t, { method: route.method as "GET", url: fillParams(route.url) });
+      expect(response.statusCode, label(route)).toBe(401);
+      expect(errorOf(response).code, label(route)).toBe("UNAUTHENTICATED");
+    }
+  });
+
+  for (const role of ROLES) {
+    it(`lets ${role} through exactly where the permission table allows it`, async () => {
+      for (const route of guarded()) {
+        const access = route.access as Exclude<DeclaredRoute["access"], "public" | undefined>;
+        // A fresh session per call: logout ends it, and no call may depend on an earlier one.
+        const cookie = await loginAs(t, emails.get(role)!);
+        const response = await call(t, { method: route.method as "GET", url: fillParams(route.url), cookie });
+        const what = `${role} → ${label(route)} (${response.statusCode} ${response.body.slice(0, 200)})`;
+        if (rolesFor(access).includes(role)) {
+          expect([401, 403], what).not.toContain(response.statusCode);
+          expect(response.statusCode, what).toBeLessThan(500);
+        } else {
+          expect(response.statusCode, what).toBe(403);
+          expect(errorOf(response).code, what).toBe("FORBIDDEN");
+        }
+      }
+    });
+  }
+});

@@ -1,0 +1,412 @@
+import { randomBytes } from "node:crypto";
+import fc from "fast-check";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  call,
+  createTestApp,
+  createUser,
+  currentSchoolYearId,
+  errorOf,
+  signedInAs,
+  TEST_PASSWORD,
+  type TestApp,
+  uniqueEmail,
+} from "./support/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Body = Record<string, unknown>;
+
+/** One endpoint that takes a body, called the way an allowed caller would. */
+interface BodyEndpoint {
+  name: string;
+  method: "POST" | "PUT" | "PATCH";
+  url: string;
+  cookie?: string;
+  /** A well-formed body (it may still fail a business rule, e.g. an unknown token). */
+  valid: Body;
+  /** Single-line text fields: control characters must come back as a field error. */
+  textFields: string[];
+  /** What a refused request must leave exactly as it was. */
+  state: () => Promise<unknown>;
+  /** Bodies the fuzz must not send (they would change state shared with other spec files). */
+  harmless?: (body: unknown) => boolean;
+}
+
+const fakeToken = () => randomBytes(32).toString("base64url");
+const CONTROL_CHARS = ["\u0000", "\u0007", "\u001b"];
+
+/** Everything about a user that a request could change, minus the session's activity time. */
+async function userState(id: number) {
+  const user = await t.ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const tokens = await t.ctx.db.selectFrom("user_tokens").selectAll().where("user_id", "=", id).orderBy("id").execute();
+  const sessions = await t.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", id).orderBy("id").execute();
+  return { user, tokens, sessions };
+}
+
+/** Builds the endpoint table with its own users, so the state checks see only this spec's rows. */
+async function bodyEndpoints(): Promise<BodyEndpoint[]> {
+  const schoolYearId = await currentSchoolYearId(t);
+  const registerEmail = uniqueEmail("register");
+  const pending = await createUser(t, { activated: false });
+  const loginUser = await createUser(t);
+  const forgotUser = await createUser(t);
+  const resetUser = await createUser(t);
+  const member = await signedInAs(t, "User");
+  const admin = await signedInAs(t, "Admin");
+  const target = await createUser(t, { role: "Consulta" });
+  const newPassword = "a long fresh passphrase";
+  return [
+    {
+      name: "register",
+      method: "POST",
+      url: "/api/auth/register",
+      valid: {
+        firstSurname: "Andrade",
+        secondSurname: "Vela",
+        names: "María José",
+        email: registerEmail,
+        password: TEST_PASSWORD,
+        passwordConfirmation: TEST_PASSWORD,
+        phone: "+593 99 765 4321",
+        language: "es",
+        captcha: "bm90IGEgcmVhbCBjYXB0Y2hh",
+      },
+      textFields: ["firstSurname", "secondSurname", "names", "phone"],
+      state: () => t.ctx.db.selectFrom("users").selectAll().where("email", "=", registerEmail).execute(),
+    },
+    {
+      name: "activate",
+      method: "POST",
+      url: "/api/auth/activate",
+      valid: { token: fakeToken() },
+      textFields: [],
+      state: () => userState(pending.id),
+    },
+    {
+      name: "activation/resend",
+      method: "POST",
+      url: "/api/auth/activation/resend",
+      valid: { email: pending.email },
+      textFields: [],
+      state: () => userState(pending.id),
+    },
+    {
+      name: "login",
+      method: "POST",
+      url: "/api/auth/login",
+      valid: { schoolYearId, email: loginUser.email, password: TEST_PASSWORD },
+      textFields: [],
+      state: () => userState(loginUser.id),
+    },
+    {
+      name: "forgot-password",
+      method: "POST",
+      url: "/api/auth/forgot-password",
+      valid: { email: forgotUser.email },
+      textFields: [],
+      state: () => userState(forgotUser.id),
+    },
+    {
+      name: "reset-password",
+      method: "POST",
+      url: "/api/auth/reset-password",
+      valid: { token: fakeToken(), password: newPassword, passwordConfirmation: newPassword },
+      textFields: [],
+      state: () => userState(resetUser.id),
+    },
+    {
+      name: "session/language",
+      method: "PUT",
+      url: "/api/session/language",
+      cookie: member.cookie,
+      valid: { language: "fr" },
+      textFields: [],
+      state: () => userState(member.id),
+    },
+    {
+      name: "PATCH account",
+      method: "PATCH",
+      url: "/api/account",
+      cookie: member.cookie,
+      valid: { firstSurname: "Ruiz", secondSurname: "Mora", names: "Luis", phone: "+593 98 000 1111", language: "en" },
+      textFields: ["firstSurname", "secondSurname", "names", "phone"],
+      state: () => userState(member.id),
+    },
+    {
+      name: "account/password",
+      method: "POST",
+      url: "/api/account/password",
+      cookie: member.cookie,
+      valid: { currentPassword: TEST_PASSWORD, password: newPassword, passwordConfirmation: newPassword },
+      textFields: [],
+      state: () => userState(member.id),
+    },
+    {
+      name: "settings/general",
+      method: "PUT",
+      url: "/api/settings/general",
+      cookie: admin.cookie,
+      valid: { maintenanceMode: false },
+      textFields: [],
+      state: async () => ({
+        settings: await t.ctx.db.selectFrom("settings").selectAll().where("key", "=", "maintenance_mode").execute(),
+        audit: await t.ctx.db.selectFrom("audit_events").select("id").where("actor_user_id", "=", admin.id).execute(),
+      }),
+      // Maintenance is global: turning it on would close the API to the other spec files.
+      harmless: (body) => (body as Body | null)?.maintenanceMode !== true,
+    },
+    {
+      name: "users/:id/role",
+      method: "PUT",
+      url: `/api/users/${target.id}/role`,
+      cookie: admin.cookie,
+      valid: { role: "Editor" },
+      textFields: [],
+      state: async () => ({
+        target: await userState(target.id),
+        audit: await t.ctx.db
+          .selectFrom("audit_events")
+          .select("id")
+          .where("subject_user_id", "=", target.id)
+          .execute(),
+      }),
+    },
+  ];
+}
+
+/** A refused request: a 4xx with the one error shape (a stable code and a message). */
+function expectRefused(response: LightMyRequestResponse, what: string) {
+  expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  const error = errorOf(response);
+  expect(typeof error.message, what).toBe("string");
+  return error;
+}
+
+function send(endpoint: BodyEndpoint, payload: string, contentType = "application/json") {
+  return call(t, {
+    method: endpoint.method,
+    url: endpoint.url,
+    cookie: endpoint.cookie,
+    headers: { "content-type": contentType },
+    payload,
+  });
+}
+
+function wrongTypeFor(value: unknown): unknown {
+  if (typeof value === "string") return 12345;
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return String(value);
+  return "unexpected";
+}
+
+/** Every kind of bad body, each with the code it must get when the code is certain. */
+function badBodies(valid: Body, textFields: string[]) {
+  const cases: { label: string; payload: string; contentType?: string; code?: string; field?: string }[] = [
+    { label: "malformed JSON", payload: '{"a":', code: "INVALID_JSON" },
+    { label: "an empty JSON body", payload: "", code: "INVALID_JSON" },
+    { label: "an empty array", payload: "[]", code: "VALIDATION_ERROR" },
+    { label: "the valid body inside an array", payload: JSON.stringify([valid]), code: "VALIDATION_ERROR" },
+    { label: "null", payload: "null", code: "VALIDATION_ERROR" },
+    { label: "a bare string", payload: '"hello"', code: "VALIDATION_ERROR" },
+    { label: "a bare number", payload: "42", code: "VALIDATION_ERROR" },
+    { label: "deeply nested arrays", payload: `${"[".repeat(5000)}${"]".repeat(5000)}`, code: "VALIDATION_ERROR" },
+    { label: "an empty object", payload: "{}", code: "VALIDATION_ERROR" },
+    {
+      label: "a body over 64 KB",
+      payload: JSON.stringify({ ...valid, padding: "x".repeat(70 * 1024) }),
+      code: "PAYLOAD_TOO_LARGE",
+    },
+    { label: "a __proto__ key", payload: `{"__proto__":{"role":"Admin"}}`, code: "INVALID_JSON" },
+    {
+      label: "the valid body as text/plain",
+      payload: JSON.stringify(valid),
+      contentType: "text/plain",
+    },
+    {
+      label: "a form body",
+      payload: "a=1&b=2",
+      contentType: "application/x-www-form-urlencoded",
+      code: "UNSUPPORTED_MEDIA_TYPE",
+    },
+    { label: "an XML body", payload: "<a>1</a>", contentType: "application/xml", code: "UNSUPPORTED_MEDIA_TYPE" },
+  ];
+  for (const extra of ["isAdmin", "role", "is_test_data"].filter((key) => !(key in valid))) {
+    cases.push({
+      label: `an unknown field ${extra}`,
+      payload: JSON.stringify({ ...valid, [extra]: extra === "role" ? "Admin" : true }),
+      code: "VALIDATION_ERROR",
+      field: extra,
+    });
+  }
+  for (const [key, value] of Object.entries(valid)) {
+    const wrong = { ...valid, [key]: wrongTypeFor(value) };
+    cases.push({
+      label: `a wrong type in ${key}`,
+      payload: JSON.stringify(wrong),
+      code: "VALIDATION_ERROR",
+      field: key,
+    });
+    cases.push({
+      label: `null in ${key}`,
+      payload: JSON.stringify({ ...valid, [key]: null }),
+      code: "VALIDATION_ERROR",
+    });
+    const { [key]: _dropped, ...missing } = valid;
+    cases.push({ label: `no ${key}`, payload: JSON.stringify(missing), code: "VALIDATION_ERROR" });
+    if (typeof value !== "string") continue;
+    cases.push({
+      label: `10,000 characters in ${key}`,
+      payload: JSON.stringify({ ...valid, [key]: "a".repeat(10_000) }),
+      code: "VALIDATION_ERROR",
+    });
+    for (const ch of CONTROL_CHARS) {
+      const text = textFields.includes(key);
+      cases.push({
+        label: `${JSON.stringify(ch)} in ${key}`,
+        payload: JSON.stringify({ ...valid, [key]: `${value.slice(0, 2)}${ch}${value.slice(2)}` }),
+        code: text ? "VALIDATION_ERROR" : undefined,
+        field: text ? key : undefined,
+      });
+    }
+  }
+  return cases;
+}
+
+describe("bad bodies are refused with a 4xx error and change nothing", () => {
+  let endpoints: BodyEndpoint[];
+  beforeAll(async () => {
+    endpoints = await bodyEndpoints();
+  });
+
+  it("covers every endpoint that takes a body", () => {
+    const withBody = t.routes.filter((route) => ["POST", "PUT", "PATCH"].includes(route.method));
+    const covered = new Set(endpoints.map((e) => `${e.method} ${e.url.replace(/\/\d+\//, "/:id/")}`));
+    // Logout takes no body.
+    const missing = withBody
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !covered.has(r) && r !== "POST /api/auth/logout");
+    expect(missing).toEqual([]);
+  });
+
+  const names = [
+    "register",
+    "activate",
+    "activation/resend",
+    "login",
+    "forgot-password",
+    "reset-password",
+    "session/language",
+    "PATCH account",
+    "account/password",
+    "settings/general",
+    "users/:id/role",
+  ];
+  for (const name of names) {
+    it(name, async () => {
+      const endpoint = endpoints.find((e) => e.name === name)!;
+      const before = await endpoint.state();
+      for (const bad of badBodies(endpoint.valid, endpoint.textFields)) {
+        const what = `${name} with ${bad.label}`;
+        const response = await send(endpoint, bad.payload, bad.contentType);
+        const error = expectRefused(response, what);
+        if (bad.code) expect(error.code, what).toBe(bad.code);
+        if (bad.field) expect(error.fields?.[bad.field], what).toBeTruthy();
+        if (bad.code === "PAYLOAD_TOO_LARGE") expect(response.statusCode, what).toBe(413);
+        expect(
+          response.cookies.map((c) => c.name),
+          what,
+        ).not.toContain("portal_lang");
+      }
+      expect(await endpoint.state()).toEqual(before);
+    });
+  }
+});
+
+describe("bad path parameters are refused with a 4xx error", () => {
+  const BAD_NAMES = ["unknown", "123", "LEVELS", "levels%00", "%00", "%07", "%1B", "a".repeat(10_000)];
+  const PROTOTYPE_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"];
+
+  it("GET /api/catalogs/:name", async () => {
+    const { cookie } = await signedInAs(t, "User");
+    for (const name of [...BAD_NAMES, ...PROTOTYPE_NAMES]) {
+      const response = await call(t, { method: "GET", url: `/api/catalogs/${name}`, cookie });
+      const error = expectRefused(response, `catalog ${name.slice(0, 20)}`);
+      if (name.length < 200) expect(error.code, name).toBe("VALIDATION_ERROR");
+    }
+  });
+
+  it("PUT /api/users/:id/role", async () => {
+    const admin = await signedInAs(t, "Admin");
+    // None of these can name an existing user, and the body is invalid too: even a parameter wrongly
+    // coerced into an id could not change another spec's user. Parameters are checked first.
+    const badIds = ["abc", "-1", "0", "1.5", "1e400", "Infinity", "99999999999", "%00", "%1B", "9".repeat(10_000)];
+    for (const id of badIds) {
+      const response = await call(t, {
+        method: "PUT",
+        url: `/api/users/${id}/role`,
+        cookie: admin.cookie,
+        payload: { role: "NotARole" },
+      });
+      const error = expectRefused(response, `role of user ${id.slice(0, 20)}`);
+      if (id.length < 200) expect(error.fields?.id, id).toBeTruthy();
+    }
+  });
+});
+
+describe("fuzz: arbitrary bodies never cause a server error", () => {
+  let endpoints: BodyEndpoint[];
+  beforeAll(async () => {
+    endpoints = await bodyEndpoints();
+  });
+
+  /** Random JSON, random objects, anything serialisable, raw strings, and the valid shape with random values. */
+  function payloads(valid: Body): fc.Arbitrary<string> {
+    const keys = Object.keys(valid);
+    const shaped = fc.record(Object.fromEntries(keys.map((key) => [key, fc.jsonValue()])), { requiredKeys: [] });
+    const oneFieldOff = fc
+      .tuple(fc.constantFrom(...keys), fc.oneof(fc.jsonValue(), fc.string({ unit: "binary", maxLength: 300 })))
+      .map(([key, value]) => ({ ...valid, [key]: value }));
+    return fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.object().map((v) => JSON.stringify(v)),
+      fc.anything().map((v) => JSON.stringify(v) ?? "null"),
+      fc.string({ maxLength: 200 }),
+      shaped.map((v) => JSON.stringify(v)),
+      oneFieldOff.map((v) => JSON.stringify(v)),
+    );
+  }
+
+  const RUNS_PER_ENDPOINT = 120;
+
+  it(`answers < 500 with a well-formed error to ${RUNS_PER_ENDPOINT} random bodies per endpoint`, async () => {
+    let runs = 0;
+    for (const endpoint of endpoints) {
+      const harmless = (payload: string) => {
+        if (!endpoint.harmless) return true;
+        try {
+          return endpoint.harmless(JSON.parse(payload));
+        } catch {
+          return true;
+        }
+      };
+      await fc.assert(
+        fc.asyncProperty(payloads(endpoint.valid).filter(harmless), async (payload) => {
+          runs++;
+          const response = await send(endpoint, payload);
+          const what = `${endpoint.name} with ${payload.slice(0, 200)}`;
+          expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expectRefused(response, what);
+        }),
+        { numRuns: RUNS_PER_ENDPOINT },
+      );
+    }
+    expect(runs).toBeGreaterThanOrEqual(500);
+  });
+});

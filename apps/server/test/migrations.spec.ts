@@ -1,0 +1,85 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
+import { MIGRATIONS, migrateDownAll, migrateToLatest } from "../src/db/migrate.ts";
+import { seedReferenceData } from "../src/db/seeds/reference-data.ts";
+import type { Database } from "../src/db/types.ts";
+import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
+
+/** Every table of the `Database` type: the compiler fails here when a table is added or renamed. */
+const TABLES = Object.keys({
+  users: true,
+  sessions: true,
+  user_tokens: true,
+  school_years: true,
+  catalog_items: true,
+  settings: true,
+  audit_events: true,
+  rate_limits: true,
+  used_captchas: true,
+} satisfies Record<keyof Database, true>) as (keyof Database)[];
+
+let own: OwnDatabase;
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  own = await createOwnDatabase("migrations");
+  handle = openDatabase({ databaseUrl: own.databaseUrl, dataDir: own.dataDir });
+});
+afterAll(async () => {
+  await handle?.close();
+  await own?.drop();
+});
+
+async function existingTables(): Promise<string[]> {
+  const tables = await handle.db.introspection.getTables();
+  return tables.map((table) => table.name).filter((name) => !name.startsWith("kysely_"));
+}
+
+/** Queries every table; rejects when one is missing. */
+async function queryEveryTable(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    const row = await handle.db.selectFrom(table).select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+describe(`migrations on a fresh database`, () => {
+  it("runs on the run's engine", () => {
+    expect(handle.engine).toBe(own.engine);
+  });
+
+  it("go up, all the way down, and up again", async () => {
+    expect(await existingTables()).toEqual([]);
+
+    await migrateToLatest(handle.db);
+    expect((await existingTables()).sort()).toEqual([...TABLES].sort());
+    expect(Object.values(await queryEveryTable()).every((n) => n === 0)).toBe(true);
+    await migrateToLatest(handle.db); // Nothing left to do: a second run is a no-op.
+
+    await migrateDownAll(handle.db);
+    expect(await existingTables()).toEqual([]);
+    await expect(handle.db.selectFrom("users").select("id").execute()).rejects.toThrow();
+    await migrateDownAll(handle.db); // Nothing left to undo.
+
+    await migrateToLatest(handle.db);
+    expect((await existingTables()).sort()).toEqual([...TABLES].sort());
+    await queryEveryTable();
+    const applied = await handle.db
+      .selectFrom("kysely_migration" as keyof Database)
+      .select(sql<string>`name`.as("name"))
+      .execute();
+    expect(applied.map((row) => row.name)).toEqual(Object.keys(MIGRATIONS));
+  });
+
+  it("leaves a schema the reference data seeds into, twice without duplicates", async () => {
+    await migrateToLatest(handle.db);
+    await seedReferenceData(handle.db);
+    const first = await queryEveryTable();
+    await seedReferenceData(handle.db);
+    expect(await queryEveryTable()).toEqual(first);
+    expect(first.catalog_items).toBeGreaterThan(200);
+    expect(first.school_years).toBe(1);
+  });
+});

@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { createOwnDatabase } from "./support/own-database.ts";
+import { freePort, type ServerProcess, startServerProcess, waitUntil } from "./support/server-process.ts";
+
+const DEMO_EMAILS = [
+  "admin@demo.local",
+  "secretaria@demo.local",
+  "consulta@demo.local",
+  "editor@demo.local",
+  "prueba@demo.local",
+  "familia1@demo.local",
+  "familia2@demo.local",
+];
+const DEMO_PASSWORD = "demo-portal-2025";
+
+const started: ServerProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const server of started.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
+    await server.exited;
+  }
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+function start(env: Record<string, string>): ServerProcess {
+  const server = startServerProcess(env);
+  started.push(server);
+  return server;
+}
+
+function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-process-"));
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A POST whose body is held back until `finish` is called: the request is in flight meanwhile. */
+function heldPost(port: number, url: string, body: string) {
+  let finish = () => {};
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: url,
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => {
+          text += chunk.toString("utf8");
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on("error", reject);
+    request.write(body.slice(0, 5));
+    finish = () => request.end(body.slice(5));
+  });
+  return { response, finish: () => finish() };
+}
+
+describe("the server process", () => {
+  it("starts with the demo school, serves logins, and drains a request in flight on SIGTERM", async () => {
+    // A database of its own on the run's engine: the demo school is seeded only into an empty one.
+    const own = await createOwnDatabase("process");
+    cleanups.push(() => own.drop());
+    const port = await freePort();
+    const server = start({
+      ...own.env,
+      NODE_ENV: "development",
+      SEED_DEMO: "true",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+    });
+    const base = `http://127.0.0.1:${port}`;
+
+    const health = await waitUntil(server, "GET /api/health", async () => {
+      const response = await fetch(`${base}/api/health`).catch(() => undefined);
+      return response?.status === 200 ? response.json() : undefined;
+    });
+    expect(health).toEqual({ status: "ok" });
+    await waitUntil(server, "the demo accounts", () =>
+      server.stdout().includes("familia2@demo.local") ? true : undefined,
+    );
+    const out = server.stdout();
+    expect(out).toContain(`http://localhost:${port}`);
+    expect(out).toContain(`(database: ${inject("engine")})`);
+    for (const email of DEMO_EMAILS) expect(out).toContain(email);
+    expect(out).toContain(DEMO_PASSWORD);
+
+    const years = (await (await fetch(`${base}/api/school-years`)).json()) as { id: number; isCurrent: boolean }[];
+    expect(years[0]?.isCurrent).toBe(true);
+    const credentials = JSON.stringify({
+      schoolYearId: years[0]?.id,
+      email: "admin@demo.local",
+      password: DEMO_PASSWORD,
+    });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: credentials,
+    });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { user: { role: string } }).user.role).toBe("Admin");
+
+    // Start a login, let the server see it (its log names the unique URL), then stop the server
+    // before the body has arrived.
+    const url = `/api/auth/login?probe=${randomUUID()}`;
+    const inFlight = heldPost(port, url, credentials);
+    await waitUntil(server, "the in-flight request", () => (server.stdout().includes(url) ? true : undefined));
+    server.child.kill("SIGTERM");
+    await waitUntil(server, "the SIGTERM log line", () => (server.stdout().includes("SIGTERM") ? true : undefined));
+    inFlight.finish();
+    const answer = await inFlight.response;
+    expect(answer.status, answer.body).toBe(200);
+    expect(JSON.parse(answer.body).user.email).toBe("admin@demo.local");
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  }, 90_000);
+
+  const refusals: [string, Record<string, string>, string][] = [
+    ["a PORT that is not a number", { PORT: "abc" }, "PORT"],
+    ["a DATABASE_URL that is not PostgreSQL", { DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    ["production without CAPTCHA_HMAC_KEY", { NODE_ENV: "production" }, "CAPTCHA_HMAC_KEY"],
+  ];
+  for (const [what, env, variable] of refusals) {
+    it(`refuses to start with ${what}, naming ${variable}`, async () => {
+      const server = start({ NODE_ENV: "development", DATA_DIR: tempDataDir(), ...env });
+      expect(await server.exited).toEqual({ code: 1, signal: null });
+      expect(server.stderr()).toContain(variable);
+      expect(server.stdout()).not.toContain("ready on");
+    }, 60_000);
+  }
+});
