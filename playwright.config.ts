@@ -31,7 +31,12 @@ export default defineConfig({
   },
   projects: [
     { name: "main", testIgnore: /global-settings\//, use: { browserName: "chromium" } },
-    { name: "global-settings", testMatch: /global-settings\/.*\.spec\.ts/, dependencies: ["main"], use: { browserName: "chromium" } },
+    {
+      name: "global-settings",
+      testMatch: /global-settings\/.*\.spec\.ts/,
+      dependencies: ["main"],
+      use: { browserName: "chromium" },
+    },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

@@ -9,7 +9,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const results = path.join(root, "test-results");
 fs.mkdirSync(results, { recursive: true });
 
-const vitestJson = (name) => ["--reporter=default", "--reporter=json", `--outputFile=${path.join(results, `${name}.json`)}`];
+const vitestJson = (name) => [
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile=${path.join(results, `${name}.json`)}`,
+];
 const stages = [
   { name: "typecheck", cmd: ["npm", "run", "typecheck"] },
   { name: "lint", cmd: ["npm", "run", "lint"] },
@@ -57,7 +61,9 @@ for (const stage of stages) {
     env: { ...process.env, ...stage.env },
   });
   if (stage.report) count(stage);
-  console.log(`=== ${stage.name}: ${run.status === 0 ? "ok" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s ===`);
+  console.log(
+    `=== ${stage.name}: ${run.status === 0 ? "ok" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s ===`,
+  );
   if (run.status !== 0) {
     if (!stage.report) failed += 1;
     console.log(`\n${passed} passed, ${Math.max(failed, 1)} failed`);

@@ -32,16 +32,18 @@ export function pickInitialLanguage(browserLanguages: readonly string[]): Langua
 /** Parses an Accept-Language header into tags ordered by preference. */
 export function parseAcceptLanguage(header: string | undefined): string[] {
   if (!header) return [];
-  return header
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    // BCP 47 shape only: anything else in the header is noise.
-    .filter((entry) => /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(entry.tag) && entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index)
-    .map((entry) => entry.tag);
+  return (
+    header
+      .split(",")
+      .map((part, index) => {
+        const [tag = "", ...params] = part.trim().split(";");
+        const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+        const weight = q ? Number(q.slice(2)) : 1;
+        return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+      })
+      // BCP 47 shape only: anything else in the header is noise.
+      .filter((entry) => /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(entry.tag) && entry.weight > 0)
+      .sort((a, b) => b.weight - a.weight || a.index - b.index)
+      .map((entry) => entry.tag)
+  );
 }

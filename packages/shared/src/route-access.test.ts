@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ALL_ROUTES, buildMenu, decideAccess, effectiveRoles, resolveRoutes } from "./route-access.ts";
 import { ROLES, type Role } from "./roles.ts";
+import { ALL_ROUTES, buildMenu, decideAccess, effectiveRoles, resolveRoutes } from "./route-access.ts";
 import { APP_ROUTES, type RouteNode } from "./routes.ts";
 
 const byPath = (path: string) => {
@@ -18,7 +18,13 @@ describe("effectiveRoles (spec 2: parent's roles or the intersection)", () => {
   });
   it("makes an empty intersection inaccessible to every role", () => {
     const [child] = resolveRoutes([
-      { id: "p", path: "p", access: "protected", roles: ["Admin"], children: [{ id: "c", path: "c", access: "protected", roles: ["User"] }] },
+      {
+        id: "p",
+        path: "p",
+        access: "protected",
+        roles: ["Admin"],
+        children: [{ id: "c", path: "c", access: "protected", roles: ["User"] }],
+      },
     ]).filter((route) => route.id === "c");
     expect(child?.roles).toEqual([]);
     for (const role of ROLES) expect(decideAccess(child!, role)).toBe("unauthorized");
@@ -31,7 +37,13 @@ describe("effectiveRoles (spec 2: parent's roles or the intersection)", () => {
         access: "protected",
         roles: ["Admin", "Secretaria", "Consulta"],
         children: [
-          { id: "b", path: "b", access: "protected", roles: ["Admin", "Secretaria"], children: [{ id: "c", path: "c", access: "protected" }] },
+          {
+            id: "b",
+            path: "b",
+            access: "protected",
+            roles: ["Admin", "Secretaria"],
+            children: [{ id: "c", path: "c", access: "protected" }],
+          },
         ],
       },
     ];
@@ -54,7 +66,13 @@ describe("decideAccess (spec 2 route protection)", () => {
     }
   });
   it("lets anyone open public system screens", () => {
-    for (const path of ["/maintenance", "/page-not-found", "/unauthorized", "/invalid-access", "/account-activate/:token"]) {
+    for (const path of [
+      "/maintenance",
+      "/page-not-found",
+      "/unauthorized",
+      "/invalid-access",
+      "/account-activate/:token",
+    ]) {
       expect(decideAccess(byPath(path), null)).toBe("allow");
       expect(decideAccess(byPath(path), "Admin")).toBe("allow");
     }
@@ -64,7 +82,12 @@ describe("decideAccess (spec 2 route protection)", () => {
     expect(allowed("/portal/inscripciones/bienvenido")).toEqual(["User", "Prueba"]);
     expect(allowed("/portal/dashboard").sort()).toEqual(["Admin", "Consulta", "Editor", "Secretaria"]);
     expect(allowed("/portal/dashboards/inscriptions/all-request").sort()).toEqual(["Admin", "Consulta", "Secretaria"]);
-    expect(allowed("/portal/reports/student-information").sort()).toEqual(["Admin", "Consulta", "Editor", "Secretaria"]);
+    expect(allowed("/portal/reports/student-information").sort()).toEqual([
+      "Admin",
+      "Consulta",
+      "Editor",
+      "Secretaria",
+    ]);
     expect(allowed("/portal/documents/default").sort()).toEqual(["Admin", "Consulta", "Editor", "Secretaria"]);
     expect(allowed("/portal/dashboards/settings/users")).toEqual(["Admin"]);
     expect(allowed("/portal/account/user")).toEqual([...ROLES]);
@@ -73,31 +96,89 @@ describe("decideAccess (spec 2 route protection)", () => {
 
 describe("the route table lists every screen of spec section 2", () => {
   const expected = [
-    "/login", "/register", "/forgot-password", "/reset-password/:token", "/maintenance", "/page-not-found",
-    "/unauthorized", "/invalid-access", "/account-activate/:token",
-    ...["bienvenido", "ficha-del-alumno", "anio-inscripcion", "terminos-y-condiciones", "primer-representante-legal",
-      "segundo-representante-legal", "personas-autorizadas", "foto-del-alumno", "historial-academico-del-alumno",
-      "informacion-financiera", "informacion-servicio-de-transporte-escolar", "autorizacion-de-salida", "ficha-medica",
-      "resumen-del-registro", "felicitaciones"].map((p) => `/portal/inscripciones/${p}`),
-    ...["en-curso", "proximamente", "completadas", "candidatos/:id", "organizaciones/:id"].map((p) => `/portal/elecciones/${p}`),
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/reset-password/:token",
+    "/maintenance",
+    "/page-not-found",
+    "/unauthorized",
+    "/invalid-access",
+    "/account-activate/:token",
+    ...[
+      "bienvenido",
+      "ficha-del-alumno",
+      "anio-inscripcion",
+      "terminos-y-condiciones",
+      "primer-representante-legal",
+      "segundo-representante-legal",
+      "personas-autorizadas",
+      "foto-del-alumno",
+      "historial-academico-del-alumno",
+      "informacion-financiera",
+      "informacion-servicio-de-transporte-escolar",
+      "autorizacion-de-salida",
+      "ficha-medica",
+      "resumen-del-registro",
+      "felicitaciones",
+    ].map((p) => `/portal/inscripciones/${p}`),
+    ...["en-curso", "proximamente", "completadas", "candidatos/:id", "organizaciones/:id"].map(
+      (p) => `/portal/elecciones/${p}`,
+    ),
     "/portal/account/user",
     "/portal/dashboard",
-    ...["all-request", "without-treating", "accepted-request", "validated-request", "confirmed-request", "refused-request",
-      "descontinued-request", "in-process", "photos", "request-not-found", "request-detail/:id", "request-bue-migration/:id",
-      "student-record/:id", "enrollment-year/:id", "conditions-and-terms/:id", "first-representative/:id",
-      "second-representative/:id", "authorized-persons/:id", "student-photo/:id", "academic-record-of-the-student/:id",
-      "financial-information/:id", "information-school-transportation-service/:id", "exit-authorization/:id",
-      "medical-record/:id"].map((p) => `/portal/dashboards/inscriptions/${p}`),
-    ...["student-information", "representative-information", "autorization-persons", "photo-export"].map((p) => `/portal/reports/${p}`),
+    ...[
+      "all-request",
+      "without-treating",
+      "accepted-request",
+      "validated-request",
+      "confirmed-request",
+      "refused-request",
+      "descontinued-request",
+      "in-process",
+      "photos",
+      "request-not-found",
+      "request-detail/:id",
+      "request-bue-migration/:id",
+      "student-record/:id",
+      "enrollment-year/:id",
+      "conditions-and-terms/:id",
+      "first-representative/:id",
+      "second-representative/:id",
+      "authorized-persons/:id",
+      "student-photo/:id",
+      "academic-record-of-the-student/:id",
+      "financial-information/:id",
+      "information-school-transportation-service/:id",
+      "exit-authorization/:id",
+      "medical-record/:id",
+    ].map((p) => `/portal/dashboards/inscriptions/${p}`),
+    ...["student-information", "representative-information", "autorization-persons", "photo-export"].map(
+      (p) => `/portal/reports/${p}`,
+    ),
     "/portal/documents/default",
-    ...["academic-year", "request-status", "general", "files", "users", "home", "roles", "positions", "organizations",
-      "organizations-associate", "elections", "elections-result"].map((p) => `/portal/dashboards/settings/${p}`),
+    ...[
+      "academic-year",
+      "request-status",
+      "general",
+      "files",
+      "users",
+      "home",
+      "roles",
+      "positions",
+      "organizations",
+      "organizations-associate",
+      "elections",
+      "elections-result",
+    ].map((p) => `/portal/dashboards/settings/${p}`),
   ];
   it.each(expected)("%s", (path) => {
     expect(byPath(path).hideInRoute).toBe(false);
   });
   it("keeps the wizard steps in the spec's order", () => {
-    const steps = ALL_ROUTES.filter((route) => route.parentId === "inscripciones").map((route) => route.fullPath.split("/").pop());
+    const steps = ALL_ROUTES.filter((route) => route.parentId === "inscripciones").map((route) =>
+      route.fullPath.split("/").pop(),
+    );
     expect(steps[0]).toBe("bienvenido");
     expect(steps[13]).toBe("resumen-del-registro");
     expect(steps).toHaveLength(15);
@@ -115,7 +196,15 @@ describe("buildMenu", () => {
   });
   it("shows staff their areas and hides the rest", () => {
     expect(ids("Editor")).toEqual(["elections", "dashboard", "reports"]);
-    expect(ids("Admin")).toEqual(["elections", "dashboard", "inscriptions", "reports", "sync", "medicalRecords", "settings"]);
+    expect(ids("Admin")).toEqual([
+      "elections",
+      "dashboard",
+      "inscriptions",
+      "reports",
+      "sync",
+      "medicalRecords",
+      "settings",
+    ]);
   });
   it("leaves hidden children out of the menu", () => {
     const inscriptions = buildMenu(APP_ROUTES, "Secretaria").find((item) => item.id === "inscriptions");

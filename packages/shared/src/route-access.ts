@@ -102,8 +102,7 @@ export function buildMenu(nodes: readonly RouteNode[], role: Role, base = APP_BA
     list.push(route);
     byParent.set(route.parentId, list);
   }
-  const visible = (route: ResolvedRoute) =>
-    !route.hideInMenu && !route.hideInRoute && route.roles.includes(role);
+  const visible = (route: ResolvedRoute) => !route.hideInMenu && !route.hideInRoute && route.roles.includes(role);
   const build = (parentId: string | undefined): MenuItem[] =>
     (byParent.get(parentId) ?? []).filter(visible).map((route) => ({
       id: route.id,

@@ -71,8 +71,9 @@ const WIZARD_STEPS = [
 ] as const;
 
 /** The fifteen wizard steps in order (spec 2 table), with their Spanish paths. */
-export const WIZARD_STEP_PATHS: readonly { id: string; path: string; number: number }[] =
-  WIZARD_STEPS.map(([id, path], index) => ({ id: `wizard.${id}`, path, number: index + 1 }));
+export const WIZARD_STEP_PATHS: readonly { id: string; path: string; number: number }[] = WIZARD_STEPS.map(
+  ([id, path], index) => ({ id: `wizard.${id}`, path, number: index + 1 }),
+);
 
 const ADMIN_MODULES = [
   ["studentRecord", "student-record/:id"],

@@ -52,7 +52,8 @@ export const languageField = z.enum(LANGUAGE_CODES, { error: "validation.languag
 
 /** International or Ecuadorian phone number: digits, spaces, +, -, parentheses; 7 to 20 digits. */
 export const phoneField = text(30).refine(
-  (value) => /^\+?[\d\s\-()]+$/.test(value) && value.replace(/\D/g, "").length >= 7 && value.replace(/\D/g, "").length <= 20,
+  (value) =>
+    /^\+?[\d\s\-()]+$/.test(value) && value.replace(/\D/g, "").length >= 7 && value.replace(/\D/g, "").length <= 20,
   { error: "validation.phone" },
 );
 
