@@ -1,0 +1,52 @@
+import { APP_BASE } from "@portal/shared/constants";
+import { ALL_ROUTES, type ResolvedRoute } from "@portal/shared/route-access";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { HomeRedirect } from "./home-redirect.tsx";
+import { PublicLayout } from "./public-layout.tsx";
+import { RootLayout } from "./root-layout.tsx";
+import { RouteErrorPage } from "./route-error-page.tsx";
+import { RouteGuard } from "./route-guard.tsx";
+import { PlannedScreen, SCREENS } from "./screens.ts";
+import { AppShellLayout } from "./shell/app-shell-layout.tsx";
+
+function screenFor(route: ResolvedRoute) {
+  const Screen = route.status === "built" ? SCREENS[route.id] : undefined;
+  // A route marked built without a screen yet still gets an honest page instead of a blank one.
+  return Screen ? <Screen /> : <PlannedScreen routeId={route.id} />;
+}
+
+/** One router entry per routed node of the shared table: groups redirect, screens are guarded. */
+export function toRouteObject(route: ResolvedRoute): RouteObject | null {
+  if (route.hideInRoute) return null;
+  if (route.status === "group") {
+    if (!route.defaultChild) return null;
+    return { path: route.fullPath, element: <Navigate to={`${route.fullPath}/${route.defaultChild}`} replace /> };
+  }
+  return {
+    path: route.fullPath,
+    element: <RouteGuard route={route}>{screenFor(route)}</RouteGuard>,
+  };
+}
+
+const isAppRoute = (route: ResolvedRoute) => route.fullPath.startsWith(`${APP_BASE}/`);
+const toObjects = (routes: readonly ResolvedRoute[]) =>
+  routes.map(toRouteObject).filter((route): route is RouteObject => route !== null);
+
+export function buildRouteObjects(routes: readonly ResolvedRoute[] = ALL_ROUTES): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        // Spec 2: the root leads to login (a signed-in user goes straight to their home).
+        { path: "/", element: <HomeRedirect /> },
+        { path: APP_BASE, element: <HomeRedirect /> },
+        { element: <PublicLayout />, children: toObjects(routes.filter((route) => !isAppRoute(route))) },
+        { element: <AppShellLayout />, children: toObjects(routes.filter(isAppRoute)) },
+        { path: "*", element: <Navigate to="/page-not-found" replace /> },
+      ],
+    },
+  ];
+}
+
+export const router = createBrowserRouter(buildRouteObjects());

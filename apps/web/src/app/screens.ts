@@ -1,0 +1,28 @@
+import type { ComponentType, LazyExoticComponent } from "react";
+import { lazyScreen } from "./lazy-screen.ts";
+
+/** The built screens, by route id (packages/shared/src/routes.ts). Planned routes use PlannedScreen. */
+export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  login: lazyScreen(() => import("../features/auth/login-page.tsx").then((m) => m.LoginPage)),
+  register: lazyScreen(() => import("../features/auth/register-page.tsx").then((m) => m.RegisterPage)),
+  forgotPassword: lazyScreen(() =>
+    import("../features/auth/forgot-password-page.tsx").then((m) => m.ForgotPasswordPage),
+  ),
+  resetPassword: lazyScreen(() => import("../features/auth/reset-password-page.tsx").then((m) => m.ResetPasswordPage)),
+  accountActivate: lazyScreen(() => import("../features/auth/activate-page.tsx").then((m) => m.ActivatePage)),
+  maintenance: lazyScreen(() => import("../features/system/maintenance-page.tsx").then((m) => m.MaintenancePage)),
+  pageNotFound: lazyScreen(() => import("../features/system/page-not-found-page.tsx").then((m) => m.PageNotFoundPage)),
+  unauthorized: lazyScreen(() => import("../features/system/unauthorized-page.tsx").then((m) => m.UnauthorizedPage)),
+  invalidAccess: lazyScreen(() =>
+    import("../features/system/invalid-access-page.tsx").then((m) => m.InvalidAccessPage),
+  ),
+  "account.user": lazyScreen(() => import("../features/account/account-page.tsx").then((m) => m.AccountPage)),
+  "settings.general": lazyScreen(() =>
+    import("../features/settings/general-settings-page.tsx").then((m) => m.GeneralSettingsPage),
+  ),
+};
+
+/** The one page every planned route shows until its screen is built. */
+export const PlannedScreen = lazyScreen<{ routeId: string }>(() =>
+  import("../features/placeholder/planned-page.tsx").then((m) => m.PlannedPage),
+);

@@ -1,0 +1,67 @@
+import { Avatar, Button, Menu, Text } from "@mantine/core";
+import { LANGUAGES } from "@portal/shared/languages";
+import type { SessionUser } from "@portal/shared/schemas/responses";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ChevronDownIcon } from "../../components/ui/chevron-down-icon.tsx";
+import { useLogout } from "../../features/auth/use-logout.ts";
+import { useChangeLanguage } from "../../lib/language.ts";
+
+function initials(user: SessionUser): string {
+  return `${user.names.trim().charAt(0)}${user.firstSurname.trim().charAt(0)}`.toUpperCase() || "?";
+}
+
+/** The signed-in user's menu: account page, language, logout. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { t, i18n } = useTranslation();
+  const changeLanguage = useChangeLanguage();
+  const logout = useLogout();
+  const fullName = `${user.names} ${user.firstSurname}`.trim();
+  const current = i18n.resolvedLanguage ?? i18n.language;
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          aria-label={t("shell:userMenu")}
+          leftSection={
+            <Avatar size="sm" color="brand" aria-hidden="true">
+              {initials(user)}
+            </Avatar>
+          }
+          rightSection={<ChevronDownIcon />}
+          px="xs"
+        >
+          <Text component="span" size="sm" visibleFrom="sm" truncate="end" maw={180}>
+            {fullName}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item component={Link} to="/portal/account/user">
+          {t("shell:account")}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>{t("shell:language")}</Menu.Label>
+        {LANGUAGES.map((language) => (
+          <Menu.Item
+            key={language.code}
+            lang={language.code}
+            onClick={() => changeLanguage(language.code)}
+            rightSection={language.code === current ? <span aria-hidden="true">✓</span> : null}
+            fw={language.code === current ? 600 : undefined}
+          >
+            {language.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => void logout()}>
+          {t("shell:logout")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,13 @@
+import { Center, Loader, VisuallyHidden } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+/** The spinner shown while a screen or the session loads (spec 2). */
+export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Center mih={fullScreen ? "100dvh" : 240} role="status" aria-live="polite">
+      <Loader aria-hidden="true" />
+      <VisuallyHidden>{t("common:loading")}</VisuallyHidden>
+    </Center>
+  );
+}

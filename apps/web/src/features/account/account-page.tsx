@@ -1,0 +1,50 @@
+import { Grid, Paper, Stack, Title } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { useSession } from "../../lib/session-query.ts";
+import { useUnsavedChangesGuard } from "../../lib/use-unsaved-changes-guard.ts";
+import { useAccount } from "./account-api.ts";
+import { AccountSidebar } from "./account-sidebar.tsx";
+import { ChangePasswordForm } from "./change-password-form.tsx";
+import { ProfileForm } from "./profile-form.tsx";
+
+/** /portal/account/user: the signed-in user's data and password. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const { user } = useSession();
+  const [profileDirty, setProfileDirty] = useState(false);
+  const [passwordDirty, setPasswordDirty] = useState(false);
+  // One guard for the page: the router allows a single active blocker.
+  useUnsavedChangesGuard(profileDirty || passwordDirty);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t(routeTitleKey("account.user"))}
+      </Title>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Paper withBorder p="xs">
+            <AccountSidebar />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <Stack gap="lg">
+            {account.data ? (
+              <ProfileForm user={account.data} onDirtyChange={setProfileDirty} />
+            ) : account.isError ? (
+              <FormErrorAlert error={account.error} />
+            ) : (
+              <PageLoader />
+            )}
+            <ChangePasswordForm email={user?.email ?? ""} onDirtyChange={setPasswordDirty} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import type { LoginInput, RegisterInput } from "@portal/shared/schemas/auth";
+import { type SchoolYear, type SessionInfo, schoolYearSchema, sessionSchema } from "@portal/shared/schemas/responses";
+import { useQuery } from "@tanstack/react-query";
+import { http } from "../../../lib/http.ts";
+
+/** The auth endpoints of docs/api.md. */
+
+export function useSchoolYears() {
+  return useQuery({
+    queryKey: ["school-years"],
+    queryFn: async (): Promise<SchoolYear[]> => schoolYearSchema.array().parse(await http.get("/api/school-years")),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export async function login(input: LoginInput): Promise<SessionInfo> {
+  return sessionSchema.parse(await http.post("/api/auth/login", input));
+}
+
+export function register(input: RegisterInput): Promise<{ ok: true }> {
+  return http.post("/api/auth/register", input);
+}
+
+export function activateAccount(token: string): Promise<{ ok: true }> {
+  return http.post("/api/auth/activate", { token });
+}
+
+export function resendActivation(email: string): Promise<{ ok: true }> {
+  return http.post("/api/auth/activation/resend", { email });
+}
+
+export function requestPasswordReset(email: string): Promise<{ ok: true }> {
+  return http.post("/api/auth/forgot-password", { email });
+}
+
+export function resetPassword(input: { token: string; password: string; passwordConfirmation: string }) {
+  return http.post<{ ok: true }>("/api/auth/reset-password", input);
+}
+
+/** An ALTCHA v1 challenge, solved in the browser before registering. */
+export interface CaptchaChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber?: number;
+  salt: string;
+  signature: string;
+}
+
+export function fetchCaptcha(): Promise<CaptchaChallenge> {
+  return http.get("/api/auth/captcha");
+}

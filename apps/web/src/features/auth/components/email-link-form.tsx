@@ -1,0 +1,51 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Stack, TextInput } from "@mantine/core";
+import { emailOnlySchema } from "@portal/shared/schemas/auth";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FormErrorAlert } from "../../../components/ui/form-error-alert.tsx";
+import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
+import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
+import { useValidationText } from "../../../lib/use-validation-text.ts";
+
+interface Props {
+  /** The call that sends the e-mail (resend activation, forgot password). */
+  send: (email: string) => Promise<unknown>;
+  submitLabel: string;
+  onSent: (email: string) => void;
+}
+
+/** An e-mail field and a button: the shared shape of "send me a link" forms. */
+export function EmailLinkForm({ send, submitLabel, onSent }: Props) {
+  const { t } = useTranslation();
+  const errorText = useValidationText();
+  const [formError, setFormError] = useState<unknown>(null);
+  const form = useForm({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: "" } });
+  const mutation = useMutation({
+    mutationFn: (email: string) => send(email),
+    onMutate: () => setFormError(null),
+    onSuccess: (_, email) => onSent(email),
+    onError: (error) => setFormError(applyServerFieldErrors(error, form.setError, ["email"]) ? null : error),
+  });
+
+  return (
+    <form onSubmit={form.handleSubmit(({ email }) => mutation.mutate(email))} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t("auth:common.email")}
+          type="email"
+          autoComplete="email"
+          {...REQUIRED_FIELD}
+          {...form.register("email")}
+          error={errorText(form.formState.errors.email?.message)}
+        />
+        <FormErrorAlert error={formError} />
+        <Button type="submit" loading={mutation.isPending} fullWidth>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

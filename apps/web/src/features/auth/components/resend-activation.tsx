@@ -1,0 +1,26 @@
+import { Alert, Button, Stack } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { FormErrorAlert } from "../../../components/ui/form-error-alert.tsx";
+import { resendActivation } from "../api/auth-api.ts";
+
+/** Offered when login says the account is not activated: sends a fresh activation link. */
+export function ResendActivation({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const mutation = useMutation({ mutationFn: resendActivation });
+  if (mutation.isSuccess) {
+    return (
+      <Alert color="green" role="status">
+        {t("auth:activation.resent")}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Button variant="light" onClick={() => mutation.mutate(email)} loading={mutation.isPending}>
+        {t("auth:activation.resend")}
+      </Button>
+      <FormErrorAlert error={mutation.error} />
+    </Stack>
+  );
+}

@@ -1,0 +1,170 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { type LoginInput, loginSchema } from "@portal/shared/schemas/auth";
+import type { SchoolYear } from "@portal/shared/schemas/responses";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
+import { hasErrorCode } from "../../lib/api-error.ts";
+import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { applyLanguage } from "../../lib/language.ts";
+import { postLoginPath } from "../../lib/match-route.ts";
+import { SESSION_QUERY_KEY, useSession } from "../../lib/session-query.ts";
+import { useValidationText } from "../../lib/use-validation-text.ts";
+import { login, useSchoolYears } from "./api/auth-api.ts";
+import { ResendActivation } from "./components/resend-activation.tsx";
+import { usePostLoginTarget } from "./post-login-target.ts";
+
+function LoginForm({
+  schoolYears,
+  schoolYearsFailed,
+}: {
+  schoolYears: readonly SchoolYear[];
+  schoolYearsFailed: boolean;
+}) {
+  const { t } = useTranslation();
+  const errorText = useValidationText();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const setPostLoginTarget = usePostLoginTarget((state) => state.setTarget);
+  const [notActivatedEmail, setNotActivatedEmail] = useState<string | null>(null);
+  // The failure to show above the button, when the server did not point at a field.
+  const [formError, setFormError] = useState<unknown>(null);
+
+  // Spec: the current school year is preselected (the API lists it first).
+  const current = schoolYears.find((year) => year.isCurrent) ?? schoolYears[0];
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { schoolYearId: current?.id, email: "", password: "" },
+  });
+  const { errors } = form.formState;
+
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: (session) => {
+      if (!session.user) return;
+      const from = (location.state as { from?: unknown } | null)?.from;
+      // Set before the session: the login route's guard reads it as soon as the user appears.
+      setPostLoginTarget(postLoginPath(from, session.user.role));
+      applyLanguage(session.language, { remember: true });
+      queryClient.setQueryData(SESSION_QUERY_KEY, session);
+    },
+    onMutate: () => {
+      setFormError(null);
+      setNotActivatedEmail(null);
+    },
+    onError: (error, input) => {
+      if (hasErrorCode(error, "ACCOUNT_NOT_ACTIVATED")) setNotActivatedEmail(input.email);
+      const onFields = applyServerFieldErrors(error, form.setError, ["schoolYearId", "email", "password"]);
+      setFormError(onFields ? null : error);
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => mutation.mutate(values));
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Controller
+            control={form.control}
+            name="schoolYearId"
+            render={({ field }) => (
+              <NativeSelect
+                label={t("auth:login.schoolYear")}
+                {...REQUIRED_FIELD}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={field.value ? String(field.value) : ""}
+                onChange={(event) => {
+                  const id = Number(event.currentTarget.value);
+                  field.onChange(Number.isInteger(id) && id > 0 ? id : undefined);
+                }}
+                data={[
+                  { value: "", label: t("auth:login.schoolYearPlaceholder") },
+                  ...schoolYears.map((year) => ({ value: String(year.id), label: year.label })),
+                ]}
+                error={
+                  errorText(errors.schoolYearId?.message) ??
+                  (schoolYearsFailed ? t("auth:login.schoolYearsError") : undefined)
+                }
+              />
+            )}
+          />
+          <TextInput
+            label={t("auth:login.email")}
+            type="email"
+            autoComplete="username"
+            {...REQUIRED_FIELD}
+            {...form.register("email")}
+            error={errorText(errors.email?.message)}
+          />
+          <PasswordInput
+            label={t("auth:login.password")}
+            autoComplete="current-password"
+            {...REQUIRED_FIELD}
+            {...form.register("password")}
+            error={errorText(errors.password?.message)}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {t("auth:login.forgotPassword")}
+            </Anchor>
+          </Group>
+          <FormErrorAlert error={formError} />
+          {notActivatedEmail ? <ResendActivation email={notActivatedEmail} /> : null}
+          <Button type="submit" loading={mutation.isPending} fullWidth>
+            {t("auth:login.submit")}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        {t("auth:login.noAccount")}{" "}
+        <Anchor component={Link} to="/register">
+          {t("auth:login.createAccount")}
+        </Anchor>
+      </Text>
+    </>
+  );
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { maintenance } = useSession();
+  const schoolYears = useSchoolYears();
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t("auth:login.title")}
+      </Title>
+      {maintenance ? (
+        <Alert color="orange" role="status">
+          {t("auth:login.maintenanceNotice")}
+        </Alert>
+      ) : null}
+      {/* The form starts once the years are known, so the current one is its initial value. */}
+      {schoolYears.isPending ? (
+        <PageLoader />
+      ) : (
+        <LoginForm schoolYears={schoolYears.data ?? []} schoolYearsFailed={schoolYears.isError} />
+      )}
+    </Stack>
+  );
+}

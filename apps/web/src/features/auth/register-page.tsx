@@ -1,0 +1,194 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Anchor, Button, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { isLanguage, LANGUAGES } from "@portal/shared/languages";
+import { registerSchema } from "@portal/shared/schemas/auth";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
+import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { usePublicConfigQuery } from "../../lib/public-config-query.ts";
+import { useValidationText } from "../../lib/use-validation-text.ts";
+import { register } from "./api/auth-api.ts";
+import { CaptchaField } from "./components/captcha-field.tsx";
+
+const FIELDS = [
+  "firstSurname",
+  "secondSurname",
+  "names",
+  "email",
+  "password",
+  "passwordConfirmation",
+  "phone",
+  "language",
+  "captcha",
+] as const;
+
+function RegisterSent({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t("auth:register.sentTitle")}
+      </Title>
+      <Alert color="green" role="status">
+        {t("auth:register.sentText", { email })}
+      </Alert>
+      <Button component={Link} to="/login" variant="default">
+        {t("auth:common.backToLogin")}
+      </Button>
+    </Stack>
+  );
+}
+
+export function RegisterPage() {
+  const { t, i18n } = useTranslation();
+  const errorText = useValidationText();
+  const config = usePublicConfigQuery();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
+  const uiLanguage = i18n.resolvedLanguage ?? i18n.language;
+
+  const form = useForm({
+    resolver: zodResolver(registerSchema),
+    defaultValues: {
+      firstSurname: "",
+      secondSurname: "",
+      names: "",
+      email: "",
+      password: "",
+      passwordConfirmation: "",
+      phone: "",
+      language: isLanguage(uiLanguage) ? uiLanguage : "es",
+      captcha: "",
+    },
+  });
+  const { errors } = form.formState;
+
+  const mutation = useMutation({
+    mutationFn: register,
+    onMutate: () => setFormError(null),
+    onSuccess: (_, input) => setSentTo(input.email),
+    onError: (error) => {
+      // A challenge is good for one attempt: a refused submission needs a new proof of work.
+      form.setValue("captcha", "");
+      setFormError(applyServerFieldErrors(error, form.setError, FIELDS) ? null : error);
+    },
+  });
+
+  if (sentTo) return <RegisterSent email={sentTo} />;
+
+  if (config.data?.registrationOpen === false) {
+    return (
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {t("auth:register.title")}
+        </Title>
+        <Alert color="orange">{t("auth:register.closed")}</Alert>
+        <Button component={Link} to="/login" variant="default">
+          {t("auth:common.backToLogin")}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t("auth:register.title")}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t("auth:register.intro")}
+        </Text>
+      </Stack>
+      <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t("auth:register.firstSurname")}
+            autoComplete="family-name"
+            {...REQUIRED_FIELD}
+            {...form.register("firstSurname")}
+            error={errorText(errors.firstSurname?.message)}
+          />
+          <TextInput
+            label={t("auth:register.secondSurname")}
+            {...form.register("secondSurname")}
+            error={errorText(errors.secondSurname?.message)}
+          />
+          <TextInput
+            label={t("auth:register.names")}
+            description={t("auth:register.namesHint")}
+            autoComplete="given-name"
+            {...REQUIRED_FIELD}
+            {...form.register("names")}
+            error={errorText(errors.names?.message)}
+          />
+          <TextInput
+            label={t("auth:register.email")}
+            type="email"
+            autoComplete="email"
+            {...REQUIRED_FIELD}
+            {...form.register("email")}
+            error={errorText(errors.email?.message)}
+          />
+          <PasswordInput
+            label={t("auth:register.password")}
+            description={t("auth:common.passwordHint")}
+            autoComplete="new-password"
+            {...REQUIRED_FIELD}
+            {...form.register("password")}
+            error={errorText(errors.password?.message)}
+          />
+          <PasswordInput
+            label={t("auth:register.passwordConfirmation")}
+            autoComplete="new-password"
+            {...REQUIRED_FIELD}
+            {...form.register("passwordConfirmation")}
+            error={errorText(errors.passwordConfirmation?.message)}
+          />
+          <TextInput
+            label={t("auth:register.phone")}
+            description={t("auth:register.phoneHint")}
+            type="tel"
+            autoComplete="tel"
+            {...REQUIRED_FIELD}
+            {...form.register("phone")}
+            error={errorText(errors.phone?.message)}
+          />
+          <NativeSelect
+            label={t("auth:register.language")}
+            {...REQUIRED_FIELD}
+            data={LANGUAGES.map(({ code, label }) => ({ value: code, label }))}
+            {...form.register("language")}
+            error={errorText(errors.language?.message)}
+          />
+          <Controller
+            control={form.control}
+            name="captcha"
+            render={({ field }) => (
+              <CaptchaField
+                value={field.value}
+                onChange={(payload) => field.onChange(payload)}
+                error={errorText(errors.captcha?.message)}
+              />
+            )}
+          />
+          <FormErrorAlert error={formError} />
+          <Button type="submit" loading={mutation.isPending} fullWidth>
+            {t("auth:register.submit")}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        {t("auth:register.haveAccount")}{" "}
+        <Anchor component={Link} to="/login">
+          {t("auth:register.goToLogin")}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

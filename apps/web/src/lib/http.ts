@@ -1,0 +1,67 @@
+import { errorBodySchema } from "@portal/shared/schemas/responses";
+import { ApiError, NETWORK_ERROR } from "./api-error.ts";
+import { i18n } from "./i18n.ts";
+
+/**
+ * App-wide reactions to some answers. The router and the query cache register them at start-up,
+ * so this module stays free of React.
+ */
+interface HttpHandlers {
+  /** A call needed a session that is gone: the session query is refreshed and guards take over. */
+  onUnauthenticated: () => void;
+  /** The portal went into maintenance mode while the user was in it. */
+  onMaintenance: () => void;
+}
+
+let handlers: HttpHandlers = { onUnauthenticated: () => {}, onMaintenance: () => {} };
+
+export function setHttpHandlers(next: HttpHandlers): void {
+  handlers = next;
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+async function readError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(response.status, code, message, fields);
+  }
+  return new ApiError(response.status, "INTERNAL", i18n.t("errors:INTERNAL"));
+}
+
+/** JSON over same-origin fetch; every non-2xx answer becomes an ApiError. */
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  // Fastify refuses an empty body announced as JSON, so the header goes only with a body.
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR, i18n.t("common:errors.network"));
+  }
+  if (!response.ok) {
+    const error = await readError(response);
+    if (error.status === 401 && error.code === "UNAUTHENTICATED") handlers.onUnauthenticated();
+    if (error.status === 503 && error.code === "MAINTENANCE") handlers.onMaintenance();
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const http = {
+  get: <T>(path: string) => request<T>("GET", path),
+  post: <T>(path: string, body?: unknown) => request<T>("POST", path, body),
+  put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>("PATCH", path, body),
+  delete: <T>(path: string) => request<T>("DELETE", path),
+};

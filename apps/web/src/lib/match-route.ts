@@ -1,0 +1,30 @@
+import { homePathFor, type Role } from "@portal/shared/roles";
+import { ALL_ROUTES, decideAccess, type ResolvedRoute } from "@portal/shared/route-access";
+
+/** Whether a route pattern ("/a/:id") matches a pathname; a trailing slash is tolerated. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const split = (path: string) => path.replace(/\/+$/, "").split("/").filter(Boolean);
+  const expected = split(pattern);
+  const actual = split(pathname);
+  if (expected.length !== actual.length) return false;
+  return expected.every((segment, i) => segment.startsWith(":") || segment === actual[i]);
+}
+
+/** The routed screen (or group) a pathname opens, if any. */
+export function findRoute(pathname: string, routes: readonly ResolvedRoute[] = ALL_ROUTES): ResolvedRoute | undefined {
+  return routes.find((route) => !route.hideInRoute && matchesPattern(route.fullPath, pathname));
+}
+
+/**
+ * Where to go after login: the page the user was heading to when it is an in-app path this role may
+ * open, else the role's home. Anything else (another origin, a public-only page) is ignored, so the
+ * remembered path can never become an open redirect.
+ */
+export function postLoginPath(from: unknown, role: Role, routes: readonly ResolvedRoute[] = ALL_ROUTES): string {
+  const home = homePathFor(role);
+  if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//") || from.includes("\\")) return home;
+  const pathname = from.split(/[?#]/, 1)[0] ?? "";
+  const route = findRoute(pathname, routes);
+  if (route?.access !== "protected" || route.roles.length === 0) return home;
+  return decideAccess(route, role) === "allow" ? from : home;
+}

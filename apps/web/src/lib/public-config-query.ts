@@ -1,0 +1,27 @@
+import { type Branding, type PublicConfig, publicConfigSchema } from "@portal/shared/schemas/responses";
+import { useQuery } from "@tanstack/react-query";
+import { http } from "./http.ts";
+import { DEFAULT_PRIMARY_COLOR } from "./palette.ts";
+
+export const PUBLIC_CONFIG_QUERY_KEY = ["public-config"] as const;
+
+/** Used until the branding arrives, or if it cannot be read: the portal must still work. */
+export const FALLBACK_BRANDING: Branding = {
+  schoolName: "Portal",
+  logoUrl: "",
+  primaryColor: DEFAULT_PRIMARY_COLOR,
+  navColor: "light",
+};
+
+export async function fetchPublicConfig(): Promise<PublicConfig> {
+  return publicConfigSchema.parse(await http.get("/api/public/config"));
+}
+
+/** Branding is read at run time, so a school is rebranded without rebuilding the app. */
+export function usePublicConfigQuery() {
+  return useQuery({ queryKey: PUBLIC_CONFIG_QUERY_KEY, queryFn: fetchPublicConfig, staleTime: 5 * 60_000 });
+}
+
+export function useBranding(): Branding {
+  return usePublicConfigQuery().data?.branding ?? FALLBACK_BRANDING;
+}

@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { logIn } from "./support/session.ts";
+
+test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
+
+test("the account page saves the profile and guards unsaved changes", async ({ page }) => {
+  await logIn(page, "editor@demo.local");
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await page.getByRole("menuitem", { name: "Mi cuenta" }).click();
+  await expect(page).toHaveURL(/\/portal\/account\/user$/);
+  await expect(page.getByText("SMS")).toBeVisible();
+
+  const phone = page.getByLabel(/^Teléfono/);
+  await phone.fill("+593 98 111 2222");
+  // Leaving with unsaved changes asks first; staying keeps the typed value.
+  await page.getByRole("navigation", { name: "Navegación principal" }).getByText("Panel de control").click();
+  await expect(page.getByText("Si tiene cambios sin guardar, se perderán.")).toBeVisible();
+  await page.getByRole("button", { name: "Quedarse" }).click();
+  await expect(page).toHaveURL(/\/portal\/account\/user$/);
+  await expect(phone).toHaveValue("+593 98 111 2222");
+
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByText("Registro actualizado correctamente")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(/^Teléfono/)).toHaveValue("+593 98 111 2222");
+});
+
+test("changing the password needs the current one", async ({ page }) => {
+  await logIn(page, "editor@demo.local");
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  await page.goto("/portal/account/user");
+  await page.getByLabel(/^Contraseña actual/).fill("not my password");
+  await page.getByLabel(/^Nueva contraseña/).fill("a perfectly fine passphrase");
+  await page.getByLabel(/^Confirme la nueva contraseña/).fill("a perfectly fine passphrase");
+  await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page.getByText("La contraseña actual no es correcta")).toBeVisible();
+});

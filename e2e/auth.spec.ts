@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { linkFromOutbox } from "./support/outbox.ts";
+import { logIn, logOut } from "./support/session.ts";
+
+test.use({ locale: "en-US" });
+
+test("a family registers, activates from the e-mail, logs in and out", async ({ page }) => {
+  const email = `family-${Date.now()}@example.ec`;
+  const password = "our family passphrase";
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole("link", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/register$/);
+
+  await page.getByLabel("First surname").fill("Andrade");
+  await page.getByLabel("Names").fill("María José");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByLabel("Phone").fill("+593 99 765 4321");
+  const since = Date.now();
+  // The box ticks itself once the browser has solved the proof of work.
+  await page.getByRole("checkbox", { name: "I'm not a robot" }).click();
+  await expect(page.getByText("Verified")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeChecked();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Check your e-mail")).toBeVisible();
+
+  // Not activated yet: the login refuses with the activation message.
+  await page.goto("/login");
+  await logIn(page, email, password);
+  await expect(page.getByText(/not activated yet/)).toBeVisible();
+
+  await page.goto(await linkFromOutbox(email, "/account-activate", since));
+  await expect(page.getByText("Your account is active")).toBeVisible();
+
+  await page.goto("/login");
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
+  await expect(page.getByText("2025-2026")).toBeVisible();
+
+  await logOut(page);
+  const stored = await page.evaluate(() => ({
+    local: Object.entries(localStorage),
+    session: Object.keys(sessionStorage),
+  }));
+  expect(JSON.stringify(stored.local)).not.toContain(email);
+  expect(JSON.stringify(stored.local)).not.toContain("Andrade");
+  expect(stored.session).toEqual([]);
+  await page.goto("/portal/account/user");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a wrong password gets one message that does not say which field was wrong", async ({ page }) => {
+  await logIn(page, "familia1@demo.local", "not the right password");
+  await expect(page.getByText("Incorrect email or password")).toBeVisible();
+  await logIn(page, "nobody-here@demo.local", "not the right password");
+  await expect(page.getByText("Incorrect email or password")).toBeVisible();
+});
+
+test("the login form names each missing field with the spec's messages", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByLabel("School year").locator("option:checked")).toHaveText("2025-2026");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Email is mandatory")).toBeVisible();
+  await expect(page.getByText("Password is mandatory")).toBeVisible();
+});
+
+test("forgot password → e-mailed link → new password → login with it", async ({ page }) => {
+  const email = "prueba@demo.local";
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  const since = Date.now();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText(/If an account exists for this e-mail/)).toBeVisible();
+
+  const link = await linkFromOutbox(email, "/reset-password", since);
+  await page.goto(link);
+  const newPassword = "a new password for tests";
+  await page.getByLabel(/^New password/).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText(/Your password has been changed/)).toBeVisible();
+
+  // The link is single-use.
+  await page.goto(link);
+  await page.getByLabel(/^New password/).fill("yet another password");
+  await page.getByLabel("Confirm new password").fill("yet another password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("This link cannot be used")).toBeVisible();
+
+  await page.goto("/login");
+  await logIn(page, email, newPassword);
+  await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
+});

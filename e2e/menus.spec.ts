@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { logIn } from "./support/session.ts";
+
+// Demo accounts use Spanish once signed in.
+test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
+
+test("a family sees only its menu", async ({ page }) => {
+  await logIn(page, "familia1@demo.local");
+  const nav = page.getByRole("navigation", { name: "Navegación principal" });
+  await expect(nav.getByText("Elecciones").first()).toBeVisible();
+  for (const hidden of ["Panel de control", "Inscripciones", "Reportes", "Configuración"]) {
+    await expect(nav.getByText(hidden)).toHaveCount(0);
+  }
+});
+
+test("a secretary sees the staff menu but not settings", async ({ page }) => {
+  await logIn(page, "secretaria@demo.local");
+  const nav = page.getByRole("navigation", { name: "Navegación principal" });
+  for (const shown of ["Panel de control", "Inscripciones", "Reportes"])
+    await expect(nav.getByText(shown).first()).toBeVisible();
+  await expect(nav.getByText("Configuración")).toHaveCount(0);
+});
+
+test("on a phone the menu opens from a burger button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await logIn(page, "secretaria@demo.local");
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  await page.getByRole("button", { name: "Abrir menú" }).click();
+  await expect(
+    page.getByRole("navigation", { name: "Navegación principal" }).getByText("Reportes").first(),
+  ).toBeVisible();
+});

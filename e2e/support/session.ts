@@ -1,0 +1,18 @@
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "demo-portal-2025";
+
+/** Signs in through the login screen (the current school year is preselected). */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes("/login")) await page.goto("/login");
+  await expect(page.getByLabel("School year").locator("option:checked")).toHaveText("2025-2026");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
