@@ -1,9 +1,8 @@
 import { NativeSelect } from "@mantine/core";
-import { isLanguage, LANGUAGES } from "@portal/shared/languages";
+import { isLanguage } from "@portal/shared/languages";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "../../lib/language.ts";
-
-const OPTIONS = LANGUAGES.map(({ code, label }) => ({ value: code, label }));
+import { LANGUAGE_OPTIONS } from "../../lib/language-options.ts";
 
 /** Header language choice (es/en/fr); a native select so it works the same with keyboard and screen reader. */
 export function LanguageSwitcher() {
@@ -12,7 +11,7 @@ export function LanguageSwitcher() {
   return (
     <NativeSelect
       aria-label={t("shell:language")}
-      data={OPTIONS}
+      data={LANGUAGE_OPTIONS}
       value={i18n.resolvedLanguage ?? i18n.language}
       onChange={(event) => {
         const next = event.currentTarget.value;

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
@@ -68,20 +69,14 @@ export function ChangePasswordForm({
             {...form.register("currentPassword")}
             error={errorText(errors.currentPassword?.message)}
           />
-          <PasswordInput
-            label={t("account:password.new")}
-            description={t("auth:common.passwordHint")}
-            autoComplete="new-password"
-            {...REQUIRED_FIELD}
-            {...form.register("password")}
-            error={errorText(errors.password?.message)}
-          />
-          <PasswordInput
-            label={t("account:password.confirmation")}
-            autoComplete="new-password"
-            {...REQUIRED_FIELD}
-            {...form.register("passwordConfirmation")}
-            error={errorText(errors.passwordConfirmation?.message)}
+          <NewPasswordFields
+            labels={{ password: t("account:password.new"), confirmation: t("account:password.confirmation") }}
+            password={form.register("password")}
+            confirmation={form.register("passwordConfirmation")}
+            errors={{
+              password: errorText(errors.password?.message),
+              confirmation: errorText(errors.passwordConfirmation?.message),
+            }}
           />
           <FormErrorAlert error={formError} />
           <Group justify="flex-end">

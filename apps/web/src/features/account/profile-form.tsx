@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { LANGUAGES } from "@portal/shared/languages";
 import { accountUpdateSchema } from "@portal/shared/schemas/auth";
 import type { SessionInfo, SessionUser } from "@portal/shared/schemas/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -11,6 +10,7 @@ import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { applyLanguage } from "../../lib/language.ts";
+import { LANGUAGE_OPTIONS } from "../../lib/language-options.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session-query.ts";
 import { notifyRecord } from "../../lib/toasts.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
@@ -108,7 +108,7 @@ export function ProfileForm({ user, onDirtyChange }: Props) {
             <NativeSelect
               label={t("account:profile.language")}
               {...REQUIRED_FIELD}
-              data={LANGUAGES.map(({ code, label }) => ({ value: code, label }))}
+              data={LANGUAGE_OPTIONS}
               {...form.register("language")}
               error={errorText(errors.language?.message)}
             />

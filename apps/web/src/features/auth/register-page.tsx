@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { isLanguage, LANGUAGES } from "@portal/shared/languages";
+import { Alert, Anchor, Button, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { isLanguage } from "@portal/shared/languages";
 import { registerSchema } from "@portal/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -8,8 +8,10 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { LANGUAGE_OPTIONS } from "../../lib/language-options.ts";
 import { usePublicConfigQuery } from "../../lib/public-config-query.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { register } from "./api/auth-api.ts";
@@ -135,20 +137,14 @@ export function RegisterPage() {
             {...form.register("email")}
             error={errorText(errors.email?.message)}
           />
-          <PasswordInput
-            label={t("auth:register.password")}
-            description={t("auth:common.passwordHint")}
-            autoComplete="new-password"
-            {...REQUIRED_FIELD}
-            {...form.register("password")}
-            error={errorText(errors.password?.message)}
-          />
-          <PasswordInput
-            label={t("auth:register.passwordConfirmation")}
-            autoComplete="new-password"
-            {...REQUIRED_FIELD}
-            {...form.register("passwordConfirmation")}
-            error={errorText(errors.passwordConfirmation?.message)}
+          <NewPasswordFields
+            labels={{ password: t("auth:register.password"), confirmation: t("auth:register.passwordConfirmation") }}
+            password={form.register("password")}
+            confirmation={form.register("passwordConfirmation")}
+            errors={{
+              password: errorText(errors.password?.message),
+              confirmation: errorText(errors.passwordConfirmation?.message),
+            }}
           />
           <TextInput
             label={t("auth:register.phone")}
@@ -162,7 +158,7 @@ export function RegisterPage() {
           <NativeSelect
             label={t("auth:register.language")}
             {...REQUIRED_FIELD}
-            data={LANGUAGES.map(({ code, label }) => ({ value: code, label }))}
+            data={LANGUAGE_OPTIONS}
             {...form.register("language")}
             error={errorText(errors.language?.message)}
           />

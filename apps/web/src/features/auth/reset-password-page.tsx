@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, PasswordInput, Stack, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Title } from "@mantine/core";
 import { resetPasswordSchema } from "@portal/shared/schemas/auth";
 import { tokenField } from "@portal/shared/schemas/fields";
 import { useMutation } from "@tanstack/react-query";
@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
-import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
+import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
@@ -77,20 +77,14 @@ export function ResetPasswordPage() {
     body = (
       <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack gap="md">
-          <PasswordInput
-            label={t("auth:reset.password")}
-            description={t("auth:common.passwordHint")}
-            autoComplete="new-password"
-            {...REQUIRED_FIELD}
-            {...form.register("password")}
-            error={errorText(errors.password?.message)}
-          />
-          <PasswordInput
-            label={t("auth:reset.passwordConfirmation")}
-            autoComplete="new-password"
-            {...REQUIRED_FIELD}
-            {...form.register("passwordConfirmation")}
-            error={errorText(errors.passwordConfirmation?.message)}
+          <NewPasswordFields
+            labels={{ password: t("auth:reset.password"), confirmation: t("auth:reset.passwordConfirmation") }}
+            password={form.register("password")}
+            confirmation={form.register("passwordConfirmation")}
+            errors={{
+              password: errorText(errors.password?.message),
+              confirmation: errorText(errors.passwordConfirmation?.message),
+            }}
           />
           <FormErrorAlert error={formError} />
           <Button type="submit" loading={mutation.isPending} fullWidth>
