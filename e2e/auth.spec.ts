@@ -71,6 +71,9 @@ test("forgot password → e-mailed link → new password → login with it", asy
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // Navigations are transitions: the login page, which has an E-mail field too, stays on screen
+  // until the new screen's code has loaded. Type only once the new screen is there.
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   const since = Date.now();
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
