@@ -1,4 +1,5 @@
 import type { CatalogName } from "@portal/shared/catalogs";
+import { LEVEL_CODES, type LevelCode } from "@portal/shared/rules/levels";
 
 /** One catalogue entry: a stable code, labels in the three languages, optional attributes. */
 export interface CatalogEntry {
@@ -17,28 +18,28 @@ const level = (code: string, fr: string, ecuador: string, cycle: string): Catalo
   extra: { ecuador, cycle },
 });
 
-/**
- * School levels of the French curriculum in order, with their Ecuadorian equivalents (issue #2).
- * PS and MS both map to Inicial 2. `cycle` groups levels (maternelle, élémentaire, collège, lycée).
- */
-export const LEVELS: CatalogEntry[] = [
-  level("TPS", "Toute Petite Section", "Inicial 1", "maternelle"),
-  level("PS", "Petite Section", "Inicial 2", "maternelle"),
-  level("MS", "Moyenne Section", "Inicial 2", "maternelle"),
-  level("GS", "Grande Section", "1.º EGB", "maternelle"),
-  level("CP", "CP", "2.º EGB", "elementaire"),
-  level("CE1", "CE1", "3.º EGB", "elementaire"),
-  level("CE2", "CE2", "4.º EGB", "elementaire"),
-  level("CM1", "CM1", "5.º EGB", "elementaire"),
-  level("CM2", "CM2", "6.º EGB", "elementaire"),
-  level("6E", "6e", "7.º EGB", "college"),
-  level("5E", "5e", "8.º EGB", "college"),
-  level("4E", "4e", "9.º EGB", "college"),
-  level("3E", "3e", "10.º EGB", "college"),
-  level("2NDE", "Seconde", "1.º BGU", "lycee"),
-  level("1RE", "Première", "2.º BGU", "lycee"),
-  level("TLE", "Terminale", "3.º BGU", "lycee"),
-];
+/** French name, Ecuadorian equivalent and cycle of each level; PS and MS both map to Inicial 2. */
+const LEVEL_INFO: Record<LevelCode, [fr: string, ecuador: string, cycle: string]> = {
+  TPS: ["Toute Petite Section", "Inicial 1", "maternelle"],
+  PS: ["Petite Section", "Inicial 2", "maternelle"],
+  MS: ["Moyenne Section", "Inicial 2", "maternelle"],
+  GS: ["Grande Section", "1.º EGB", "maternelle"],
+  CP: ["CP", "2.º EGB", "elementaire"],
+  CE1: ["CE1", "3.º EGB", "elementaire"],
+  CE2: ["CE2", "4.º EGB", "elementaire"],
+  CM1: ["CM1", "5.º EGB", "elementaire"],
+  CM2: ["CM2", "6.º EGB", "elementaire"],
+  "6E": ["6e", "7.º EGB", "college"],
+  "5E": ["5e", "8.º EGB", "college"],
+  "4E": ["4e", "9.º EGB", "college"],
+  "3E": ["3e", "10.º EGB", "college"],
+  "2NDE": ["Seconde", "1.º BGU", "lycee"],
+  "1RE": ["Première", "2.º BGU", "lycee"],
+  TLE: ["Terminale", "3.º BGU", "lycee"],
+};
+
+/** The levels in the shared order (packages/shared/src/rules/levels.ts), labelled for the catalogue. */
+export const LEVELS: CatalogEntry[] = LEVEL_CODES.map((code) => level(code, ...LEVEL_INFO[code]));
 
 export const STATIC_CATALOGS: Record<Exclude<CatalogName, "countries" | "nationalities">, CatalogEntry[]> = {
   levels: LEVELS,
