@@ -39,6 +39,17 @@ async function register(email: string, overrides: Record<string, unknown> = {}) 
   });
 }
 
+/** The security events recorded about a user, oldest first. */
+async function auditEventsOf(userId: number): Promise<string[]> {
+  const rows = await t.ctx.db
+    .selectFrom("audit_events")
+    .select("event")
+    .where("subject_user_id", "=", userId)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => row.event);
+}
+
 async function login(email: string, password = TEST_PASSWORD) {
   return call(t, {
     method: "POST",
@@ -71,6 +82,7 @@ describe("register → activate → login → logout", () => {
     const ok = await login(email);
     expect(ok.statusCode).toBe(200);
     const session = ok.json();
+    expect(await auditEventsOf(session.user.id)).toEqual(["account.registered", "account.activated", "login.success"]);
     expect(session.user).toMatchObject({ email, role: "User", language: "fr", isTestData: false });
     expect(session.schoolYear.id).toBe(await currentSchoolYearId(t));
     expect(session.user).not.toHaveProperty("password_hash");
@@ -309,6 +321,9 @@ describe("forgot and reset password", () => {
     expect(errorOf(reused).code).toBe("TOKEN_INVALID");
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await login(user.email, newPassword)).statusCode).toBe(200);
+    expect(await auditEventsOf(user.id)).toEqual(
+      expect.arrayContaining(["password.reset.requested", "password.reset", "login.failure", "login.success"]),
+    );
   });
 
   it("makes reset links expire within an hour", async () => {
