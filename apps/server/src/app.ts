@@ -1,5 +1,6 @@
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { REPO_ROOT } from "./config.ts";
@@ -8,6 +9,8 @@ import { AppError } from "./lib/errors.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
+import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
+import { MAX_PDF_BYTES } from "./modules/enrollment/uploads.service.ts";
 import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
@@ -52,6 +55,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   await app.register(fastifyCookie);
+  // One file per upload request; the byte limit is the largest document kind's (checked again per kind).
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_PDF_BYTES, files: 1, fields: 5, parts: 6 } });
   // Order matters: the session names the user, the language depends on the user, access and
   // maintenance depend on both, and CSRF runs before any body is read.
   installSessionLoading(app, ctx);
@@ -68,6 +73,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   catalogRoutes(app, ctx);
   settingsRoutes(app, ctx);
   userRoutes(app, ctx);
+  enrollmentRoutes(app, ctx);
   await installStaticFiles(app, { webDist: opts.webDist ?? WEB_DIST, logoPath: ctx.config.branding.logoPath });
 
   app.setNotFoundHandler(() => {

@@ -36,6 +36,13 @@ const CONTRACT: Record<string, string> = {
   "GET /api/settings/general": "settingsManage",
   "PUT /api/settings/general": "settingsManage",
   "PUT /api/users/:id/role": "usersManage",
+  "GET /api/enrollment/cards": "enrollmentOwn",
+  "POST /api/enrollment/files": "enrollmentOwn",
+  "GET /api/enrollment/files/:fileId": "enrollmentOwn",
+  "GET /api/enrollment/files/:fileId/steps/:step": "enrollmentOwn",
+  "PUT /api/enrollment/files/:fileId/steps/:step": "enrollmentOwn",
+  "POST /api/enrollment/files/:fileId/uploads": "enrollmentOwn",
+  "GET /api/enrollment/uploads/:id": "enrollmentOwn",
   "GET /branding/logo": "public",
   "GET /*": "public",
 };
@@ -91,6 +98,9 @@ describe("who may call each non-public route", () => {
   /** Valid-looking path parameters; an unknown parameter fails the test rather than being skipped. */
   function fillParams(url: string): string {
     return url.replace(/:(\w+)/g, (_, name: string) => {
+      // Enrollment ids that exist for nobody: an allowed role gets 404, never another family's 403.
+      if (url.startsWith("/api/enrollment/") && (name === "id" || name === "fileId")) return "2147483000";
+      if (name === "step") return "studentFile";
       if (name === "id") return String(someUserId);
       if (name === "name") return "levels";
       throw new Error(`no value for path parameter :${name} in ${url}: add one to the access-matrix spec`);

@@ -17,6 +17,10 @@ const TABLES = Object.keys({
   audit_events: true,
   rate_limits: true,
   used_captchas: true,
+  students: true,
+  enrollment_files: true,
+  enrollment_steps: true,
+  uploads: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from "./roles.ts";
+import { FAMILY_ROLES, ROLES, type Role } from "./roles.ts";
 
 /**
  * API permissions: the single source of truth for which roles may call which API route. Each
@@ -9,6 +9,8 @@ export const PERMISSIONS = {
   authenticated: ROLES,
   catalogsRead: ROLES,
   accountManage: ROLES,
+  /** A family's own students and enrollment files (issue #3); ownership is checked in the service. */
+  enrollmentOwn: FAMILY_ROLES,
   settingsManage: ["Admin"],
   usersManage: ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001_initial.ts";
+import * as m0002 from "./migrations/0002_enrollment_files.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0002_enrollment_files": m0002,
 };
 
 function check(result: MigrationResultSet): void {

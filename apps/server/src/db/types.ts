@@ -89,6 +89,52 @@ export interface UsedCaptchasTable {
   expires_at: string;
 }
 
+export interface StudentsTable {
+  id: Generated<number>;
+  family_user_id: number;
+  student_name: string;
+  document_number: string;
+  is_test_data: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EnrollmentFilesTable {
+  id: Generated<number>;
+  student_id: number;
+  school_year_id: number;
+  is_new_student: number;
+  /** draft (the family fills it) or sent (locked against family edits). */
+  status: string;
+  level_code: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+export interface EnrollmentStepsTable {
+  file_id: number;
+  step: string;
+  /** The step's body as validated by its shared schema, JSON. */
+  data: string;
+  completed_at: string | null;
+  updated_at: string;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  family_user_id: number;
+  file_id: number | null;
+  kind: string;
+  original_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  /** Name of the stored file under DATA_DIR/files (random, never the uploaded name). */
+  storage_key: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -99,4 +145,8 @@ export interface Database {
   audit_events: AuditEventsTable;
   rate_limits: RateLimitsTable;
   used_captchas: UsedCaptchasTable;
+  students: StudentsTable;
+  enrollment_files: EnrollmentFilesTable;
+  enrollment_steps: EnrollmentStepsTable;
+  uploads: UploadsTable;
 }

@@ -2,6 +2,7 @@ import { translate } from "@portal/i18n/translate";
 import { DEFAULT_LANGUAGE, type Language, parseAcceptLanguage, pickInitialLanguage } from "@portal/shared/languages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { AppError } from "../lib/errors.ts";
 
 /** Writes the one error shape every client gets: `{ error: { code, message, fields? } }`. */
@@ -38,6 +39,17 @@ function fieldMessages(lang: Language, issues: ValidationIssue[]): Record<string
     fields[key] ??= message;
   }
   return fields;
+}
+
+/** The same 400 VALIDATION_ERROR as a route schema gives, for a body a service validates itself. */
+export function validationError(lang: Language, error: z.ZodError): AppError {
+  const issues = error.issues.map((issue) => ({
+    keyword: issue.code,
+    instancePath: `/${issue.path.join("/")}`,
+    message: issue.message,
+    params: { keys: "keys" in issue ? issue.keys : undefined },
+  }));
+  return new AppError(400, "VALIDATION_ERROR", {}, fieldMessages(lang, issues));
 }
 
 function clientErrorCode(error: FastifyError): string {
