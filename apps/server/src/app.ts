@@ -10,7 +10,7 @@ import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
 import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
-import { MAX_PDF_BYTES } from "./modules/enrollment/uploads.service.ts";
+import { MAX_UPLOAD_BYTES } from "./modules/enrollment/upload-kinds.ts";
 import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
@@ -56,7 +56,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   installErrorHandling(app);
   await app.register(fastifyCookie);
   // One file per upload request; the byte limit is the largest document kind's (checked again per kind).
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_PDF_BYTES, files: 1, fields: 5, parts: 6 } });
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
   // Order matters: the session names the user, the language depends on the user, access and
   // maintenance depend on both, and CSRF runs before any body is read.
   installSessionLoading(app, ctx);

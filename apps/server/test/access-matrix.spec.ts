@@ -41,6 +41,7 @@ const CONTRACT: Record<string, string> = {
   "GET /api/enrollment/files/:fileId": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId/steps/:step": "enrollmentOwn",
   "PUT /api/enrollment/files/:fileId/steps/:step": "enrollmentOwn",
+  "POST /api/enrollment/files/:fileId/send": "enrollmentOwn",
   "POST /api/enrollment/files/:fileId/uploads": "enrollmentOwn",
   "GET /api/enrollment/uploads/:id": "enrollmentOwn",
   "GET /branding/logo": "public",

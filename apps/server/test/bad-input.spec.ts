@@ -312,10 +312,11 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
   it("covers every endpoint that takes a body", () => {
     const withBody = t.routes.filter((route) => ["POST", "PUT", "PATCH"].includes(route.method));
     const covered = new Set(endpoints.map((e) => e.route ?? `${e.method} ${e.url.replace(/\/\d+\//, "/:id/")}`));
-    // Logout takes no body. Starting a file accepts an empty body by design and uploads are
-    // multipart: enrollment.spec.ts covers their bad input.
+    // Logout and send take no body. Starting a file accepts an empty body by design and uploads
+    // are multipart: enrollment.spec.ts covers their bad input.
     const elsewhere = [
       "POST /api/auth/logout",
+      "POST /api/enrollment/files/:fileId/send",
       "POST /api/enrollment/files",
       "POST /api/enrollment/files/:fileId/uploads",
     ];

@@ -63,6 +63,7 @@ describe("a family's first enrollment", () => {
         completedCount: 1,
         totalSteps: 12,
         nextStep: "enrollmentYear",
+        requestStatus: null,
       },
     ]);
   });

@@ -21,6 +21,8 @@ const TABLES = Object.keys({
   enrollment_files: true,
   enrollment_steps: true,
   uploads: true,
+  requests: true,
+  consents: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

@@ -135,6 +135,39 @@ export interface UploadsTable {
   created_at: string;
 }
 
+/** Spec 3 "Request": created when a family validates and sends a file (issue #3). */
+export interface RequestsTable {
+  id: Generated<number>;
+  /** Human-readable code, e.g. INS-2025-000042. */
+  code: string;
+  /** The family account that sent it (spec: userCode). */
+  user_id: number;
+  /** The file sent (spec: studentCodeSchoolYear, the student in that school year). */
+  file_id: number;
+  /** Spec: currentSchoolYear. */
+  school_year_id: number;
+  /** Workflow status (spec: requestStatus): Untreated when sent; the staff issue moves it on. */
+  request_status: string;
+  photo_status: string;
+  is_test_data: number;
+  /** The generated registration summary, once produced (spec: urlFile). */
+  url_file: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One accepted or refused consent, with the version of the text shown. */
+export interface ConsentsTable {
+  id: Generated<number>;
+  user_id: number;
+  file_id: number;
+  subject: string;
+  text_version: string;
+  accepted: number;
+  ip: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -149,4 +182,6 @@ export interface Database {
   enrollment_files: EnrollmentFilesTable;
   enrollment_steps: EnrollmentStepsTable;
   uploads: UploadsTable;
+  requests: RequestsTable;
+  consents: ConsentsTable;
 }

@@ -116,3 +116,152 @@ export async function insertPastFile(
     .execute();
   return file.id;
 }
+
+/** Any upload kind, as the browser's FormData would send it. */
+export async function uploadAs(
+  t: TestApp,
+  cookie: string,
+  fileId: number,
+  kind: string,
+  content: Buffer,
+  filename: string,
+  contentType: string,
+) {
+  return call(t, {
+    method: "POST",
+    url: `/api/enrollment/files/${fileId}/uploads?kind=${kind}`,
+    cookie,
+    ...multipart(content, filename, contentType),
+  });
+}
+
+/** A JPEG photo made on the spot (sharp), optionally carrying GPS metadata like a phone camera's. */
+export async function jpegPhoto(opts: { width?: number; height?: number; gps?: boolean } = {}): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  let image = sharp({
+    create: {
+      width: opts.width ?? 640,
+      height: opts.height ?? 480,
+      channels: 3,
+      background: { r: 40, g: 120, b: 200 },
+    },
+  }).jpeg();
+  if (opts.gps) {
+    image = image.withExif({ IFD0: { Make: "PhoneCam" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "0/1 13/1 0/1" } });
+  }
+  return image.toBuffer();
+}
+
+async function uploadedId(response: { statusCode: number; json: () => { id: number }; body: string }): Promise<number> {
+  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  return response.json().id;
+}
+
+const representative = (type: 1 | 2, documentNumber: string, photoFileId: number, documentFileId: number) => ({
+  typeRepresentative: type,
+  isAccountHolder: type === 1,
+  civilStatus: "MARRIED",
+  isLegalRepresentative: true,
+  relationshipStudentCode: type === 1 ? "MOTHER" : "FATHER",
+  firstName: type === 1 ? "Loor" : "Pérez",
+  names: type === 1 ? "Carmen" : "Jorge",
+  photoFileId,
+  birthDate: "1985-06-01",
+  birthCountry: "EC",
+  birthCity: "Guayaquil",
+  primaryNationality: "EC",
+  email: `rep${type}@example.ec`,
+  emailConfirmation: `rep${type}@example.ec`,
+  countryResidence: "EC",
+  cityResidence: "Quito",
+  address: "Av. 6 de Diciembre N30-10",
+  cellPhone: "099 123 4567",
+  cellPhoneConfirmation: "0991234567",
+  professionalSituation: "EMPLOYED",
+  categoryWork: "PCS3",
+  shareContacts: false,
+  documentFileId,
+  typeIdentification: 2,
+  documentNumber,
+});
+
+/**
+ * A new student's file with every step saved (a 2015-born child, so the vaccination booklet is
+ * required), through the real endpoints. Returns the file id, ready to send.
+ */
+export async function completeFile(t: TestApp, cookie: string): Promise<number> {
+  const fileId = (await startFile(t, cookie)).json().id as number;
+  const pdf = (kind: string) =>
+    uploadAs(t, cookie, fileId, kind, minimalPdf(), `${kind}.pdf`, "application/pdf").then(uploadedId);
+  const photo = async (kind: string) =>
+    uploadedId(await uploadAs(t, cookie, fileId, kind, await jpegPhoto(), `${kind}.jpg`, "image/jpeg"));
+  const schoolYearId = (await call(t, { method: "GET", url: `/api/enrollment/files/${fileId}`, cookie })).json()
+    .schoolYearId as number;
+  const bodies: [string, unknown][] = [
+    ["studentFile", studentFileBody(await pdf("identityDocument"))],
+    ["enrollmentYear", { schoolYearId, levelCode: "CM2" }],
+    ["terms", { termsOfUse: true, dataUseAgreement: true, servicesContract: true }],
+    [
+      "firstRepresentative",
+      representative(1, "PASS10001", await photo("representativePhoto"), await pdf("identityDocument")),
+    ],
+    [
+      "secondRepresentative",
+      representative(2, "PASS20002", await photo("representativePhoto"), await pdf("identityDocument")),
+    ],
+    ["authorizedPersons", { persons: [] }],
+    [
+      "studentPhoto",
+      {
+        photoFileId: await photo("studentPhoto"),
+        authorizeUse: true,
+        authorizePublication: false,
+        authorizeCommunication: false,
+        authorizeConservation: true,
+      },
+    ],
+    ["academicHistory", { repeatingClass: false, aefeAccredited: false }],
+    [
+      "financialInformation",
+      {
+        paymentReference: "REPRESENTATIVE_1",
+        namePaymentReference: "Carmen Loor",
+        documentNumber: "1714307103",
+        email: "pagos@example.ec",
+        lastName: "Loor",
+        names: "Carmen",
+        paymentMethod: "TRANSFER",
+      },
+    ],
+    ["schoolTransport", { wantsBus: false }],
+    [
+      "exitAuthorization",
+      { emergencyPreference: "WAIT_EVACUATION", publishImage: true, events: true, pedagogicExits: true },
+    ],
+    [
+      "medicalRecord",
+      {
+        disease: false,
+        takeMedication: false,
+        hasIncapacity: false,
+        disqualifiedSport: false,
+        allergies: { medications: [], foods: [], insects: [], other: [] },
+        height: 138.5,
+        weight: 32.4,
+        vaccinationBookletFileId: await pdf("vaccinationBooklet"),
+        authorizeEmergencyActions: true,
+        declarationOfTruth: true,
+      },
+    ],
+  ];
+  for (const [step, body] of bodies) {
+    const saved = await call(t, {
+      method: "PUT",
+      url: `/api/enrollment/files/${fileId}/steps/${step}`,
+      cookie,
+      payload: body as object,
+    });
+    if (saved.statusCode !== 200) throw new Error(`${step}: ${saved.statusCode} ${saved.body}`);
+  }
+  return fileId;
+}

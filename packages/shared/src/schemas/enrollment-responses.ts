@@ -26,6 +26,8 @@ export const enrollmentCardSchema = z.object({
   completedCount: z.number(),
   totalSteps: z.number(),
   nextStep: stepId.nullable(),
+  /** The request's workflow status once the file is sent (Untreated, Accepted…), else null. */
+  requestStatus: z.string().nullable(),
 });
 export type EnrollmentCard = z.infer<typeof enrollmentCardSchema>;
 
@@ -43,3 +45,10 @@ export const startFileSchema = z.strictObject({
     .max(2_147_483_647, { error: "validation.invalidType" })
     .optional(),
 });
+
+/** What validate-and-send answers: the locked file and the request it created. */
+export const sentFileSchema = z.object({
+  file: fileSummarySchema,
+  request: z.object({ code: z.string(), requestStatus: z.string(), createdAt: z.string() }),
+});
+export type SentFile = z.infer<typeof sentFileSchema>;

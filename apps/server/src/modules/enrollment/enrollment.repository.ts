@@ -120,3 +120,7 @@ export function findUploads(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom("uploads").select(["id", "family_user_id", "kind"]).where("id", "in", ids).execute();
 }
+
+export function findRequestByFile(db: Db, fileId: number) {
+  return db.selectFrom("requests").selectAll().where("file_id", "=", fileId).executeTakeFirst();
+}

@@ -2,6 +2,7 @@ import { STEP_IDS } from "@portal/shared/enrollment-steps";
 import {
   enrollmentCardSchema,
   fileSummarySchema,
+  sentFileSchema,
   startFileSchema,
   stepDataSchema,
 } from "@portal/shared/schemas/enrollment-responses";
@@ -12,7 +13,9 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getStep, getSummary, listCards, saveStep, startFile } from "./enrollment.service.ts";
-import { PDF_KINDS, readUpload, storePdf } from "./uploads.service.ts";
+import { sendFile } from "./submission.service.ts";
+import { UPLOAD_KIND_NAMES } from "./upload-kinds.ts";
+import { readUpload, storeUpload } from "./uploads.service.ts";
 
 const fileParams = z.strictObject({ fileId: idParam });
 const stepParams = z.strictObject({ fileId: idParam, step: z.enum(STEP_IDS, { error: "validation.invalidType" }) });
@@ -64,7 +67,21 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/enrollment/files/:fileId/steps/:step",
     // The body is validated by the step's own schema in the service (it depends on the file).
     { config, schema: { params: stepParams, body: z.unknown(), response: { 200: fileSummarySchema } } },
-    (request) => saveStep(ctx, request.user!, request.lang, request.params.fileId, request.params.step, request.body),
+    (request) =>
+      saveStep(
+        ctx,
+        request.user!,
+        { lang: request.lang, ip: request.ip },
+        request.params.fileId,
+        request.params.step,
+        request.body,
+      ),
+  );
+
+  r.post(
+    "/api/enrollment/files/:fileId/send",
+    { config, schema: { params: fileParams, response: { 200: sentFileSchema } } },
+    (request) => sendFile(ctx, request.user!, request.params.fileId),
   );
 
   r.post(
@@ -73,7 +90,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext): void {
       config,
       schema: {
         params: fileParams,
-        querystring: z.strictObject({ kind: z.enum(PDF_KINDS, { error: "validation.invalidType" }) }),
+        querystring: z.strictObject({ kind: z.enum(UPLOAD_KIND_NAMES, { error: "validation.invalidType" }) }),
         response: { 201: uploadResponse },
       },
     },
@@ -81,7 +98,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!request.isMultipart()) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE");
       const part = await request.file();
       if (part?.fieldname !== "file") throw new AppError(400, "UPLOAD_MISSING");
-      const stored = await storePdf(ctx, request.user!, request.params.fileId, request.query.kind, part);
+      const stored = await storeUpload(ctx, request.user!, request.params.fileId, request.query.kind, part);
       return reply.code(201).send(stored);
     },
   );

@@ -8,11 +8,13 @@ import { AppError } from "../../lib/errors.ts";
 import { validationError } from "../../plugins/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { findSchoolYear } from "../school-years/school-years.repository.ts";
+import { recordConsents } from "./consents.repository.ts";
 import {
   type FileRow,
   findFile,
   findFileForYear,
   findPreviousFile,
+  findRequestByFile,
   findStudent,
   findUploads,
   insertFile,
@@ -24,7 +26,9 @@ import {
   updateStudentIdentity,
   upsertStep,
 } from "./enrollment.repository.ts";
-import { asLevel, referencedUploadIds, schemaForStep } from "./step-schemas.ts";
+import { crossStepProblem } from "./step-rules.ts";
+import { asLevel, referencedUploads, type StepContext, schemaForStep } from "./step-schemas.ts";
+import { uploadKindFor } from "./upload-kinds.ts";
 
 /** Spec 6: 'You are not authorized to make modifications on this student'. */
 const notYours = () => new AppError(403, "NOT_YOUR_STUDENT");
@@ -48,7 +52,7 @@ async function ownStudent(ctx: AppContext, user: CurrentUser, studentId: number)
   return student;
 }
 
-async function ownFile(
+export async function ownFile(
   ctx: AppContext,
   user: CurrentUser,
   fileId: number,
@@ -58,11 +62,11 @@ async function ownFile(
   return { file, student: await ownStudent(ctx, user, file.student_id) };
 }
 
-function completedOf(steps: { step: string; completed_at: string | null }[]): StepId[] {
+export function completedOf(steps: { step: string; completed_at: string | null }[]): StepId[] {
   return STEP_IDS.filter((id) => steps.some((s) => s.step === id && s.completed_at !== null));
 }
 
-async function summarize(ctx: AppContext, file: FileRow, student: StudentRow): Promise<FileSummary> {
+export async function summarize(ctx: AppContext, file: FileRow, student: StudentRow): Promise<FileSummary> {
   const completedSteps = completedOf(await listSteps(ctx.db, file.id));
   return {
     id: file.id,
@@ -76,12 +80,40 @@ async function summarize(ctx: AppContext, file: FileRow, student: StudentRow): P
   };
 }
 
+type StepRow = { step: string; data: string; completed_at: string | null };
+
+/** Reads a step's saved data from the file's rows ({} when the step was never saved). */
+export function stepDataReader(steps: StepRow[]) {
+  return (id: StepId): Record<string, unknown> => {
+    const row = steps.find((s) => s.step === id);
+    return row ? (JSON.parse(row.data) as Record<string, unknown>) : {};
+  };
+}
+
+/** What the step rules need to know about the file: the same for saving a step and for sending. */
+export async function stepContext(
+  ctx: AppContext,
+  file: FileRow,
+  dataOf: (id: StepId) => Record<string, unknown>,
+): Promise<StepContext> {
+  const previous =
+    file.is_new_student === 1 ? undefined : await findPreviousFile(ctx.db, file.student_id, file.school_year_id);
+  const birthDate = dataOf("studentFile").birthDate;
+  return {
+    isNewStudent: file.is_new_student === 1,
+    previousLevel: asLevel(previous?.level_code),
+    requestedLevel: asLevel(dataOf("enrollmentYear").levelCode),
+    birthDate: typeof birthDate === "string" ? birthDate : null,
+  };
+}
+
 /** The welcome cards: every student of the family, with where this year's file stands. */
 export async function listCards(ctx: AppContext, user: CurrentUser, schoolYearId: number): Promise<EnrollmentCard[]> {
   const cards: EnrollmentCard[] = [];
   for (const student of await listFamilyStudents(ctx.db, user.id)) {
     const file = await findFileForYear(ctx.db, student.id, schoolYearId);
     const completed = file ? completedOf(await listSteps(ctx.db, file.id)) : [];
+    const request = file ? await findRequestByFile(ctx.db, file.id) : undefined;
     cards.push({
       studentId: student.id,
       studentName: student.student_name,
@@ -90,6 +122,7 @@ export async function listCards(ctx: AppContext, user: CurrentUser, schoolYearId
       completedCount: completed.length,
       totalSteps: STEP_IDS.length,
       nextStep: file ? nextOpenStep(completed) : STEP_IDS[0],
+      requestStatus: request?.request_status ?? null,
     });
   }
   return cards;
@@ -153,7 +186,7 @@ export async function getStep(ctx: AppContext, user: CurrentUser, fileId: number
 export async function saveStep(
   ctx: AppContext,
   user: CurrentUser,
-  lang: Language,
+  meta: { lang: Language; ip: string },
   fileId: number,
   step: StepId,
   body: unknown,
@@ -163,28 +196,29 @@ export async function saveStep(
   const steps = await listSteps(ctx.db, file.id);
   if (!isStepOpen(step, completedOf(steps))) throw new AppError(409, "STEP_LOCKED");
 
-  const dataOf = (id: StepId) => {
-    const row = steps.find((s) => s.step === id);
-    return row ? (JSON.parse(row.data) as Record<string, unknown>) : {};
-  };
-  const previous =
-    file.is_new_student === 1 ? undefined : await findPreviousFile(ctx.db, student.id, file.school_year_id);
-  const schema = schemaForStep(step, body, {
-    isNewStudent: file.is_new_student === 1,
-    previousLevel: asLevel(previous?.level_code),
-    requestedLevel: asLevel(dataOf("enrollmentYear").levelCode),
-    birthDate: typeof dataOf("studentFile").birthDate === "string" ? (dataOf("studentFile").birthDate as string) : null,
-  });
+  const dataOf = stepDataReader(steps);
+  const schema = schemaForStep(step, body, await stepContext(ctx, file, dataOf));
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw validationError(lang, parsed.error);
+  if (!parsed.success) throw validationError(meta.lang, parsed.error);
   const data = parsed.data as Record<string, unknown>;
 
-  if (step === "enrollmentYear" && data.schoolYearId !== file.school_year_id) {
-    throw new AppError(400, "VALIDATION_ERROR", {}, { schoolYearId: translateKey(lang, "validation:invalidType") });
+  const problem =
+    step === "enrollmentYear" && data.schoolYearId !== file.school_year_id
+      ? { field: "schoolYearId", message: "validation:invalidType" }
+      : crossStepProblem(step, data, (id) => (steps.some((s) => s.step === id) ? dataOf(id) : undefined));
+  if (problem) {
+    throw new AppError(400, "VALIDATION_ERROR", {}, { [problem.field]: translateKey(meta.lang, problem.message) });
   }
-  const uploads = await findUploads(ctx.db, referencedUploadIds(data));
-  const wanted = new Set(referencedUploadIds(data));
-  if (uploads.length !== wanted.size || uploads.some((u) => u.family_user_id !== user.id)) throw notYours();
+  // Each referenced upload must be this family's, and of the kind the field asks for.
+  const references = referencedUploads(data);
+  const uploads = await findUploads(ctx.db, [...new Set(references.map((r) => r.id))]);
+  for (const { field, id } of references) {
+    const upload = uploads.find((u) => u.id === id);
+    if (upload?.family_user_id !== user.id) throw notYours();
+    if (upload.kind !== uploadKindFor(step, field)) {
+      throw new AppError(400, "VALIDATION_ERROR", {}, { [field]: translateKey(meta.lang, "validation:fileKind") });
+    }
+  }
 
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await upsertStep(trx, file.id, step, data, true);
@@ -193,6 +227,7 @@ export async function saveStep(
       await updateStudentIdentity(trx, student.id, name, String(data.documentNumber ?? ""));
     }
     if (step === "enrollmentYear") await setFileLevel(trx, file.id, String(data.levelCode));
+    await recordConsents(trx, { userId: user.id, fileId: file.id, ip: meta.ip, step, data });
   });
   const fresh = await findFile(ctx.db, file.id);
   const freshStudent = await findStudent(ctx.db, student.id);

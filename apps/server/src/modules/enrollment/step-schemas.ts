@@ -63,18 +63,18 @@ export function asLevel(value: unknown): LevelCode | null {
   return isLevelCode(value) ? value : null;
 }
 
-/** Every `…FileId` value in a step body (nested lists included): uploads the family must own. */
-export function referencedUploadIds(data: unknown): number[] {
-  const ids: number[] = [];
+/** Every `…FileId` field in a step body (nested lists included), with the upload id it names. */
+export function referencedUploads(data: unknown): { field: string; id: number }[] {
+  const found: { field: string; id: number }[] = [];
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === "object") {
       for (const [key, value] of Object.entries(node)) {
-        if (key.endsWith("FileId") && typeof value === "number") ids.push(value);
+        if (key.endsWith("FileId") && typeof value === "number") found.push({ field: key, id: value });
         else walk(value);
       }
     }
   };
   walk(data);
-  return ids;
+  return found;
 }

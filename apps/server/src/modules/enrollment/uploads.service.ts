@@ -4,23 +4,19 @@ import path from "node:path";
 import type { MultipartFile } from "@fastify/multipart";
 import { fileTypeFromBuffer } from "file-type";
 import { PDFDocument } from "pdf-lib";
+import sharp from "sharp";
 import type { AppContext } from "../../context.ts";
 import { nowIso } from "../../db/database.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { findFile, findStudent } from "./enrollment.repository.ts";
+import { UPLOAD_KINDS, type UploadKind } from "./upload-kinds.ts";
 
-/** Documents the wizard asks for as PDF (spec 5); at most 5 MB each (issue #3). */
-export const PDF_KINDS = [
-  "identityDocument",
-  "legalBacking",
-  "incapacityCertificate",
-  "sportCertificate",
-  "vaccinationBooklet",
-] as const;
-export type PdfKind = (typeof PDF_KINDS)[number];
-export const MAX_PDF_BYTES = 5 * 1024 * 1024;
+/** Spec 9: the student photo is 500 × 500 px. */
+export const STUDENT_PHOTO_PX = 500;
+/** Refuses decompression bombs before decoding (a 1 MB PNG can claim gigapixels). */
+const MAX_INPUT_PIXELS = 40_000_000;
 
 function storageDir(ctx: AppContext): string {
   return path.join(ctx.config.dataDir, "files");
@@ -42,51 +38,92 @@ async function isRealPdf(buffer: Buffer): Promise<boolean> {
   }
 }
 
+/**
+ * Decodes and re-encodes a photo: only the pixels survive, so metadata (GPS, camera, names) and
+ * anything hidden after or inside the image (polyglots) are gone. The student photo becomes a
+ * 500 × 500 JPEG; other photos keep their format and size.
+ */
+async function reencodePhoto(buffer: Buffer, kind: UploadKind): Promise<{ bytes: Buffer; mime: string; ext: string }> {
+  const type = await fileTypeFromBuffer(buffer);
+  if (type?.mime !== "image/jpeg" && type?.mime !== "image/png") throw new AppError(400, "UPLOAD_NOT_IMAGE");
+  try {
+    const image = sharp(buffer, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    if (kind === "studentPhoto") {
+      const bytes = await image
+        .resize(STUDENT_PHOTO_PX, STUDENT_PHOTO_PX, { fit: "cover" })
+        .jpeg({ quality: 88 })
+        .toBuffer();
+      return { bytes, mime: "image/jpeg", ext: "jpg" };
+    }
+    if (type.mime === "image/png") return { bytes: await image.png().toBuffer(), mime: "image/png", ext: "png" };
+    return { bytes: await image.jpeg({ quality: 90 }).toBuffer(), mime: "image/jpeg", ext: "jpg" };
+  } catch {
+    throw new AppError(400, "UPLOAD_NOT_IMAGE");
+  }
+}
+
 /** The uploaded name, reduced to something safe to show and to send back in a header. */
-function safeName(name: string): string {
+function safeName(name: string, ext: string): string {
   const base = path
     .basename(name)
     .replace(/[^\p{L}\p{N}._ -]/gu, "_")
     .slice(0, 120);
-  return base || "document.pdf";
+  return base || `document.${ext}`;
 }
 
-const tooLarge = () => new AppError(413, "UPLOAD_TOO_LARGE", { mb: MAX_PDF_BYTES / 1024 / 1024 });
+function tooLarge(kind: UploadKind) {
+  return new AppError(413, "UPLOAD_TOO_LARGE", { mb: UPLOAD_KINDS[kind].maxBytes / 1024 / 1024 });
+}
 
-/** The part's bytes; multipart's own size limit becomes our message naming the limit. */
-async function readAll(part: MultipartFile): Promise<Buffer> {
+/** The part's bytes; multipart's own size limit becomes our message naming the kind's limit. */
+async function readAll(part: MultipartFile, kind: UploadKind): Promise<Buffer> {
+  let buffer: Buffer;
   try {
-    return await part.toBuffer();
+    buffer = await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(kind);
     throw error;
   }
+  if (part.file.truncated || buffer.length > UPLOAD_KINDS[kind].maxBytes) throw tooLarge(kind);
+  return buffer;
 }
 
-export async function storePdf(ctx: AppContext, user: CurrentUser, fileId: number, kind: PdfKind, part: MultipartFile) {
+/** Checks an upload by its content, stores it under a random name and records it for the family. */
+export async function storeUpload(
+  ctx: AppContext,
+  user: CurrentUser,
+  fileId: number,
+  kind: UploadKind,
+  part: MultipartFile,
+) {
   const file = await findFile(ctx.db, fileId);
   if (!file) throw new AppError(404, "NOT_FOUND");
   const student = await findStudent(ctx.db, file.student_id);
   if (student?.family_user_id !== user.id) throw new AppError(403, "NOT_YOUR_STUDENT");
   if (file.status !== "draft") throw new AppError(409, "FILE_LOCKED");
 
-  const buffer = await readAll(part);
-  if (part.file.truncated || buffer.length > MAX_PDF_BYTES) throw tooLarge();
-  if (!(await isRealPdf(buffer))) throw new AppError(400, "UPLOAD_NOT_PDF");
+  const received = await readAll(part, kind);
+  let stored: { bytes: Buffer; mime: string; ext: string };
+  if (UPLOAD_KINDS[kind].format === "pdf") {
+    if (!(await isRealPdf(received))) throw new AppError(400, "UPLOAD_NOT_PDF");
+    stored = { bytes: received, mime: "application/pdf", ext: "pdf" };
+  } else {
+    stored = await reencodePhoto(received, kind);
+  }
 
-  const storageKey = `${randomToken(18)}.pdf`;
+  const storageKey = `${randomToken(18)}.${stored.ext}`;
   fs.mkdirSync(storageDir(ctx), { recursive: true });
-  fs.writeFileSync(path.join(storageDir(ctx), storageKey), buffer, { mode: 0o600 });
+  fs.writeFileSync(path.join(storageDir(ctx), storageKey), stored.bytes, { mode: 0o600 });
   const row = await ctx.db
     .insertInto("uploads")
     .values({
       family_user_id: user.id,
       file_id: file.id,
       kind,
-      original_name: safeName(part.filename),
-      content_type: "application/pdf",
-      size: buffer.length,
-      sha256: createHash("sha256").update(buffer).digest("hex"),
+      original_name: safeName(part.filename, stored.ext),
+      content_type: stored.mime,
+      size: stored.bytes.length,
+      sha256: createHash("sha256").update(stored.bytes).digest("hex"),
       storage_key: storageKey,
       created_at: nowIso(),
     })
