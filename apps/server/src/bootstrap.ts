@@ -21,7 +21,7 @@ export interface Bootstrapped {
  * in production) a random key is generated once and kept in the database, not in the repo.
  */
 export async function bootstrap(config: Config, log: (line: string) => void = console.log): Promise<Bootstrapped> {
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = openDatabase(config);
   await migrateToLatest(handle.db);
   const hasher = createPasswordHasher(config.argon2MemoryKib);
   const demoSeeded = config.seedDemo ? await seedDemo(handle.db, hasher) : false;

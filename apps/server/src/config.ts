@@ -18,6 +18,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// (leave it empty for the embedded SQLite database)")
     .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.optional(),
@@ -53,6 +54,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connections per app process. */
+  databasePoolMax: number;
   publicUrl?: string;
   secureCookies: boolean;
   trustProxy: boolean;
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     trustProxy: e.TRUST_PROXY,

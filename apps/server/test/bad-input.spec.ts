@@ -3,7 +3,8 @@ import { studentFileSchema } from "@portal/shared/schemas/enrollment/student-fil
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFile, studentFileBody, uploadPdf } from "./support/enrollment.ts";
+import { studentFileBody } from "./support/documents.ts";
+import { startFile, uploadPdf } from "./support/enrollment.ts";
 import {
   call,
   createTestApp,

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  insertPastFile,
-  insertPastYear,
-  minimalPdf,
-  multipart,
-  startFile,
-  studentFileBody,
-  uploadPdf,
-} from "./support/enrollment.ts";
+import { minimalPdf, multipart, studentFileBody } from "./support/documents.ts";
+import { insertPastFile, insertPastYear, startFile, uploadPdf } from "./support/enrollment.ts";
 import { call, createTestApp, currentSchoolYearId, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
 let t: TestApp;

@@ -124,3 +124,46 @@ export function findUploads(db: Db, ids: number[]) {
 export function findRequestByFile(db: Db, fileId: number) {
   return db.selectFrom("requests").selectAll().where("file_id", "=", fileId).executeTakeFirst();
 }
+
+/** A file and its student in one query (ownership is checked on every enrollment request). */
+export async function findFileWithStudent(
+  db: Db,
+  id: number,
+): Promise<{ file: FileRow; student: StudentRow } | undefined> {
+  const row = await db
+    .selectFrom("enrollment_files")
+    .innerJoin("students", "students.id", "enrollment_files.student_id")
+    .selectAll("enrollment_files")
+    .select([
+      "students.family_user_id",
+      "students.student_name",
+      "students.document_number",
+      "students.is_test_data",
+      "students.created_at as student_created_at",
+      "students.updated_at as student_updated_at",
+    ])
+    .where("enrollment_files.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    family_user_id,
+    student_name,
+    document_number,
+    is_test_data,
+    student_created_at,
+    student_updated_at,
+    ...file
+  } = row;
+  return {
+    file,
+    student: {
+      id: file.student_id,
+      family_user_id,
+      student_name,
+      document_number,
+      is_test_data,
+      created_at: student_created_at,
+      updated_at: student_updated_at,
+    },
+  };
+}

@@ -11,8 +11,8 @@ import { findSchoolYear } from "../school-years/school-years.repository.ts";
 import { recordConsents } from "./consents.repository.ts";
 import {
   type FileRow,
-  findFile,
   findFileForYear,
+  findFileWithStudent,
   findPreviousFile,
   findRequestByFile,
   findStudent,
@@ -57,9 +57,10 @@ export async function ownFile(
   user: CurrentUser,
   fileId: number,
 ): Promise<{ file: FileRow; student: StudentRow }> {
-  const file = await findFile(ctx.db, fileId);
-  if (!file) throw new AppError(404, "NOT_FOUND");
-  return { file, student: await ownStudent(ctx, user, file.student_id) };
+  const found = await findFileWithStudent(ctx.db, fileId);
+  if (!found) throw new AppError(404, "NOT_FOUND");
+  if (found.student.family_user_id !== user.id) throw notYours();
+  return found;
 }
 
 export function completedOf(steps: { step: string; completed_at: string | null }[]): StepId[] {
@@ -67,7 +68,10 @@ export function completedOf(steps: { step: string; completed_at: string | null }
 }
 
 export async function summarize(ctx: AppContext, file: FileRow, student: StudentRow): Promise<FileSummary> {
-  const completedSteps = completedOf(await listSteps(ctx.db, file.id));
+  return summaryOf(file, student, completedOf(await listSteps(ctx.db, file.id)));
+}
+
+function summaryOf(file: FileRow, student: StudentRow, completedSteps: StepId[]): FileSummary {
   return {
     id: file.id,
     studentId: student.id,
@@ -220,16 +224,17 @@ export async function saveStep(
     }
   }
 
+  const savedName =
+    step === "studentFile" ? [data.names, data.firstName, data.secondName].filter(Boolean).join(" ") : undefined;
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await upsertStep(trx, file.id, step, data, true);
-    if (step === "studentFile") {
-      const name = [data.names, data.firstName, data.secondName].filter(Boolean).join(" ");
-      await updateStudentIdentity(trx, student.id, name, String(data.documentNumber ?? ""));
+    if (savedName !== undefined) {
+      await updateStudentIdentity(trx, student.id, savedName, String(data.documentNumber ?? ""));
     }
     if (step === "enrollmentYear") await setFileLevel(trx, file.id, String(data.levelCode));
     await recordConsents(trx, { userId: user.id, fileId: file.id, ip: meta.ip, step, data });
   });
-  const fresh = await findFile(ctx.db, file.id);
-  const freshStudent = await findStudent(ctx.db, student.id);
-  return summarize(ctx, fresh ?? file, freshStudent ?? student);
+  // The summary follows from what was just written: no second round of reads on the hot path.
+  const completed = STEP_IDS.filter((id) => id === step || completedOf(steps).includes(id));
+  return summaryOf(file, { ...student, student_name: savedName ?? student.student_name }, completed);
 }

@@ -1,0 +1,138 @@
+// Step-save benchmark (issue #3): 50 families saving a wizard step at once, on SQLite and on
+// PostgreSQL, through the real server on loopback. Prints requests/s, p50, p99 and errors; the
+// target is p99 <= 50 ms with no errors. Timings are printed, never asserted.
+//
+//   npm run bench:steps                      # both engines (PostgreSQL at PG_ADMIN_URL)
+//   BENCH_ENGINES=sqlite npm run bench:steps # one engine
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { buildApp } from "../apps/server/src/app.ts";
+import { bootstrap } from "../apps/server/src/bootstrap.ts";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
+import { minimalPdf, multipart, studentFileBody } from "../apps/server/test/support/documents.ts";
+
+const FAMILIES = Number(process.env.BENCH_FAMILIES ?? 50);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PASSWORD = "benchmark passphrase 2025";
+
+async function withDatabase(engine: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-bench-${engine}-`));
+  if (engine === "sqlite") {
+    return { env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `portal_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function run(engine: string): Promise<void> {
+  const db = await withDatabase(engine);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SEED_DEMO: "true",
+    LOG_LEVEL: "silent",
+    DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "10",
+    ...db.env,
+  });
+  const { ctx, handle } = await bootstrap(config, () => {});
+  const { app } = await buildApp(ctx, { webDist: "/nonexistent" });
+  try {
+    const year = await ctx.db
+      .selectFrom("school_years")
+      .select("id")
+      .where("is_current", "=", 1)
+      .executeTakeFirstOrThrow();
+    const hash = await ctx.hasher.hash(PASSWORD);
+    const families: { path: string; cookie: string; body: string }[] = [];
+    for (let i = 0; i < FAMILIES; i++) {
+      const email = `bench-${i}@bench.local`;
+      await insertUser(ctx.db, {
+        email,
+        passwordHash: hash,
+        firstSurname: "Bench",
+        secondSurname: "",
+        names: `Family ${i}`,
+        phone: "+593 99 000 0000",
+        language: "es",
+        role: "User",
+        activated: true,
+      });
+      const login = await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        remoteAddress: `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+        payload: { schoolYearId: year.id, email, password: PASSWORD },
+      });
+      const sid = login.cookies.find((c) => c.name.endsWith("portal_sid"));
+      if (!sid) throw new Error(`login failed for ${email}: ${login.body}`);
+      const cookie = `${sid.name}=${sid.value}`;
+      const file = (
+        await app.inject({ method: "POST", url: "/api/enrollment/files", headers: { cookie }, payload: {} })
+      ).json();
+      const form = multipart(minimalPdf());
+      const upload = await app.inject({
+        method: "POST",
+        url: `/api/enrollment/files/${file.id}/uploads?kind=identityDocument`,
+        payload: form.payload,
+        headers: { ...form.headers, cookie },
+      });
+      families.push({
+        path: `/api/enrollment/files/${file.id}/steps/studentFile`,
+        cookie,
+        body: JSON.stringify(studentFileBody(upload.json().id, { names: `Niño ${i}` })),
+      });
+    }
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    let next = 0;
+    const result = await autocannon({
+      url: address,
+      connections: FAMILIES,
+      duration: DURATION_S,
+      // One family per connection: each saves its own child's file, as 50 parents would at once.
+      setupClient: (client) => {
+        const family = families[next++ % families.length]!;
+        client.setRequests([
+          {
+            method: "PUT",
+            path: family.path,
+            headers: { "content-type": "application/json", cookie: family.cookie },
+            body: family.body,
+          },
+        ]);
+      },
+    });
+    const p99 = result.latency.p99;
+    console.log(
+      `${engine.padEnd(10)} step save, ${FAMILIES} families, ${DURATION_S} s: ` +
+        `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${p99} ms, ` +
+        `errors ${result.errors}, non-2xx ${result.non2xx}, timeouts ${result.timeouts} ` +
+        `→ ${p99 <= 50 && result.errors === 0 && result.non2xx === 0 ? "meets" : "MISSES"} the target (p99 ≤ 50 ms, no errors)`,
+    );
+  } finally {
+    await app.close();
+    ctx.mailer.close();
+    await handle.close();
+    await db.drop();
+  }
+}
+
+for (const engine of (process.env.BENCH_ENGINES ?? "sqlite,postgres").split(",")) {
+  await run(engine.trim());
+}
