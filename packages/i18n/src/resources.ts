@@ -2,6 +2,7 @@ import enAccount from "../locales/en/account.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enEmail from "../locales/en/email.json" with { type: "json" };
+import enEnrollment from "../locales/en/enrollment.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enRoutes from "../locales/en/routes.json" with { type: "json" };
 import enSettings from "../locales/en/settings.json" with { type: "json" };
@@ -11,6 +12,7 @@ import esAccount from "../locales/es/account.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esEmail from "../locales/es/email.json" with { type: "json" };
+import esEnrollment from "../locales/es/enrollment.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esRoutes from "../locales/es/routes.json" with { type: "json" };
 import esSettings from "../locales/es/settings.json" with { type: "json" };
@@ -20,6 +22,7 @@ import frAccount from "../locales/fr/account.json" with { type: "json" };
 import frAuth from "../locales/fr/auth.json" with { type: "json" };
 import frCommon from "../locales/fr/common.json" with { type: "json" };
 import frEmail from "../locales/fr/email.json" with { type: "json" };
+import frEnrollment from "../locales/fr/enrollment.json" with { type: "json" };
 import frErrors from "../locales/fr/errors.json" with { type: "json" };
 import frRoutes from "../locales/fr/routes.json" with { type: "json" };
 import frSettings from "../locales/fr/settings.json" with { type: "json" };
@@ -41,6 +44,7 @@ export const RESOURCES = {
     email: esEmail,
     errors: esErrors,
     validation: esValidation,
+    enrollment: esEnrollment,
   },
   en: {
     common: enCommon,
@@ -52,6 +56,7 @@ export const RESOURCES = {
     email: enEmail,
     errors: enErrors,
     validation: enValidation,
+    enrollment: enEnrollment,
   },
   fr: {
     common: frCommon,
@@ -63,6 +68,7 @@ export const RESOURCES = {
     email: frEmail,
     errors: frErrors,
     validation: frValidation,
+    enrollment: frEnrollment,
   },
 } as const;
 

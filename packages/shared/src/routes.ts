@@ -75,6 +75,9 @@ export const WIZARD_STEP_PATHS: readonly { id: string; path: string; number: num
   ([id, path], index) => ({ id: `wizard.${id}`, path, number: index + 1 }),
 );
 
+/** Wizard steps whose screens exist (issue #3); the others still show the "not available yet" page. */
+const BUILT_WIZARD_STEPS: readonly string[] = ["wizard.welcome", "wizard.studentFile"];
+
 const ADMIN_MODULES = [
   ["studentRecord", "student-record/:id"],
   ["enrollmentYear", "enrollment-year/:id"],
@@ -99,7 +102,9 @@ export const APP_ROUTES: readonly RouteNode[] = [
     roles: FAMILY,
     hideInMenu: true,
     defaultChild: "bienvenido",
-    children: WIZARD_STEP_PATHS.map(({ id, path }) => planned(id, path)),
+    children: WIZARD_STEP_PATHS.map(({ id, path }) =>
+      planned(id, path, BUILT_WIZARD_STEPS.includes(id) ? { status: "built" } : {}),
+    ),
   },
   {
     id: "elections",

@@ -6,13 +6,15 @@ import { PublicLayout } from "./public-layout.tsx";
 import { RootLayout } from "./root-layout.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
 import { RouteGuard } from "./route-guard.tsx";
-import { PlannedScreen, SCREENS } from "./screens.ts";
+import { PlannedScreen, SCREENS, WizardFrame } from "./screens.ts";
 import { AppShellLayout } from "./shell/app-shell-layout.tsx";
 
 function screenFor(route: ResolvedRoute) {
   const Screen = route.status === "built" ? SCREENS[route.id] : undefined;
   // A route marked built without a screen yet still gets an honest page instead of a blank one.
-  return Screen ? <Screen /> : <PlannedScreen routeId={route.id} />;
+  const screen = Screen ? <Screen /> : <PlannedScreen routeId={route.id} />;
+  // Every enrollment wizard step, built or planned, shows inside the wizard's frame.
+  return route.id.startsWith("wizard.") ? <WizardFrame routeId={route.id}>{screen}</WizardFrame> : screen;
 }
 
 /** One router entry per routed node of the shared table: groups redirect, screens are guarded. */

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from "react";
+import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import { lazyScreen } from "./lazy-screen.ts";
 
 /** The built screens, by route id (packages/shared/src/routes.ts). Planned routes use PlannedScreen. */
@@ -20,7 +20,16 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "settings.general": lazyScreen(() =>
     import("../features/settings/general-settings-page.tsx").then((m) => m.GeneralSettingsPage),
   ),
+  "wizard.welcome": lazyScreen(() => import("../features/enrollment/welcome-page.tsx").then((m) => m.WelcomePage)),
+  "wizard.studentFile": lazyScreen(() =>
+    import("../features/enrollment/student-file-page.tsx").then((m) => m.StudentFilePage),
+  ),
 };
+
+/** The enrollment wizard's frame (progress beside the step), around every `wizard.*` route. */
+export const WizardFrame = lazyScreen<{ routeId: string; children: ReactNode }>(() =>
+  import("../features/enrollment/wizard-frame.tsx").then((m) => m.WizardFrame),
+);
 
 /** The one page every planned route shows until its screen is built. */
 export const PlannedScreen = lazyScreen<{ routeId: string }>(() =>

@@ -31,19 +31,11 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, "INTERNAL", i18n.t("errors:INTERNAL"));
 }
 
-/** JSON over same-origin fetch; every non-2xx answer becomes an ApiError. */
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  // Fastify refuses an empty body announced as JSON, so the header goes only with a body.
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+/** Sends one same-origin request and applies the app-wide reactions; every non-2xx becomes an ApiError. */
+async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(path, { ...init, credentials: "same-origin" });
   } catch {
     throw new ApiError(0, NETWORK_ERROR, i18n.t("common:errors.network"));
   }
@@ -56,6 +48,24 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** JSON over same-origin fetch; every non-2xx answer becomes an ApiError. */
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  // Fastify refuses an empty body announced as JSON, so the header goes only with a body.
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  return send<T>(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/**
+ * POSTs one file as multipart/form-data (a single part named `file`), with the same error handling
+ * as `request`. The browser writes the multipart boundary, so no Content-Type is set here.
+ */
+export async function upload<T>(path: string, file: File): Promise<T> {
+  const body = new FormData();
+  body.append("file", file, file.name);
+  return send<T>(path, { method: "POST", headers: { Accept: "application/json" }, body });
 }
 
 export const http = {

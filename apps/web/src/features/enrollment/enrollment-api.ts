@@ -1,0 +1,103 @@
+import type { CatalogName } from "@portal/shared/catalogs";
+import type { StepId } from "@portal/shared/enrollment-steps";
+import {
+  type EnrollmentCard,
+  enrollmentCardSchema,
+  type FileSummary,
+  fileSummarySchema,
+  stepDataSchema,
+} from "@portal/shared/schemas/enrollment-responses";
+import { type CatalogItem, catalogItemSchema } from "@portal/shared/schemas/responses";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { http, upload } from "../../lib/http.ts";
+
+/** Calls of the enrollment file API (docs/api.md "Enrollment file" and "Uploads"). */
+export const CARDS_QUERY_KEY = ["enrollment", "cards"] as const;
+export const fileQueryKey = (fileId: number) => ["enrollment", "file", fileId] as const;
+export const stepQueryKey = (fileId: number, step: StepId) => ["enrollment", "file", fileId, "step", step] as const;
+
+export function useEnrollmentCards() {
+  return useQuery({
+    queryKey: CARDS_QUERY_KEY,
+    queryFn: async (): Promise<EnrollmentCard[]> =>
+      enrollmentCardSchema.array().parse(await http.get("/api/enrollment/cards")),
+    staleTime: 0,
+  });
+}
+
+export async function startFile(studentId?: number): Promise<FileSummary> {
+  return fileSummarySchema.parse(
+    await http.post("/api/enrollment/files", studentId === undefined ? {} : { studentId }),
+  );
+}
+
+export function useFileSummary(fileId: number | null) {
+  return useQuery({
+    queryKey: fileQueryKey(fileId ?? 0),
+    queryFn: async (): Promise<FileSummary> =>
+      fileSummarySchema.parse(await http.get(`/api/enrollment/files/${fileId}`)),
+    enabled: fileId !== null,
+  });
+}
+
+export function useStepData(fileId: number, step: StepId) {
+  return useQuery({
+    queryKey: stepQueryKey(fileId, step),
+    queryFn: async () => stepDataSchema.parse(await http.get(`/api/enrollment/files/${fileId}/steps/${step}`)),
+    staleTime: 0,
+  });
+}
+
+export async function saveStep(fileId: number, step: StepId, data: unknown): Promise<FileSummary> {
+  return fileSummarySchema.parse(await http.put(`/api/enrollment/files/${fileId}/steps/${step}`, data));
+}
+
+export const UPLOAD_KINDS = [
+  "identityDocument",
+  "legalBacking",
+  "incapacityCertificate",
+  "sportCertificate",
+  "vaccinationBooklet",
+] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** The answer to an upload: `id` goes into the step's `…FileId` field. */
+export interface UploadedFile {
+  id: number;
+  kind: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+function parseUploadedFile(body: unknown): UploadedFile {
+  const value = (body ?? {}) as Partial<UploadedFile>;
+  if (typeof value.id !== "number" || typeof value.name !== "string") throw new Error("Unexpected upload answer");
+  return {
+    id: value.id,
+    kind: String(value.kind ?? ""),
+    name: value.name,
+    size: Number(value.size ?? 0),
+    contentType: String(value.contentType ?? ""),
+  };
+}
+
+export async function uploadFile(fileId: number, kind: UploadKind, file: File): Promise<UploadedFile> {
+  return parseUploadedFile(await upload(`/api/enrollment/files/${fileId}/uploads?kind=${kind}`, file));
+}
+
+export function uploadUrl(uploadId: number): string {
+  return `/api/enrollment/uploads/${uploadId}`;
+}
+
+/** A catalogue in the UI language (the server labels it in the request's language). */
+export function useCatalog(name: CatalogName) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ["catalog", name, i18n.language],
+    queryFn: async (): Promise<CatalogItem[]> =>
+      catalogItemSchema.array().parse(await http.get(`/api/catalogs/${name}`)),
+    staleTime: 10 * 60_000,
+  });
+}

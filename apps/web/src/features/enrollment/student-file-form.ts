@@ -1,0 +1,138 @@
+import { IDENTIFICATION_TYPE } from "@portal/shared/catalogs";
+import type { StudentFileInput } from "@portal/shared/schemas/enrollment/student-file";
+
+/**
+ * The student-file form as the inputs hold it (strings, a boolean, the upload id), and the two
+ * conversions: saved step data → form, form → request body for `studentFileSchema`.
+ */
+export interface EmergencyContactValues {
+  name: string;
+  relationship: string;
+  phone: string;
+}
+
+export interface StudentFileValues {
+  studentCode: string;
+  gender: string;
+  email: string;
+  firstName: string;
+  secondName: string;
+  names: string;
+  usualName: string;
+  birthDate: string;
+  birthCountry: string;
+  birthCity: string;
+  primaryResidence: string;
+  primaryNationality: string;
+  secondaryNationality: string;
+  bloodType: string;
+  phone: string;
+  sector: string;
+  childOfStaff: boolean;
+  typeIdentification: string;
+  documentNumber: string;
+  identityDocumentFileId: number | null;
+  emergencyContacts: EmergencyContactValues[];
+}
+
+export const EMPTY_CONTACT: EmergencyContactValues = { name: "", relationship: "", phone: "" };
+
+const TEXT_FIELDS = [
+  "studentCode",
+  "gender",
+  "email",
+  "firstName",
+  "secondName",
+  "names",
+  "usualName",
+  "birthDate",
+  "birthCountry",
+  "birthCity",
+  "primaryResidence",
+  "primaryNationality",
+  "secondaryNationality",
+  "bloodType",
+  "phone",
+  "sector",
+  "documentNumber",
+] as const;
+
+const str = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** Saved data (GET …/steps/studentFile, null before the first save) as form values. */
+export function toFormValues(data: Record<string, unknown> | null | undefined): StudentFileValues {
+  const source = data ?? {};
+  const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, str(source[field])])) as Record<
+    (typeof TEXT_FIELDS)[number],
+    string
+  >;
+  const contacts = Array.isArray(source.emergencyContacts) ? source.emergencyContacts : [];
+  const fileId = source.identityDocumentFileId;
+  return {
+    ...values,
+    childOfStaff: source.childOfStaff === true,
+    typeIdentification: String(
+      source.typeIdentification === IDENTIFICATION_TYPE.passport
+        ? IDENTIFICATION_TYPE.passport
+        : IDENTIFICATION_TYPE.cedula,
+    ),
+    identityDocumentFileId: typeof fileId === "number" ? fileId : null,
+    emergencyContacts:
+      contacts.length > 0
+        ? contacts.map((contact: Record<string, unknown>) => ({
+            name: str(contact?.name),
+            relationship: str(contact?.relationship),
+            phone: str(contact?.phone),
+          }))
+        : [{ ...EMPTY_CONTACT }],
+  };
+}
+
+/** Optional selects and fields whose empty value means "not given" rather than "". */
+const blankToUndefined = (value: string): string | undefined => (value.trim() === "" ? undefined : value);
+
+/** Form values as the request body: empty optional choices left out, numbers as numbers. */
+export function toRequestBody(values: StudentFileValues): StudentFileInput {
+  return {
+    studentCode: values.studentCode,
+    gender: (blankToUndefined(values.gender) ?? "") as StudentFileInput["gender"],
+    email: values.email,
+    firstName: values.firstName,
+    secondName: values.secondName,
+    names: values.names,
+    usualName: values.usualName,
+    birthDate: values.birthDate,
+    birthCountry: values.birthCountry,
+    birthCity: values.birthCity,
+    primaryResidence: values.primaryResidence,
+    primaryNationality: values.primaryNationality,
+    secondaryNationality: blankToUndefined(values.secondaryNationality),
+    bloodType: blankToUndefined(values.bloodType),
+    phone: values.phone,
+    sector: values.sector,
+    childOfStaff: values.childOfStaff,
+    typeIdentification: Number(values.typeIdentification) as StudentFileInput["typeIdentification"],
+    documentNumber: values.documentNumber,
+    identityDocumentFileId: values.identityDocumentFileId ?? undefined,
+    emergencyContacts: values.emergencyContacts.map((contact) => ({ ...contact })),
+  };
+}
+
+/** Every form field name, for placing the server's per-field messages. */
+export const STUDENT_FILE_FIELDS = [
+  ...TEXT_FIELDS,
+  "childOfStaff",
+  "typeIdentification",
+  "identityDocumentFileId",
+  "emergencyContacts",
+] as const;
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** Checked before sending (the server checks again, by content): a PDF of at most 5 MB. */
+export function checkPdfUpload(file: { name: string; type: string; size: number }): "notPdf" | "tooLarge" | null {
+  const isPdf = file.type === "application/pdf" || (file.type === "" && /\.pdf$/i.test(file.name));
+  if (!isPdf) return "notPdf";
+  if (file.size > MAX_UPLOAD_BYTES) return "tooLarge";
+  return null;
+}

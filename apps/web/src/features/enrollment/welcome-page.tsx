@@ -1,0 +1,141 @@
+import { Alert, Badge, Button, Card, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import type { EnrollmentCard, FileSummary } from "@portal/shared/schemas/enrollment-responses";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { CARDS_QUERY_KEY, fileQueryKey, startFile, useEnrollmentCards } from "./enrollment-api.ts";
+import { useInscriptionStore } from "./enrollment-store.ts";
+import { cardStatusText, resumeStep, wizardPath } from "./wizard-steps.ts";
+
+const STATUS_COLOR: Record<EnrollmentCard["status"], string> = {
+  notStarted: "gray",
+  inProgress: "blue",
+  sent: "green",
+};
+
+function StudentCard({
+  card,
+  onChoose,
+  pending,
+}: {
+  card: EnrollmentCard;
+  onChoose: (card: EnrollmentCard) => void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const status = cardStatusText(card);
+  const name = card.studentName || t("enrollment:card.unnamed");
+  return (
+    <Card withBorder padding="lg" component="article" aria-label={name}>
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap={6}>
+          <Title order={3} size="h4">
+            {name}
+          </Title>
+          <Badge color={STATUS_COLOR[card.status]} variant="light">
+            {t(status.key, status.values)}
+          </Badge>
+        </Stack>
+        {card.status === "sent" ? (
+          <Text size="sm" c="dimmed">
+            {t("enrollment:card.sentHint")}
+          </Text>
+        ) : (
+          <Button onClick={() => onChoose(card)} loading={pending}>
+            {card.status === "notStarted" ? t("enrollment:card.start") : t("enrollment:card.continue")}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Step 1 (spec 2): the notices, one card per student of the family, and "+" for a new student. */
+export function WelcomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const cards = useEnrollmentCards();
+  const selectFile = useInscriptionStore((state) => state.selectFile);
+  const selectFileId = useInscriptionStore((state) => state.selectFileId);
+
+  const open = (file: FileSummary) => {
+    queryClient.setQueryData(fileQueryKey(file.id), file);
+    void queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY });
+    selectFile(file);
+    void navigate(wizardPath(resumeStep(file)));
+  };
+
+  // "+" (no student) or a student without a file for this year (re-enrollment).
+  const start = useMutation({ mutationFn: (studentId?: number) => startFile(studentId), onSuccess: open });
+
+  const choose = (card: EnrollmentCard) => {
+    if (card.fileId === null) {
+      start.mutate(card.studentId);
+      return;
+    }
+    selectFileId(card.fileId);
+    void navigate(wizardPath(resumeStep(card)));
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t(routeTitleKey("wizard.welcome"))}
+      </Title>
+      <Text>{t("enrollment:welcome.intro")}</Text>
+      <Alert color="blue" title={t("enrollment:welcome.noticesTitle")}>
+        <List spacing={4} size="sm">
+          <List.Item>{t("enrollment:welcome.noticePrint")}</List.Item>
+          <List.Item>{t("enrollment:welcome.noticeDiscount")}</List.Item>
+          <List.Item>{t("enrollment:welcome.noticeContract")}</List.Item>
+        </List>
+      </Alert>
+      <Title order={2} size="h3">
+        {t("enrollment:welcome.studentsTitle")}
+      </Title>
+      {start.isError ? <FormErrorAlert error={start.error} /> : null}
+      {cards.isError ? (
+        <FormErrorAlert error={cards.error}>
+          <Button mt="sm" variant="light" onClick={() => void cards.refetch()}>
+            {t("common:actions.retry")}
+          </Button>
+        </FormErrorAlert>
+      ) : !cards.data ? (
+        <PageLoader />
+      ) : (
+        <>
+          {cards.data.length === 0 ? <Text c="dimmed">{t("enrollment:welcome.empty")}</Text> : null}
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {cards.data.map((card) => (
+              <StudentCard
+                key={card.studentId}
+                card={card}
+                onChoose={choose}
+                pending={start.isPending && start.variables === card.studentId}
+              />
+            ))}
+            <Card withBorder padding={0}>
+              <UnstyledButton
+                onClick={() => start.mutate(undefined)}
+                disabled={start.isPending}
+                p="lg"
+                h="100%"
+                mih={140}
+                style={{ display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center" }}
+              >
+                <Text fz={40} lh={1} c="blue" aria-hidden="true">
+                  +
+                </Text>
+                <Text fw={600}>{t("enrollment:welcome.addStudent")}</Text>
+              </UnstyledButton>
+            </Card>
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}
