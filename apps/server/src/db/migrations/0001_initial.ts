@@ -1,17 +1,5 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from "kysely";
-import { isPostgres } from "../database.ts";
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are typed Kysely<any> so old ones never follow new types.
-type AnyDb = Kysely<any>;
-// biome-ignore lint/suspicious/noExplicitAny: builder over any table.
-type Table = CreateTableBuilder<any, any>;
-
-/** An auto-incrementing integer key on either engine. */
-function withId(db: AnyDb, table: Table): Table {
-  return isPostgres(db)
-    ? table.addColumn("id", "serial", (col) => col.primaryKey())
-    : table.addColumn("id", "integer", (col) => col.primaryKey().autoIncrement());
-}
+import type { ColumnDefinitionBuilder } from "kysely";
+import { type AnyDb, withId } from "./schema-helpers.ts";
 
 const notNull = (col: ColumnDefinitionBuilder) => col.notNull();
 

@@ -1,8 +1,6 @@
-import type { ColumnDefinitionBuilder, Kysely } from "kysely";
-import { isPostgres } from "../database.ts";
+import type { ColumnDefinitionBuilder } from "kysely";
+import { type AnyDb, withId } from "./schema-helpers.ts";
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are typed Kysely<any> so old ones never follow new types.
-type AnyDb = Kysely<any>;
 const notNull = (col: ColumnDefinitionBuilder) => col.notNull();
 
 /**
@@ -10,12 +8,7 @@ const notNull = (col: ColumnDefinitionBuilder) => col.notNull();
  * record: which versioned text was accepted or refused, by whom, when.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const id = (table: ReturnType<AnyDb["schema"]["createTable"]>) =>
-    isPostgres(db)
-      ? table.addColumn("id", "serial", (col) => col.primaryKey())
-      : table.addColumn("id", "integer", (col) => col.primaryKey().autoIncrement());
-
-  await id(db.schema.createTable("requests"))
+  await withId(db, db.schema.createTable("requests"))
     .addColumn("code", "varchar(30)", (col) => col.notNull().unique())
     .addColumn("user_id", "integer", (col) => col.notNull().references("users.id"))
     .addColumn("file_id", "integer", (col) =>
@@ -35,7 +28,7 @@ export async function up(db: AnyDb): Promise<void> {
     .columns(["school_year_id", "request_status"])
     .execute();
 
-  await id(db.schema.createTable("consents"))
+  await withId(db, db.schema.createTable("consents"))
     .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("file_id", "integer", (col) => col.notNull().references("enrollment_files.id").onDelete("cascade"))
     .addColumn("subject", "varchar(60)", notNull)
