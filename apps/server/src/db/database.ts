@@ -15,7 +15,11 @@ export interface DatabaseHandle {
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite file in `dataDir`. */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; databasePoolMax?: number }): DatabaseHandle {
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePoolMax?: number;
+}): DatabaseHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.databasePoolMax ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
