@@ -18,7 +18,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: "test-reports/e2e.json" }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: "es-EC",

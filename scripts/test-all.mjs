@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const results = path.join(root, "test-results");
+// Not test-results/: Playwright empties that folder when it starts.
+const results = path.join(root, "test-reports");
 fs.mkdirSync(results, { recursive: true });
 
 const vitestJson = (name) => [
