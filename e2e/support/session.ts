@@ -8,7 +8,11 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await expect(page.getByLabel("School year").locator("option:checked")).toHaveText("2025-2026");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  // Wait for the server's answer: navigating before it arrives would leave without the cookie.
+  await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith("/api/auth/login")),
+    page.getByRole("button", { name: "Log in" }).click(),
+  ]);
 }
 
 export async function logOut(page: Page): Promise<void> {
