@@ -25,6 +25,7 @@ test("a family adds a student, fills the student file and resumes the same file 
   // Submitting empty says what is missing.
   await page.getByRole("button", { name: "Guardar y continuar" }).click();
   await expect(page.getByText("Complete todos los campos obligatorios del formulario")).toBeVisible();
+  await expect(page.getByText("Suba el archivo requerido")).toBeVisible();
 
   await page.getByLabel("Primer apellido", { exact: true }).fill("Zambrano");
   await page.getByLabel("Segundo apellido", { exact: true }).fill("Loor");

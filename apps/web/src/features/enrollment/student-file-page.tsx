@@ -58,7 +58,13 @@ const STEP = "studentFile" as const;
 const schemaResolver = zodResolver(studentFileSchema);
 const resolver: Resolver<StudentFileValues> = async (values, context, options) => {
   const result = await schemaResolver(toRequestBody(values), context, options as never);
-  return Object.keys(result.errors).length > 0 ? { values: {}, errors: result.errors } : { values, errors: {} };
+  const errors = { ...result.errors };
+  // The schema asks for the file in a refinement that waits for every other field to be valid;
+  // the form says it at once, with the other missing fields.
+  if (values.identityDocumentFileId === null && !errors.identityDocumentFileId) {
+    errors.identityDocumentFileId = { type: "custom", message: "validation.fileRequired" };
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
 };
 
 type Options = { value: string; label: string }[];

@@ -44,7 +44,14 @@ function StudentCard({
             {t("enrollment:card.sentHint")}
           </Text>
         ) : (
-          <Button onClick={() => onChoose(card)} loading={pending}>
+          <Button
+            onClick={() => onChoose(card)}
+            loading={pending}
+            fullWidth
+            h="auto"
+            py={8}
+            styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
+          >
             {card.status === "notStarted" ? t("enrollment:card.start") : t("enrollment:card.continue")}
           </Button>
         )}
