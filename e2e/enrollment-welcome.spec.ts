@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { minimalPdf } from "./support/pdf.ts";
+import { minimalPdf } from "../apps/server/test/support/documents.ts";
 import { logIn } from "./support/session.ts";
 
 // The login screen is English for this browser; once signed in, familia1 works in Spanish.
