@@ -198,7 +198,8 @@ export async function saveStep(
   const { file, student } = await ownFile(ctx, user, fileId);
   if (file.status !== "draft") throw new AppError(409, "FILE_LOCKED");
   const steps = await listSteps(ctx.db, file.id);
-  if (!isStepOpen(step, completedOf(steps))) throw new AppError(409, "STEP_LOCKED");
+  const done = completedOf(steps);
+  if (!isStepOpen(step, done)) throw new AppError(409, "STEP_LOCKED");
 
   const dataOf = stepDataReader(steps);
   const schema = schemaForStep(step, body, await stepContext(ctx, file, dataOf));
@@ -235,6 +236,6 @@ export async function saveStep(
     await recordConsents(trx, { userId: user.id, fileId: file.id, ip: meta.ip, step, data });
   });
   // The summary follows from what was just written: no second round of reads on the hot path.
-  const completed = STEP_IDS.filter((id) => id === step || completedOf(steps).includes(id));
+  const completed = STEP_IDS.filter((id) => id === step || done.includes(id));
   return summaryOf(file, { ...student, student_name: savedName ?? student.student_name }, completed);
 }
