@@ -1,24 +1,8 @@
 import type { StepId } from "@portal/shared/enrollment-steps";
+import { UPLOAD_KINDS, type UploadKind } from "@portal/shared/upload-kinds";
 
-const MB = 1024 * 1024;
+export { UPLOAD_KIND_NAMES, UPLOAD_KINDS, type UploadKind } from "@portal/shared/upload-kinds";
 
-/**
- * What each kind of upload must be (spec 5, issue #3): identity documents and certificates are
- * PDFs up to 5 MB; representative and authorized-person photos png or jpg up to 1 MB; the student
- * photo, cropped to 500 × 500 in the browser, is normalised to that size on the server.
- */
-export const UPLOAD_KINDS = {
-  identityDocument: { format: "pdf", maxBytes: 5 * MB },
-  legalBacking: { format: "pdf", maxBytes: 5 * MB },
-  incapacityCertificate: { format: "pdf", maxBytes: 5 * MB },
-  sportCertificate: { format: "pdf", maxBytes: 5 * MB },
-  vaccinationBooklet: { format: "pdf", maxBytes: 5 * MB },
-  studentPhoto: { format: "studentPhoto", maxBytes: 5 * MB },
-  representativePhoto: { format: "photo", maxBytes: 1 * MB },
-  authorizedPersonPhoto: { format: "photo", maxBytes: 1 * MB },
-} as const;
-export type UploadKind = keyof typeof UPLOAD_KINDS;
-export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]];
 /** The multipart limit: the largest kind's; each kind's own limit is checked after reading. */
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_KINDS).map((kind) => kind.maxBytes));
 

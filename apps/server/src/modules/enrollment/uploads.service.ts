@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { MultipartFile } from "@fastify/multipart";
+import { STUDENT_PHOTO_SIZE_PX } from "@portal/shared/upload-kinds";
 import { fileTypeFromBuffer } from "file-type";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
@@ -14,7 +15,7 @@ import { findFile, findStudent } from "./enrollment.repository.ts";
 import { UPLOAD_KINDS, type UploadKind } from "./upload-kinds.ts";
 
 /** Spec 9: the student photo is 500 × 500 px. */
-export const STUDENT_PHOTO_PX = 500;
+export const STUDENT_PHOTO_PX = STUDENT_PHOTO_SIZE_PX;
 /** Refuses decompression bombs before decoding (a 1 MB PNG can claim gigapixels). */
 const MAX_INPUT_PIXELS = 40_000_000;
 

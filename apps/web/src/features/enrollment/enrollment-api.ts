@@ -8,6 +8,7 @@ import {
   stepDataSchema,
 } from "@portal/shared/schemas/enrollment-responses";
 import { type CatalogItem, catalogItemSchema } from "@portal/shared/schemas/responses";
+import type { UploadKind } from "@portal/shared/upload-kinds";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { http, upload } from "../../lib/http.ts";
@@ -52,15 +53,6 @@ export function useStepData(fileId: number, step: StepId) {
 export async function saveStep(fileId: number, step: StepId, data: unknown): Promise<FileSummary> {
   return fileSummarySchema.parse(await http.put(`/api/enrollment/files/${fileId}/steps/${step}`, data));
 }
-
-export const UPLOAD_KINDS = [
-  "identityDocument",
-  "legalBacking",
-  "incapacityCertificate",
-  "sportCertificate",
-  "vaccinationBooklet",
-] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** The answer to an upload: `id` goes into the step's `…FileId` field. */
 export interface UploadedFile {

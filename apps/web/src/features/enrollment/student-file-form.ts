@@ -1,5 +1,6 @@
 import { IDENTIFICATION_TYPE } from "@portal/shared/catalogs";
 import type { StudentFileInput } from "@portal/shared/schemas/enrollment/student-file";
+import { blankToUndefined, str } from "./step-kit/form-values.ts";
 
 /**
  * The student-file form as the inputs hold it (strings, a boolean, the upload id), and the two
@@ -57,8 +58,6 @@ const TEXT_FIELDS = [
   "documentNumber",
 ] as const;
 
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-
 /** Saved data (GET …/steps/studentFile, null before the first save) as form values. */
 export function toFormValues(data: Record<string, unknown> | null | undefined): StudentFileValues {
   const source = data ?? {};
@@ -88,9 +87,6 @@ export function toFormValues(data: Record<string, unknown> | null | undefined): 
   };
 }
 
-/** Optional selects and fields whose empty value means "not given" rather than "". */
-const blankToUndefined = (value: string): string | undefined => (value.trim() === "" ? undefined : value);
-
 /** Form values as the request body: empty optional choices left out, numbers as numbers. */
 export function toRequestBody(values: StudentFileValues): StudentFileInput {
   return {
@@ -116,23 +112,4 @@ export function toRequestBody(values: StudentFileValues): StudentFileInput {
     identityDocumentFileId: values.identityDocumentFileId ?? undefined,
     emergencyContacts: values.emergencyContacts.map((contact) => ({ ...contact })),
   };
-}
-
-/** Every form field name, for placing the server's per-field messages. */
-export const STUDENT_FILE_FIELDS = [
-  ...TEXT_FIELDS,
-  "childOfStaff",
-  "typeIdentification",
-  "identityDocumentFileId",
-  "emergencyContacts",
-] as const;
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
-/** Checked before sending (the server checks again, by content): a PDF of at most 5 MB. */
-export function checkPdfUpload(file: { name: string; type: string; size: number }): "notPdf" | "tooLarge" | null {
-  const isPdf = file.type === "application/pdf" || (file.type === "" && /\.pdf$/i.test(file.name));
-  if (!isPdf) return "notPdf";
-  if (file.size > MAX_UPLOAD_BYTES) return "tooLarge";
-  return null;
 }

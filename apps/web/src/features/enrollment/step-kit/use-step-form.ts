@@ -1,0 +1,157 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { StepId } from "@portal/shared/enrollment-steps";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { useEffect, useState } from "react";
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
+import type { z } from "zod";
+import { isApiError } from "../../../lib/api-error.ts";
+import { notifyRecord } from "../../../lib/toasts.ts";
+import { useUnsavedChangesGuard } from "../../../lib/use-unsaved-changes-guard.ts";
+import { CARDS_QUERY_KEY, fileQueryKey, saveStep, stepQueryKey } from "../enrollment-api.ts";
+import { useWizardFile } from "../wizard-frame.tsx";
+import { stepAfter, wizardPath } from "../wizard-steps.ts";
+
+/** `?return=summary` on a step's URL: the summary's edit links come back to it after saving. */
+export const RETURN_PARAM = "return";
+export const RETURN_TO_SUMMARY = "summary";
+
+/**
+ * A resolver that checks the request body the form values turn into with the step's shared
+ * schema, so the form and the server say the same thing and the error paths match the fields.
+ * `early` adds checks the schema makes only once every other field is valid (its refinements),
+ * such as a missing upload, so the family sees every missing field at once. Its keys are top-level
+ * field names; use `missingUploads` for the usual case.
+ */
+export function stepResolver<V extends FieldValues>(
+  schema: z.ZodType,
+  toBody: (values: V) => unknown,
+  early?: (values: V) => Partial<Record<string, string>>,
+): Resolver<V> {
+  const base = zodResolver(schema as never);
+  return async (values, context, options) => {
+    const result = await base(toBody(values) as never, context, options as never);
+    const errors = { ...result.errors } as Record<string, unknown>;
+    for (const [path, message] of Object.entries(early?.(values) ?? {})) {
+      if (message && !errors[path]) errors[path] = { type: "custom", message };
+    }
+    return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<V> } : { values, errors: {} };
+  };
+}
+
+/** `early` checks for required uploads: each named `…FileId` field still null is reported missing. */
+export function missingUploads<V extends FieldValues>(...fields: (keyof V & string)[]) {
+  return (values: V): Partial<Record<string, string>> =>
+    Object.fromEntries(
+      fields.filter((field) => values[field] == null).map((field) => [field, "validation.fileRequired"]),
+    );
+}
+
+export interface StepFormState {
+  onSubmit: (event?: FormEvent) => void;
+  saving: boolean;
+  /** The family pressed save with required fields missing (spec 5 message). */
+  incomplete: boolean;
+  /** A failure no field can show (network, file locked…). */
+  formError: unknown;
+  /** A sent file: everything is shown, nothing can be changed. */
+  readOnly: boolean;
+  /** Where "next" leads: the following step, or the summary when the family came from it. */
+  nextPath: string;
+}
+
+export interface UseStepForm<V extends FieldValues> {
+  form: UseFormReturn<V>;
+  fileId: number;
+  state: StepFormState;
+}
+
+/**
+ * Everything a wizard step's form shares (issue #3): the saved data as defaults, client checks
+ * with the shared schema, save as a draft that completes the step, the server's field messages
+ * under their inputs, the unsaved-changes guard, then on to the next step or back to the summary.
+ */
+export function useStepForm<V extends FieldValues>(opts: {
+  step: StepId;
+  initial: V;
+  resolver: Resolver<V>;
+  toBody: (values: V) => unknown;
+}): UseStepForm<V> {
+  const file = useWizardFile();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const form = useForm<V>({ resolver: opts.resolver, defaultValues: opts.initial as DefaultValues<V> });
+  const { isDirty } = form.formState;
+  const [formError, setFormError] = useState<unknown>(null);
+  const [incomplete, setIncomplete] = useState(false);
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const readOnly = file.status === "sent";
+  const nextPath =
+    params.get(RETURN_PARAM) === RETURN_TO_SUMMARY ? wizardPath("summary") : wizardPath(stepAfter(opts.step));
+
+  useUnsavedChangesGuard(isDirty && leaveTo === null && !readOnly);
+  // Navigate once the saved values are the form's defaults, so the guard no longer blocks.
+  useEffect(() => {
+    if (leaveTo !== null && !isDirty) void navigate(leaveTo);
+  }, [leaveTo, isDirty, navigate]);
+
+  const save = useMutation({
+    mutationFn: (values: V) => saveStep(file.id, opts.step, opts.toBody(values)),
+    onMutate: () => setFormError(null),
+    onSuccess: (summary, values) => {
+      queryClient.setQueryData(fileQueryKey(file.id), summary);
+      void queryClient.invalidateQueries({ queryKey: stepQueryKey(file.id, opts.step) });
+      void queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY });
+      notifyRecord("updated");
+      form.reset(values);
+      setLeaveTo(nextPath);
+    },
+    onError: (error) => {
+      notifyRecord("notUpdated");
+      setFormError(placeFieldErrors(form, error) ? null : error);
+    },
+  });
+
+  const submit = form.handleSubmit(
+    (values) => {
+      setIncomplete(false);
+      save.mutate(values);
+    },
+    () => setIncomplete(true),
+  );
+  // A sent file's data is shown as it was sent: "next" only moves on.
+  const onSubmit = (event?: FormEvent) => {
+    if (!readOnly) return void submit(event);
+    event?.preventDefault();
+    void navigate(nextPath);
+  };
+
+  return {
+    form,
+    fileId: file.id,
+    state: { onSubmit, saving: save.isPending, incomplete, formError, readOnly, nextPath },
+  };
+}
+
+/** The server's per-field messages under the inputs they belong to; false when none fits a field. */
+function placeFieldErrors<V extends FieldValues>(form: UseFormReturn<V>, error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  const known = Object.keys(form.getValues());
+  let placed = false;
+  for (const [path, message] of Object.entries(error.fields)) {
+    if (!known.includes(path.split(".")[0] ?? "")) continue;
+    form.setError(path as FieldPath<V>, { type: "server", message }, { shouldFocus: !placed });
+    placed = true;
+  }
+  return placed;
+}
