@@ -47,3 +47,105 @@ export function studentFileBody(identityDocumentFileId: number, overrides: Recor
     ...overrides,
   };
 }
+
+export const representativeBody = (
+  type: 1 | 2,
+  documentNumber: string,
+  photoFileId: number,
+  documentFileId: number,
+) => ({
+  typeRepresentative: type,
+  isAccountHolder: type === 1,
+  civilStatus: "MARRIED",
+  isLegalRepresentative: true,
+  relationshipStudentCode: type === 1 ? "MOTHER" : "FATHER",
+  firstName: type === 1 ? "Loor" : "Pérez",
+  names: type === 1 ? "Carmen" : "Jorge",
+  photoFileId,
+  birthDate: "1985-06-01",
+  birthCountry: "EC",
+  birthCity: "Guayaquil",
+  primaryNationality: "EC",
+  email: `rep${type}@example.ec`,
+  emailConfirmation: `rep${type}@example.ec`,
+  countryResidence: "EC",
+  cityResidence: "Quito",
+  address: "Av. 6 de Diciembre N30-10",
+  cellPhone: "099 123 4567",
+  cellPhoneConfirmation: "0991234567",
+  professionalSituation: "EMPLOYED",
+  categoryWork: "PCS3",
+  shareContacts: false,
+  documentFileId,
+  typeIdentification: 2,
+  documentNumber,
+});
+
+/**
+ * A valid body for every data step, in order, for a new 2015-born student in CM2 (so the
+ * vaccination booklet is required). `pdf` and `photo` upload a file of the given kind and answer
+ * its id; the API tests, the benchmark and the end-to-end tests each upload their own way.
+ */
+export async function everyStepBody(deps: {
+  schoolYearId: number;
+  pdf: (kind: string) => Promise<number>;
+  photo: (kind: string) => Promise<number>;
+}): Promise<[string, unknown][]> {
+  return [
+    ["studentFile", studentFileBody(await deps.pdf("identityDocument"))],
+    ["enrollmentYear", { schoolYearId: deps.schoolYearId, levelCode: "CM2" }],
+    ["terms", { termsOfUse: true, dataUseAgreement: true, servicesContract: true }],
+    [
+      "firstRepresentative",
+      representativeBody(1, "PASS10001", await deps.photo("representativePhoto"), await deps.pdf("identityDocument")),
+    ],
+    [
+      "secondRepresentative",
+      representativeBody(2, "PASS20002", await deps.photo("representativePhoto"), await deps.pdf("identityDocument")),
+    ],
+    ["authorizedPersons", { persons: [] }],
+    [
+      "studentPhoto",
+      {
+        photoFileId: await deps.photo("studentPhoto"),
+        authorizeUse: true,
+        authorizePublication: false,
+        authorizeCommunication: false,
+        authorizeConservation: true,
+      },
+    ],
+    ["academicHistory", { repeatingClass: false, aefeAccredited: false }],
+    [
+      "financialInformation",
+      {
+        paymentReference: "REPRESENTATIVE_1",
+        namePaymentReference: "Carmen Loor",
+        documentNumber: "1714307103",
+        email: "pagos@example.ec",
+        lastName: "Loor",
+        names: "Carmen",
+        paymentMethod: "TRANSFER",
+      },
+    ],
+    ["schoolTransport", { wantsBus: false }],
+    [
+      "exitAuthorization",
+      { emergencyPreference: "WAIT_EVACUATION", publishImage: true, events: true, pedagogicExits: true },
+    ],
+    [
+      "medicalRecord",
+      {
+        disease: false,
+        takeMedication: false,
+        hasIncapacity: false,
+        disqualifiedSport: false,
+        allergies: { medications: [], foods: [], insects: [], other: [] },
+        height: 138.5,
+        weight: 32.4,
+        vaccinationBookletFileId: await deps.pdf("vaccinationBooklet"),
+        authorizeEmergencyActions: true,
+        declarationOfTruth: true,
+      },
+    ],
+  ];
+}

@@ -1,5 +1,5 @@
 import { nowIso } from "../../src/db/database.ts";
-import { minimalPdf, multipart, studentFileBody } from "./documents.ts";
+import { everyStepBody, minimalPdf, multipart } from "./documents.ts";
 import { call, type TestApp } from "./test-app.ts";
 
 export async function startFile(t: TestApp, cookie: string, body: Record<string, unknown> = {}) {
@@ -111,34 +111,6 @@ async function uploadedId(response: { statusCode: number; json: () => { id: numb
   return response.json().id;
 }
 
-const representative = (type: 1 | 2, documentNumber: string, photoFileId: number, documentFileId: number) => ({
-  typeRepresentative: type,
-  isAccountHolder: type === 1,
-  civilStatus: "MARRIED",
-  isLegalRepresentative: true,
-  relationshipStudentCode: type === 1 ? "MOTHER" : "FATHER",
-  firstName: type === 1 ? "Loor" : "Pérez",
-  names: type === 1 ? "Carmen" : "Jorge",
-  photoFileId,
-  birthDate: "1985-06-01",
-  birthCountry: "EC",
-  birthCity: "Guayaquil",
-  primaryNationality: "EC",
-  email: `rep${type}@example.ec`,
-  emailConfirmation: `rep${type}@example.ec`,
-  countryResidence: "EC",
-  cityResidence: "Quito",
-  address: "Av. 6 de Diciembre N30-10",
-  cellPhone: "099 123 4567",
-  cellPhoneConfirmation: "0991234567",
-  professionalSituation: "EMPLOYED",
-  categoryWork: "PCS3",
-  shareContacts: false,
-  documentFileId,
-  typeIdentification: 2,
-  documentNumber,
-});
-
 /**
  * A new student's file with every step saved (a 2015-born child, so the vaccination booklet is
  * required), through the real endpoints. Returns the file id, ready to send.
@@ -151,63 +123,7 @@ export async function completeFile(t: TestApp, cookie: string): Promise<number> 
     uploadedId(await uploadAs(t, cookie, fileId, kind, await jpegPhoto(), `${kind}.jpg`, "image/jpeg"));
   const schoolYearId = (await call(t, { method: "GET", url: `/api/enrollment/files/${fileId}`, cookie })).json()
     .schoolYearId as number;
-  const bodies: [string, unknown][] = [
-    ["studentFile", studentFileBody(await pdf("identityDocument"))],
-    ["enrollmentYear", { schoolYearId, levelCode: "CM2" }],
-    ["terms", { termsOfUse: true, dataUseAgreement: true, servicesContract: true }],
-    [
-      "firstRepresentative",
-      representative(1, "PASS10001", await photo("representativePhoto"), await pdf("identityDocument")),
-    ],
-    [
-      "secondRepresentative",
-      representative(2, "PASS20002", await photo("representativePhoto"), await pdf("identityDocument")),
-    ],
-    ["authorizedPersons", { persons: [] }],
-    [
-      "studentPhoto",
-      {
-        photoFileId: await photo("studentPhoto"),
-        authorizeUse: true,
-        authorizePublication: false,
-        authorizeCommunication: false,
-        authorizeConservation: true,
-      },
-    ],
-    ["academicHistory", { repeatingClass: false, aefeAccredited: false }],
-    [
-      "financialInformation",
-      {
-        paymentReference: "REPRESENTATIVE_1",
-        namePaymentReference: "Carmen Loor",
-        documentNumber: "1714307103",
-        email: "pagos@example.ec",
-        lastName: "Loor",
-        names: "Carmen",
-        paymentMethod: "TRANSFER",
-      },
-    ],
-    ["schoolTransport", { wantsBus: false }],
-    [
-      "exitAuthorization",
-      { emergencyPreference: "WAIT_EVACUATION", publishImage: true, events: true, pedagogicExits: true },
-    ],
-    [
-      "medicalRecord",
-      {
-        disease: false,
-        takeMedication: false,
-        hasIncapacity: false,
-        disqualifiedSport: false,
-        allergies: { medications: [], foods: [], insects: [], other: [] },
-        height: 138.5,
-        weight: 32.4,
-        vaccinationBookletFileId: await pdf("vaccinationBooklet"),
-        authorizeEmergencyActions: true,
-        declarationOfTruth: true,
-      },
-    ],
-  ];
+  const bodies = await everyStepBody({ schoolYearId, pdf, photo });
   for (const [step, body] of bodies) {
     const saved = await call(t, {
       method: "PUT",

@@ -1,0 +1,68 @@
+import { expect, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { everyStepBody, minimalPdf } from "../../apps/server/test/support/documents.ts";
+
+/**
+ * Shortcuts for end-to-end specs that test one wizard step: the earlier steps are saved through
+ * the real API with the signed-in page's cookie (the browser would send the same requests), so a
+ * spec starts where its step begins. The full walk spec fills every step through the screens.
+ */
+
+/** A JPEG like a phone photo, made on the spot. */
+export async function jpegPhoto(width = 640, height = 480): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+}
+
+// The CSRF check wants same-origin requests; the page's own origin says so.
+const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+async function upload(page: Page, fileId: number, kind: string, buffer: Buffer, name: string, mimeType: string) {
+  const response = await page.request.post(`/api/enrollment/files/${fileId}/uploads?kind=${kind}`, {
+    headers: originOf(page),
+    multipart: { file: { name, mimeType, buffer } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Starts a first enrollment ("+") for the signed-in family; answers the new file's id. */
+export async function startNewFile(page: Page): Promise<number> {
+  const response = await page.request.post("/api/enrollment/files", { headers: originOf(page), data: {} });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/**
+ * Saves every data step before `step` (all of them when `step` is omitted) with valid data for a
+ * 2015-born student in CM2. Step names as in packages/shared/src/enrollment-steps.ts.
+ */
+export async function saveStepsBefore(page: Page, fileId: number, step?: string): Promise<void> {
+  const file = await page.request.get(`/api/enrollment/files/${fileId}`);
+  const { schoolYearId } = (await file.json()) as { schoolYearId: number };
+  const bodies = await everyStepBody({
+    schoolYearId,
+    pdf: (kind) => upload(page, fileId, kind, minimalPdf(), `${kind}.pdf`, "application/pdf"),
+    photo: async (kind) => upload(page, fileId, kind, await jpegPhoto(), `${kind}.jpg`, "image/jpeg"),
+  });
+  for (const [name, body] of bodies) {
+    if (name === step) return;
+    const saved = await page.request.put(`/api/enrollment/files/${fileId}/steps/${name}`, {
+      headers: originOf(page),
+      data: body as object,
+    });
+    expect(saved.status(), `${name}: ${await saved.text()}`).toBe(200);
+  }
+}
+
+/**
+ * Makes `fileId` the wizard's current file the way the welcome card does (the persisted slice
+ * holds only ids and flags), then opens `path` under /portal/inscripciones/.
+ */
+export async function openWizardStep(page: Page, fileId: number, path: string): Promise<void> {
+  await page.evaluate((id) => {
+    localStorage.setItem("persist:inscription", JSON.stringify({ state: { currentInscription: id }, version: 1 }));
+  }, fileId);
+  await page.goto(`/portal/inscripciones/${path}`);
+}
