@@ -39,6 +39,7 @@ const CONTRACT: Record<string, string> = {
   "GET /api/enrollment/cards": "enrollmentOwn",
   "POST /api/enrollment/files": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId": "enrollmentOwn",
+  "GET /api/enrollment/files/:fileId/context": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId/steps/:step": "enrollmentOwn",
   "PUT /api/enrollment/files/:fileId/steps/:step": "enrollmentOwn",
   "POST /api/enrollment/files/:fileId/send": "enrollmentOwn",

@@ -52,3 +52,21 @@ export const sentFileSchema = z.object({
   request: z.object({ code: z.string(), requestStatus: z.string(), createdAt: z.string() }),
 });
 export type SentFile = z.infer<typeof sentFileSchema>;
+
+/** What a file's forms need to apply the server's rules (GET /api/enrollment/files/:fileId/context). */
+export const fileContextSchema = z.object({
+  isNewStudent: z.boolean(),
+  /** Level of the student's previous file (re-enrollment), else null. */
+  previousLevel: z.string().nullable(),
+  /** Level codes the enrollment-year step accepts: the next one on re-enrollment, any on a first. */
+  requestableLevels: z.array(z.string()),
+  /** Level saved in this file's enrollment-year step, else null. */
+  requestedLevel: z.string().nullable(),
+  /** Birth date saved in the student-file step (YYYY-MM-DD), else null. */
+  birthDate: z.string().nullable(),
+  /** The family's students with a file this school year, this one included. */
+  familyChildrenThisYear: z.number(),
+  /** 10 when the family has 3 children enrolled this year (spec 1 and 9), else 0. */
+  familyDiscountPercent: z.number(),
+});
+export type FileContext = z.infer<typeof fileContextSchema>;

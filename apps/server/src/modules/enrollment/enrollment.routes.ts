@@ -1,6 +1,7 @@
 import { STEP_IDS } from "@portal/shared/enrollment-steps";
 import {
   enrollmentCardSchema,
+  fileContextSchema,
   fileSummarySchema,
   sentFileSchema,
   startFileSchema,
@@ -12,11 +13,15 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { publicLink } from "../auth/links.ts";
 import { getStep, getSummary, listCards, saveStep, startFile } from "./enrollment.service.ts";
+import { getFileContext } from "./file-context.service.ts";
 import { sendFile } from "./submission.service.ts";
 import { UPLOAD_KIND_NAMES } from "./upload-kinds.ts";
 import { readUpload, storeUpload } from "./uploads.service.ts";
 
+/** Where the family's e-mail sends them back: the welcome cards, where the documents are. */
+const WELCOME_PATH = "/portal/inscripciones/bienvenido";
 const fileParams = z.strictObject({ fileId: idParam });
 const stepParams = z.strictObject({ fileId: idParam, step: z.enum(STEP_IDS, { error: "validation.invalidType" }) });
 const uploadResponse = z.object({
@@ -58,6 +63,12 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
+    "/api/enrollment/files/:fileId/context",
+    { config, schema: { params: fileParams, response: { 200: fileContextSchema } } },
+    (request) => getFileContext(ctx, request.user!, request.params.fileId),
+  );
+
+  r.get(
     "/api/enrollment/files/:fileId/steps/:step",
     { config, schema: { params: stepParams, response: { 200: stepDataSchema } } },
     (request) => getStep(ctx, request.user!, request.params.fileId, request.params.step),
@@ -81,7 +92,11 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     "/api/enrollment/files/:fileId/send",
     { config, schema: { params: fileParams, response: { 200: sentFileSchema } } },
-    (request) => sendFile(ctx, request.user!, request.params.fileId),
+    (request) =>
+      sendFile(ctx, request.user!, request.params.fileId, {
+        log: request.log,
+        portalLink: publicLink(ctx, request, WELCOME_PATH),
+      }),
   );
 
   r.post(

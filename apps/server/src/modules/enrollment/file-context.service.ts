@@ -1,0 +1,28 @@
+import { familyDiscountPercent } from "@portal/shared/rules/family";
+import { requestableLevels } from "@portal/shared/rules/levels";
+import type { FileContext } from "@portal/shared/schemas/enrollment-responses";
+import type { AppContext } from "../../context.ts";
+import type { CurrentUser } from "../../plugins/request-types.ts";
+import { listSteps } from "./enrollment.repository.ts";
+import { ownFile, stepContext, stepDataReader } from "./enrollment.service.ts";
+import { countFamilyFilesForYear } from "./file-context.repository.ts";
+
+/**
+ * What a file's forms need to apply the same rules as the server (docs/api.md): the levels this
+ * student may ask for, the requested level (exit authorization), the birth date (vaccination
+ * booklet) and the family discount.
+ */
+export async function getFileContext(ctx: AppContext, user: CurrentUser, fileId: number): Promise<FileContext> {
+  const { file, student } = await ownFile(ctx, user, fileId);
+  const context = await stepContext(ctx, file, stepDataReader(await listSteps(ctx.db, file.id)));
+  const childrenThisYear = await countFamilyFilesForYear(ctx.db, student.family_user_id, file.school_year_id);
+  return {
+    isNewStudent: context.isNewStudent,
+    previousLevel: context.previousLevel,
+    requestableLevels: requestableLevels({ isNewStudent: context.isNewStudent, currentLevel: context.previousLevel }),
+    requestedLevel: context.requestedLevel,
+    birthDate: context.birthDate,
+    familyChildrenThisYear: childrenThisYear,
+    familyDiscountPercent: familyDiscountPercent(childrenThisYear),
+  };
+}
