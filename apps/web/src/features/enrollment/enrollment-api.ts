@@ -3,7 +3,9 @@ import type { StepId } from "@portal/shared/enrollment-steps";
 import {
   type EnrollmentCard,
   enrollmentCardSchema,
+  type FileContext,
   type FileSummary,
+  fileContextSchema,
   fileSummarySchema,
   stepDataSchema,
 } from "@portal/shared/schemas/enrollment-responses";
@@ -46,6 +48,16 @@ export function useStepData(fileId: number, step: StepId) {
   return useQuery({
     queryKey: stepQueryKey(fileId, step),
     queryFn: async () => stepDataSchema.parse(await http.get(`/api/enrollment/files/${fileId}/steps/${step}`)),
+    staleTime: 0,
+  });
+}
+
+/** The rules' inputs for a file (allowed levels, requested level, birth date, family discount). */
+export function useFileContext(fileId: number) {
+  return useQuery({
+    queryKey: [...fileQueryKey(fileId), "context"],
+    queryFn: async (): Promise<FileContext> =>
+      fileContextSchema.parse(await http.get(`/api/enrollment/files/${fileId}/context`)),
     staleTime: 0,
   });
 }
