@@ -9,6 +9,7 @@ import { AppError } from "./lib/errors.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
+import { documentRoutes } from "./modules/enrollment/documents/documents.routes.ts";
 import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
 import { MAX_UPLOAD_BYTES } from "./modules/enrollment/upload-kinds.ts";
 import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   settingsRoutes(app, ctx);
   userRoutes(app, ctx);
   enrollmentRoutes(app, ctx);
+  documentRoutes(app, ctx);
   await installStaticFiles(app, { webDist: opts.webDist ?? WEB_DIST, logoPath: ctx.config.branding.logoPath });
 
   app.setNotFoundHandler(() => {

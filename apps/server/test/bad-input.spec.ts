@@ -375,6 +375,26 @@ describe("bad path parameters are refused with a 4xx error", () => {
     }
   });
 
+  it("GET /api/enrollment/files/:fileId/documents/:document", async () => {
+    const { cookie } = await signedInAs(t, "User");
+    const badDocuments = [...BAD_NAMES, ...PROTOTYPE_NAMES, "SUMMARY", "to_sign", "summary.pdf"];
+    const badIds = ["abc", "-1", "0", "1.5", "1e400", "%00", "9".repeat(10_000)];
+    const cases: [fileId: string, document: string][] = [
+      ...badDocuments.map((document): [string, string] => ["1", document]),
+      ...badIds.map((fileId): [string, string] => [fileId, "summary"]),
+    ];
+    for (const [fileId, document] of cases) {
+      const response = await call(t, {
+        method: "GET",
+        url: `/api/enrollment/files/${fileId}/documents/${document}`,
+        cookie,
+      });
+      const what = `documents ${fileId.slice(0, 20)} ${document.slice(0, 20)}`;
+      const error = expectRefused(response, what);
+      if (fileId.length < 200 && document.length < 200) expect(error.code, what).toBe("VALIDATION_ERROR");
+    }
+  });
+
   it("PUT /api/users/:id/role", async () => {
     const admin = await signedInAs(t, "Admin");
     // None of these can name an existing user, and the body is invalid too: even a parameter wrongly

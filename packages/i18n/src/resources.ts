@@ -1,6 +1,7 @@
 import enAccount from "../locales/en/account.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
+import enDocuments from "../locales/en/documents.json" with { type: "json" };
 import enEmail from "../locales/en/email.json" with { type: "json" };
 import enEnrollment from "../locales/en/enrollment.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
@@ -11,6 +12,7 @@ import enValidation from "../locales/en/validation.json" with { type: "json" };
 import esAccount from "../locales/es/account.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
+import esDocuments from "../locales/es/documents.json" with { type: "json" };
 import esEmail from "../locales/es/email.json" with { type: "json" };
 import esEnrollment from "../locales/es/enrollment.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
@@ -21,6 +23,7 @@ import esValidation from "../locales/es/validation.json" with { type: "json" };
 import frAccount from "../locales/fr/account.json" with { type: "json" };
 import frAuth from "../locales/fr/auth.json" with { type: "json" };
 import frCommon from "../locales/fr/common.json" with { type: "json" };
+import frDocuments from "../locales/fr/documents.json" with { type: "json" };
 import frEmail from "../locales/fr/email.json" with { type: "json" };
 import frEnrollment from "../locales/fr/enrollment.json" with { type: "json" };
 import frErrors from "../locales/fr/errors.json" with { type: "json" };
@@ -45,6 +48,7 @@ export const RESOURCES = {
     errors: esErrors,
     validation: esValidation,
     enrollment: esEnrollment,
+    documents: esDocuments,
   },
   en: {
     common: enCommon,
@@ -57,6 +61,7 @@ export const RESOURCES = {
     errors: enErrors,
     validation: enValidation,
     enrollment: enEnrollment,
+    documents: enDocuments,
   },
   fr: {
     common: frCommon,
@@ -69,6 +74,7 @@ export const RESOURCES = {
     errors: frErrors,
     validation: frValidation,
     enrollment: frEnrollment,
+    documents: frDocuments,
   },
 } as const;
 

@@ -11,6 +11,11 @@ export const PERMISSIONS = {
   accountManage: ROLES,
   /** A family's own students and enrollment files (issue #3); ownership is checked in the service. */
   enrollmentOwn: FAMILY_ROLES,
+  /**
+   * A sent file's PDFs (registration summary, documents to sign): the family that owns it (checked
+   * in the service) and the staff who handle inscriptions (spec 6).
+   */
+  enrollmentDocuments: [...FAMILY_ROLES, "Admin", "Secretaria", "Consulta"],
   settingsManage: ["Admin"],
   usersManage: ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;

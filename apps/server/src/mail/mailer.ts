@@ -2,11 +2,19 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 
+/** A file sent with a mail (the enrollment PDFs); nodemailer encodes it as a MIME part. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -16,7 +24,8 @@ export interface Mailer {
 
 /**
  * SMTP when `smtpUrl` is set; otherwise each message becomes an .eml file in `outboxDir`, so the
- * demo works offline and a person (or an end-to-end test) can open the activation link.
+ * demo works offline and a person (or an end-to-end test) can open the activation link. Both
+ * carry the attachments: nodemailer builds the same MIME message for either.
  */
 export function createMailer(opts: {
   smtpUrl?: string;

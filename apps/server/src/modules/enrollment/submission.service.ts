@@ -1,9 +1,11 @@
 import { STEP_IDS } from "@portal/shared/enrollment-steps";
 import type { SentFile } from "@portal/shared/schemas/enrollment-responses";
+import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
+import { mailSentFile } from "./documents/sent-file-mail.ts";
 import { findFile, listSteps } from "./enrollment.repository.ts";
 import { completedOf, ownFile, stepContext, stepDataReader, summarize } from "./enrollment.service.ts";
 import { schemaForStep } from "./step-schemas.ts";
@@ -16,7 +18,12 @@ export const SENT_REQUEST_STATUS = "Untreated";
  * one transaction the request is created and the file is locked against family edits. A second
  * send (double click, two devices) finds the file locked.
  */
-export async function sendFile(ctx: AppContext, user: CurrentUser, fileId: number): Promise<SentFile> {
+export async function sendFile(
+  ctx: AppContext,
+  user: CurrentUser,
+  fileId: number,
+  mail?: { log: FastifyBaseLogger; portalLink?: string },
+): Promise<SentFile> {
   const { file, student } = await ownFile(ctx, user, fileId);
   if (file.status !== "draft") throw new AppError(409, "FILE_LOCKED");
   const steps = await listSteps(ctx.db, file.id);
@@ -57,6 +64,9 @@ export async function sendFile(ctx: AppContext, user: CurrentUser, fileId: numbe
       })
       .execute();
   });
+  // Committed: the family's e-mail with both PDFs goes out in the background; a mail failure is
+  // logged and never undoes the send (the documents stay downloadable).
+  if (mail) mailSentFile(ctx, user, file.id, mail);
   const sent = (await findFile(ctx.db, file.id)) ?? file;
   return {
     file: await summarize(ctx, sent, student),

@@ -1,0 +1,30 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createMailer } from "./mailer.ts";
+
+describe("outbox mailer", () => {
+  it("writes attachments into the .eml file", async () => {
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-outbox-"));
+    try {
+      const mailer = createMailer({ from: "Portal <no-reply@test.local>", outboxDir, log: () => {} });
+      const content = Buffer.from("%PDF-1.4\nnot really a pdf\n");
+      await mailer.send({
+        to: "family@test.local",
+        subject: "Inscripción recibida",
+        text: "Hola",
+        html: "<p>Hola</p>",
+        attachments: [{ filename: "resumen-inscripcion-INS-1-000001.pdf", content, contentType: "application/pdf" }],
+      });
+      mailer.close();
+      const [file] = fs.readdirSync(outboxDir);
+      const eml = fs.readFileSync(path.join(outboxDir, file ?? ""), "utf8");
+      expect(eml).toMatch(/Content-Type: application\/pdf; name=resumen-inscripcion-INS-1-000001\.pdf/);
+      expect(eml).toContain("Content-Disposition: attachment");
+      expect(eml.replace(/\r?\n/g, "")).toContain(content.toString("base64"));
+    } finally {
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    }
+  });
+});

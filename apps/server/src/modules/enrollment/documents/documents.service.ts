@@ -1,0 +1,73 @@
+import { translate } from "@portal/i18n/translate";
+import type { Language } from "@portal/shared/languages";
+import { isFamilyRole } from "@portal/shared/roles";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../../../context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import type { CurrentUser } from "../../../plugins/request-types.ts";
+import { ownFile } from "../enrollment.service.ts";
+import { type DocumentsSource, loadDocumentsSource } from "./document-source.ts";
+import { renderDocumentsToSign } from "./documents-to-sign.ts";
+import { renderRegistrationSummary } from "./registration-summary.ts";
+
+/** The documents of a sent file (spec 2, congratulations screen). */
+export const DOCUMENT_KINDS = ["summary", "to-sign"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export interface RenderedDocument {
+  /** e.g. `resumen-inscripcion-INS-11-000042.pdf`, in the reader's language. */
+  filename: string;
+  bytes: Uint8Array;
+}
+
+/** Spec 8: 'FILE NOT FOUND' — a file not sent yet has no documents, nor one that failed to render. */
+const fileNotFound = () => new AppError(404, "FILE_NOT_FOUND");
+
+export function documentFilename(kind: DocumentKind, language: Language, code: string): string {
+  const base = translate(language, kind === "summary" ? "documents:files.summary" : "documents:files.toSign");
+  return `${base}-${code}.pdf`;
+}
+
+export async function renderDocument(
+  source: DocumentsSource,
+  kind: DocumentKind,
+  language: Language,
+): Promise<RenderedDocument> {
+  const bytes =
+    kind === "summary"
+      ? await renderRegistrationSummary(source, language)
+      : await renderDocumentsToSign(source, language);
+  return { filename: documentFilename(kind, language, source.request?.code ?? String(source.fileId)), bytes };
+}
+
+/**
+ * A sent file's document, generated now from what is stored (no cache: each download is a new
+ * report). The family sees only its own files ('You are not authorized…' otherwise); staff with
+ * the `enrollmentDocuments` permission see any. A draft has no documents: 404 FILE_NOT_FOUND, and
+ * so does a generation failure, which is logged.
+ */
+export async function getFileDocument(
+  ctx: AppContext,
+  user: CurrentUser,
+  fileId: number,
+  kind: DocumentKind,
+  language: Language,
+  log: FastifyBaseLogger,
+): Promise<RenderedDocument> {
+  if (isFamilyRole(user.role)) await ownFile(ctx, user, fileId);
+  let source: DocumentsSource | undefined;
+  try {
+    source = await loadDocumentsSource(ctx, fileId);
+  } catch (error) {
+    log.error({ err: error, fileId, kind }, "enrollment document: reading the file failed");
+    throw fileNotFound();
+  }
+  if (!source) throw new AppError(404, "NOT_FOUND");
+  if (source.status !== "sent" || !source.request) throw fileNotFound();
+  try {
+    return await renderDocument(source, kind, language);
+  } catch (error) {
+    log.error({ err: error, fileId, kind, language }, "enrollment document: generation failed");
+    throw fileNotFound();
+  }
+}
