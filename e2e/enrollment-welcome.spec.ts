@@ -55,14 +55,15 @@ test("a family adds a student, fills the student file and resumes the same file 
 
   await page.getByRole("button", { name: "Guardar y continuar" }).click();
 
-  // Step 3 is not built yet: the frame shows it with the "not available yet" page.
+  // Step 3: enrollment year and level.
   await expect(page).toHaveURL(/\/portal\/inscripciones\/anio-inscripcion$/);
   await expect(page.getByText("Registro actualizado correctamente")).toBeVisible();
-  await expect(page.getByText("Esta pantalla aún no está disponible", { exact: false })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Año de inscripción y nivel", level: 1 })).toBeVisible();
 
   // A reload comes back to the same step of the same file, student file completed.
   await page.reload();
   await expect(page).toHaveURL(/\/portal\/inscripciones\/anio-inscripcion$/);
+  await expect(page.getByRole("heading", { name: "Año de inscripción y nivel", level: 1 })).toBeVisible();
   const studentFileStep = stepper.getByRole("button", { name: /Ficha del alumno/ });
   await expect(studentFileStep).toHaveAttribute("data-completed", "true");
   await expect(stepper.getByRole("button", { name: /Año de inscripción y nivel/ })).toHaveAttribute(
@@ -90,4 +91,9 @@ test("a family adds a student, fills the student file and resumes the same file 
   await expect(card.getByText("Paso 1 de 12 completado")).toBeVisible();
   await card.getByRole("button", { name: "Continuar la inscripción" }).click();
   await expect(page).toHaveURL(/anio-inscripcion$/);
+
+  // The resumed file goes on: step 3 saved, step 4 next.
+  await page.getByLabel("Nivel solicitado", { exact: true }).selectOption("CM2");
+  await page.getByRole("button", { name: "Guardar y continuar" }).click();
+  await expect(page).toHaveURL(/terminos-y-condiciones$/);
 });

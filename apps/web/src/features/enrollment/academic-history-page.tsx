@@ -1,0 +1,52 @@
+import { academicHistorySchema } from "@portal/shared/schemas/enrollment/academic-history";
+import { useTranslation } from "react-i18next";
+import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { routeTitleKey } from "../../lib/route-title-key.ts";
+import {
+  ACADEMIC_HISTORY_CATALOGS,
+  type AcademicHistoryCatalogs,
+  AcademicHistoryFields,
+} from "./academic-history-fields.tsx";
+import {
+  type AcademicHistoryValues,
+  academicHistoryEarlyChecks,
+  toFormValues,
+  toRequestBody,
+} from "./academic-history-form.ts";
+import { useStepData } from "./enrollment-api.ts";
+import { useCatalogOptions } from "./step-kit/catalog-options.ts";
+import { StepForm } from "./step-kit/step-form.tsx";
+import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
+import { useWizardFile } from "./wizard-frame.tsx";
+
+const STEP = "academicHistory" as const;
+
+const resolver = stepResolver<AcademicHistoryValues>(academicHistorySchema, toRequestBody, academicHistoryEarlyChecks);
+
+/** Step 9 (spec 3): the student's schooling before this enrollment. */
+export function AcademicHistoryPage() {
+  const file = useWizardFile();
+  const step = useStepData(file.id, STEP);
+  const catalogs = useCatalogOptions(ACADEMIC_HISTORY_CATALOGS);
+  const error = step.error ?? catalogs.error;
+  if (error) return <FormErrorAlert error={error} />;
+  if (!step.data || !catalogs.options) return <PageLoader />;
+  return <AcademicHistoryStep initial={toFormValues(step.data.data)} catalogs={catalogs.options} />;
+}
+
+function AcademicHistoryStep({
+  initial,
+  catalogs,
+}: {
+  initial: AcademicHistoryValues;
+  catalogs: AcademicHistoryCatalogs;
+}) {
+  const { t } = useTranslation();
+  const { form, state } = useStepForm({ step: STEP, initial, resolver, toBody: toRequestBody });
+  return (
+    <StepForm title={t(routeTitleKey("wizard.academicHistory"))} state={state}>
+      <AcademicHistoryFields form={form} catalogs={catalogs} />
+    </StepForm>
+  );
+}

@@ -1,0 +1,81 @@
+import { enrollmentYearSchemaFor } from "@portal/shared/schemas/enrollment/enrollment-year";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { useSession } from "../../lib/session-query.ts";
+import { useSchoolYears } from "../auth/api/auth-api.ts";
+import { useFileContext, useStepData } from "./enrollment-api.ts";
+import { ENROLLMENT_YEAR_CATALOGS, EnrollmentYearFields, type EnrollmentYearInfo } from "./enrollment-year-fields.tsx";
+import { type EnrollmentYearValues, previousLevelOf, toFormValues, toRequestBody } from "./enrollment-year-form.ts";
+import { type SelectOptions, useCatalogOptions } from "./step-kit/catalog-options.ts";
+import { StepForm } from "./step-kit/step-form.tsx";
+import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
+import { useWizardFile } from "./wizard-frame.tsx";
+
+const STEP = "enrollmentYear" as const;
+
+/** The label of the file's school year: the session's (chosen at login), else from the list. */
+function useSchoolYearLabel(schoolYearId: number): string | null {
+  const session = useSession();
+  const sessionYear = session.schoolYear?.id === schoolYearId ? session.schoolYear : null;
+  const years = useSchoolYears();
+  if (sessionYear) return sessionYear.label;
+  if (years.isError) return String(schoolYearId);
+  return years.data?.find((year) => year.id === schoolYearId)?.label ?? (years.data ? String(schoolYearId) : null);
+}
+
+/** Step 3 (spec 2, 3 and 5): the file's school year, first enrollment or not, and the level. */
+export function EnrollmentYearPage() {
+  const file = useWizardFile();
+  const step = useStepData(file.id, STEP);
+  const context = useFileContext(file.id);
+  const catalogs = useCatalogOptions(ENROLLMENT_YEAR_CATALOGS);
+  const schoolYearLabel = useSchoolYearLabel(file.schoolYearId);
+  const error = step.error ?? context.error ?? catalogs.error;
+  if (error) return <FormErrorAlert error={error} />;
+  if (!step.data || !context.data || !catalogs.options || schoolYearLabel === null) return <PageLoader />;
+  const info: EnrollmentYearInfo = {
+    schoolYearLabel,
+    isNewStudent: context.data.isNewStudent,
+    previousLevel: previousLevelOf(context.data.previousLevel),
+    requestableLevels: context.data.requestableLevels,
+  };
+  const initial = toFormValues(step.data.data, {
+    schoolYearId: file.schoolYearId,
+    isNewStudent: info.isNewStudent,
+    requestableLevels: info.requestableLevels,
+  });
+  return <EnrollmentYearStep initial={initial} info={info} levels={catalogs.options.levels} />;
+}
+
+function EnrollmentYearStep({
+  initial,
+  info,
+  levels,
+}: {
+  initial: EnrollmentYearValues;
+  info: EnrollmentYearInfo;
+  levels: SelectOptions;
+}) {
+  const { t } = useTranslation();
+  // The same rule the server applies: a re-enrollment may ask only for the next level.
+  const resolver = useMemo(
+    () =>
+      stepResolver<EnrollmentYearValues>(
+        enrollmentYearSchemaFor({
+          isNewStudent: info.isNewStudent,
+          currentLevel: previousLevelOf(info.previousLevel),
+        }),
+        toRequestBody,
+      ),
+    [info.isNewStudent, info.previousLevel],
+  );
+  const { form, state } = useStepForm({ step: STEP, initial, resolver, toBody: toRequestBody });
+  return (
+    <StepForm title={t(routeTitleKey("wizard.enrollmentYear"))} state={state}>
+      <EnrollmentYearFields form={form} levels={levels} info={info} />
+    </StepForm>
+  );
+}

@@ -1,0 +1,74 @@
+import { financeSchema } from "@portal/shared/schemas/enrollment/finance";
+import { useTranslation } from "react-i18next";
+import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { useFileContext, useStepData } from "./enrollment-api.ts";
+import {
+  FamilyDiscountNotice,
+  FINANCE_CATALOGS,
+  type FinanceCatalogs,
+  FinanceFields,
+  type RepresentativePayers,
+} from "./finance-fields.tsx";
+import {
+  type FinanceValues,
+  financeEarlyChecks,
+  payerFromRepresentative,
+  toFormValues,
+  toRequestBody,
+} from "./finance-form.ts";
+import { useCatalogOptions } from "./step-kit/catalog-options.ts";
+import { StepForm } from "./step-kit/step-form.tsx";
+import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
+import { useWizardFile } from "./wizard-frame.tsx";
+
+const STEP = "financialInformation" as const;
+
+const resolver = stepResolver<FinanceValues>(financeSchema, toRequestBody, financeEarlyChecks);
+
+/** Step 10 (spec 3 financeStudent, spec 1 and 9 discount): who pays the fees, and how. */
+export function FinancePage() {
+  const file = useWizardFile();
+  const step = useStepData(file.id, STEP);
+  const first = useStepData(file.id, "firstRepresentative");
+  const second = useStepData(file.id, "secondRepresentative");
+  const context = useFileContext(file.id);
+  const catalogs = useCatalogOptions(FINANCE_CATALOGS);
+  const error = step.error ?? first.error ?? second.error ?? context.error ?? catalogs.error;
+  if (error) return <FormErrorAlert error={error} />;
+  if (!step.data || !first.data || !second.data || !context.data || !catalogs.options) return <PageLoader />;
+  const payers: RepresentativePayers = {
+    REPRESENTATIVE_1: payerFromRepresentative(first.data.data),
+    REPRESENTATIVE_2: payerFromRepresentative(second.data.data),
+  };
+  return (
+    <FinanceStep
+      initial={toFormValues(step.data.data)}
+      catalogs={catalogs.options}
+      payers={payers}
+      discount={{ children: context.data.familyChildrenThisYear, percent: context.data.familyDiscountPercent }}
+    />
+  );
+}
+
+function FinanceStep({
+  initial,
+  catalogs,
+  payers,
+  discount,
+}: {
+  initial: FinanceValues;
+  catalogs: FinanceCatalogs;
+  payers: RepresentativePayers;
+  discount: { children: number; percent: number };
+}) {
+  const { t } = useTranslation();
+  const { form, state } = useStepForm({ step: STEP, initial, resolver, toBody: toRequestBody });
+  return (
+    <StepForm title={t(routeTitleKey("wizard.financialInformation"))} state={state}>
+      <FamilyDiscountNotice childrenThisYear={discount.children} percent={discount.percent} />
+      <FinanceFields form={form} catalogs={catalogs} payers={payers} />
+    </StepForm>
+  );
+}

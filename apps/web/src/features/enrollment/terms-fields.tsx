@@ -1,0 +1,81 @@
+import { Checkbox, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { CONSENT_TEXT_VERSION } from "@portal/shared/consents";
+import type { UseFormReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useValidationText } from "../../lib/use-validation-text.ts";
+import { StepSection } from "./step-kit/step-form.tsx";
+import { TERMS, type TermKey, type TermsValues } from "./terms-form.ts";
+import { RequiredMark } from "./yes-no-radio.tsx";
+
+/** The paragraphs of a text (`enrollment:terms.<term>.body`, an object p1, p2… in order). */
+function useParagraphs(term: TermKey): [key: string, text: string][] {
+  const { t } = useTranslation();
+  const body: unknown = t(`enrollment:terms.${term}.body`, { returnObjects: true });
+  return body && typeof body === "object" ? Object.entries(body as Record<string, string>) : [];
+}
+
+function TermText({ form, term }: { form: UseFormReturn<TermsValues>; term: TermKey }) {
+  const { t } = useTranslation();
+  const errorText = useValidationText();
+  const paragraphs = useParagraphs(term);
+  const titleId = `terms-${term}-title`;
+  return (
+    <Paper withBorder p="md" component="article" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={titleId}>
+          {t(`enrollment:terms.${term}.title`)}
+        </Title>
+        {/* The text scrolls in its box; the region can be scrolled with the keyboard. */}
+        <ScrollArea.Autosize
+          mah={260}
+          type="auto"
+          offsetScrollbars
+          viewportProps={{
+            tabIndex: 0,
+            role: "region",
+            "aria-label": t(`enrollment:terms.${term}.title`),
+          }}
+        >
+          <Stack gap="xs" pr="xs">
+            {paragraphs.map(([key, paragraph]) => (
+              <Text key={key} size="sm">
+                {paragraph}
+              </Text>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+        <Checkbox
+          required
+          label={
+            <>
+              {t(`enrollment:terms.${term}.accept`)}
+              <RequiredMark />
+            </>
+          }
+          {...form.register(term)}
+          error={errorText(form.formState.errors[term]?.message)}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The fields of step 4 (spec 3 Terms): the three texts shown in full, with the version of their
+ * wording, and a checkbox for each; all three must be accepted (spec 5). The server records who
+ * accepted which version, and when.
+ */
+export function TermsFields({ form }: { form: UseFormReturn<TermsValues> }) {
+  const { t } = useTranslation();
+  return (
+    <StepSection id="terms-texts" title={t("enrollment:terms.sectionTitle")}>
+      <Text size="sm">{t("enrollment:terms.intro")}</Text>
+      <Text size="sm" c="dimmed" data-testid="terms-version">
+        {t("enrollment:terms.version", { version: CONSENT_TEXT_VERSION })}
+      </Text>
+      {TERMS.map((term) => (
+        <TermText key={term} form={form} term={term} />
+      ))}
+    </StepSection>
+  );
+}
