@@ -1,5 +1,6 @@
 import { errorBodySchema } from "@portal/shared/schemas/responses";
 import { ApiError, NETWORK_ERROR } from "./api-error.ts";
+import { dispositionFilename } from "./content-disposition.ts";
 import { i18n } from "./i18n.ts";
 
 /**
@@ -33,6 +34,13 @@ async function readError(response: Response): Promise<ApiError> {
 
 /** Sends one same-origin request and applies the app-wide reactions; every non-2xx becomes an ApiError. */
 async function send<T>(path: string, init: RequestInit): Promise<T> {
+  const response = await fetchOk(path, init);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function fetchOk(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, { ...init, credentials: "same-origin" });
@@ -45,9 +53,7 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
     if (error.status === 503 && error.code === "MAINTENANCE") handlers.onMaintenance();
     throw error;
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return response;
 }
 
 /** JSON over same-origin fetch; every non-2xx answer becomes an ApiError. */
@@ -66,6 +72,15 @@ export async function upload<T>(path: string, file: File): Promise<T> {
   const body = new FormData();
   body.append("file", file, file.name);
   return send<T>(path, { method: "POST", headers: { Accept: "application/json" }, body });
+}
+
+/** GETs a file (a generated PDF…) with the same error handling: its content and its name. */
+export async function download(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+  const response = await fetchOk(path, { method: "GET" });
+  return {
+    blob: await response.blob(),
+    filename: dispositionFilename(response.headers.get("Content-Disposition"), fallbackName),
+  };
 }
 
 export const http = {

@@ -1,13 +1,14 @@
 import { Alert, Badge, Button, Card, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
-import type { EnrollmentCard, FileSummary } from "@portal/shared/schemas/enrollment-responses";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { isRequestStatus } from "@portal/shared/request-status";
+import type { EnrollmentCard } from "@portal/shared/schemas/enrollment-responses";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
-import { CARDS_QUERY_KEY, fileQueryKey, startFile, useEnrollmentCards } from "./enrollment-api.ts";
+import { useEnrollmentCards } from "./enrollment-api.ts";
 import { useInscriptionStore } from "./enrollment-store.ts";
+import { useStartFile } from "./use-start-file.ts";
 import { cardStatusText, resumeStep, wizardPath } from "./wizard-steps.ts";
 
 const STATUS_COLOR: Record<EnrollmentCard["status"], string> = {
@@ -38,11 +39,25 @@ function StudentCard({
           <Badge color={STATUS_COLOR[card.status]} variant="light">
             {t(status.key, status.values)}
           </Badge>
+          {card.requestStatus ? (
+            <Text size="sm">
+              {t("enrollment:card.requestStatus", {
+                status: isRequestStatus(card.requestStatus)
+                  ? t(`common:requestStatus.${card.requestStatus}`)
+                  : card.requestStatus,
+              })}
+            </Text>
+          ) : null}
         </Stack>
         {card.status === "sent" ? (
-          <Text size="sm" c="dimmed">
-            {t("enrollment:card.sentHint")}
-          </Text>
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              {t("enrollment:card.sentHint")}
+            </Text>
+            <Button variant="light" onClick={() => onChoose(card)} fullWidth>
+              {t("enrollment:card.documents")}
+            </Button>
+          </Stack>
         ) : (
           <Button
             onClick={() => onChoose(card)}
@@ -64,20 +79,9 @@ function StudentCard({
 export function WelcomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const cards = useEnrollmentCards();
-  const selectFile = useInscriptionStore((state) => state.selectFile);
   const selectFileId = useInscriptionStore((state) => state.selectFileId);
-
-  const open = (file: FileSummary) => {
-    queryClient.setQueryData(fileQueryKey(file.id), file);
-    void queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY });
-    selectFile(file);
-    void navigate(wizardPath(resumeStep(file)));
-  };
-
-  // "+" (no student) or a student without a file for this year (re-enrollment).
-  const start = useMutation({ mutationFn: (studentId?: number) => startFile(studentId), onSuccess: open });
+  const start = useStartFile();
 
   const choose = (card: EnrollmentCard) => {
     if (card.fileId === null) {
@@ -85,7 +89,8 @@ export function WelcomePage() {
       return;
     }
     selectFileId(card.fileId);
-    void navigate(wizardPath(resumeStep(card)));
+    // A sent file opens on its documents; one in progress where the family left it.
+    void navigate(card.status === "sent" ? wizardPath("congratulations") : wizardPath(resumeStep(card)));
   };
 
   return (

@@ -1,0 +1,21 @@
+/**
+ * Spec 4 request statuses. A sent file's request starts Untreated; the staff workflow (issue #4)
+ * moves it through the others. Labels: `common:requestStatus.<status>`.
+ */
+export const REQUEST_STATUSES = [
+  "InProcess",
+  "Untreated",
+  "Accepted",
+  "Validated",
+  "Confirmed",
+  "Finished",
+  "Refused",
+  "Discontinued",
+  "Cancelled",
+  "Restored",
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export function isRequestStatus(value: unknown): value is RequestStatus {
+  return typeof value === "string" && (REQUEST_STATUSES as readonly string[]).includes(value);
+}
