@@ -4,6 +4,7 @@ import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemo } from "./db/seeds/demo.ts";
+import { seedDemoStudents } from "./db/seeds/demo-students.ts";
 import { seedReferenceData } from "./db/seeds/reference-data.ts";
 import { randomToken } from "./lib/crypto.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -25,6 +26,7 @@ export async function bootstrap(config: Config, log: (line: string) => void = co
   await migrateToLatest(handle.db);
   const hasher = createPasswordHasher(config.argon2MemoryKib);
   const demoSeeded = config.seedDemo ? await seedDemo(handle.db, hasher) : false;
+  if (demoSeeded) await seedDemoStudents(handle.db, config.dataDir);
   await seedReferenceData(handle.db);
   let captchaHmacKey = config.captchaHmacKey ?? (await readSetting(handle.db, "captcha_hmac_key"));
   if (!captchaHmacKey) {
