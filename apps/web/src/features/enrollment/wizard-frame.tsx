@@ -122,24 +122,23 @@ function FrameLayout({ current, file, children }: ProgressProps & { children: Re
   const setPosition = useInscriptionStore((state) => state.setPosition);
   useEffect(() => setPosition(current.number), [current.number, setPosition]);
 
-  const content = <Suspense fallback={<PageLoader />}>{children}</Suspense>;
-  if (!desktop) {
-    return (
-      <Stack gap="md">
-        <CompactProgress current={current} file={file} />
-        {content}
-      </Stack>
-    );
-  }
+  // One tree at every width: only the progress column changes. Switching trees when a tablet turns
+  // or a window narrows would remount the step and lose what the family typed.
   return (
     <Grid gutter="lg">
-      <Grid.Col span={3}>
-        <Paper withBorder p="md" component="nav" aria-label={t("enrollment:frame.stepsLabel")}>
-          <WizardStepper current={current} file={file} />
-        </Paper>
+      <Grid.Col span={desktop ? 3 : 12}>
+        {desktop ? (
+          <Paper withBorder p="md" component="nav" aria-label={t("enrollment:frame.stepsLabel")}>
+            <WizardStepper current={current} file={file} />
+          </Paper>
+        ) : (
+          <CompactProgress current={current} file={file} />
+        )}
       </Grid.Col>
-      <Grid.Col span={9}>
-        <Box>{content}</Box>
+      <Grid.Col span={desktop ? 9 : 12}>
+        <Box>
+          <Suspense fallback={<PageLoader />}>{children}</Suspense>
+        </Box>
       </Grid.Col>
     </Grid>
   );
