@@ -27,7 +27,7 @@ export const LABEL_SECTION: Record<StepId, string> = {
   authorizedPersons: "authorizedPersons",
   studentPhoto: "studentPhoto",
   academicHistory: "academicHistory",
-  financialInformation: "financialInformation",
+  financialInformation: "finance",
   schoolTransport: "schoolTransport",
   exitAuthorization: "exitAuthorization",
   medicalRecord: "medicalRecord",

@@ -20,12 +20,67 @@ function firstKnown(t: Translate, exists: Exists, keys: string[]): string | null
 }
 
 /**
- * Where the summary finds a field's label: an entry under `enrollment:summary.labels` for fields
- * whose step screen words them differently (nested lists), else the step screen's own label.
+ * Fields whose step screen labels them under another key (uploads, list items, texts with a
+ * title): `<section>.<path>.<field>` → the screen's key, so the summary says what the form says.
  */
+const LABEL_ALIASES: Readonly<Record<string, string>> = {
+  "studentFile.identityDocumentFileId": "studentFile.identityDocument",
+  "studentFile.emergencyContacts": "studentFile.emergencyTitle",
+  "studentFile.emergencyContacts.name": "studentFile.contactName",
+  "studentFile.emergencyContacts.relationship": "studentFile.contactRelationship",
+  "studentFile.emergencyContacts.phone": "studentFile.contactPhone",
+  "enrollmentYear.levelCode": "enrollmentYear.level",
+  "terms.termsOfUse": "terms.termsOfUse.title",
+  "terms.dataUseAgreement": "terms.dataUseAgreement.title",
+  "terms.servicesContract": "terms.servicesContract.title",
+  "representative.photoFileId": "representative.photo",
+  "representative.documentFileId": "representative.identityDocument",
+  "representative.legalBackingFileId": "representative.legalBacking",
+  "authorizedPersons.persons": "authorizedPersons.listTitle",
+  "authorizedPersons.persons.photoFileId": "authorizedPersons.photo",
+  "authorizedPersons.persons.documentFileId": "authorizedPersons.identityDocument",
+  "studentPhoto.photoFileId": "studentPhoto.photo",
+  "medicalRecord.incapacityCertificateFileId": "medicalRecord.incapacityCertificate",
+  "medicalRecord.disqualifiedSportFileId": "medicalRecord.sportCertificate",
+  "medicalRecord.vaccinationBookletFileId": "medicalRecord.vaccinationBooklet",
+  "medicalRecord.allergies": "medicalRecord.allergiesTitle",
+  "medicalRecord.allergies.medications": "medicalRecord.allergyGroups.medications",
+  "medicalRecord.allergies.foods": "medicalRecord.allergyGroups.foods",
+  "medicalRecord.allergies.insects": "medicalRecord.allergyGroups.insects",
+  "medicalRecord.allergies.other": "medicalRecord.allergyGroups.other",
+};
+
+/** Choices (not catalogues) whose labels the step screen keeps under `<key>.<value>`. */
+const CHOICE_KEYS: Readonly<Record<string, string>> = {
+  "finance.paymentReference": "finance.reference",
+  "exitAuthorization.emergencyPreference": "exitAuthorization.emergency",
+};
+
+/** Fields inside a list are labelled by the list's own field keys (`persons.names` → `names`). */
+const LIST_ITEM_SECTIONS: Readonly<Record<string, string>> = {
+  "medicalRecord.allergies.medications": "medicalRecord",
+  "medicalRecord.allergies.foods": "medicalRecord",
+  "medicalRecord.allergies.insects": "medicalRecord",
+  "medicalRecord.allergies.other": "medicalRecord",
+};
+
+/** Where the summary finds a field's label: an alias to the step screen's key, else the screen's own. */
 export function labelKeys(section: string, path: readonly string[], field: string): string[] {
-  const nested = [...path, field].join(".");
-  return [`enrollment:summary.labels.${section}.${nested}`, `enrollment:${section}.${field}`];
+  const full = [section, ...path, field].join(".");
+  const parent = [section, ...path].join(".");
+  const keys: string[] = [];
+  const alias = LABEL_ALIASES[full];
+  if (alias) keys.push(`enrollment:${alias}`);
+  // Allergy entries: item and reaction, labelled as on the medical screen.
+  const listSection = LIST_ITEM_SECTIONS[parent];
+  if (listSection) {
+    // The item's label names its group ("Medication", "Food"…); the reaction's is shared.
+    const group = path[path.length - 1] ?? "";
+    if (field === "item") keys.push(`enrollment:${listSection}.allergyItem.${group}`);
+    if (field === "reaction") keys.push(`enrollment:${listSection}.allergyReaction`);
+  }
+  keys.push(`enrollment:${section}.${field}`);
+  return keys;
 }
 
 export function buildSummaryText(
@@ -40,15 +95,14 @@ export function buildSummaryText(
     catalog: (name, code) => catalogs[name]?.find((option) => option.value === code)?.label ?? code,
     choice: (section, field, value) =>
       firstKnown(t, exists, [
-        `enrollment:summary.choices.${field}.${value}`,
-        `enrollment:${section}.${field}Options.${value}`,
+        ...(CHOICE_KEYS[`${section}.${field}`] ? [`enrollment:${CHOICE_KEYS[`${section}.${field}`]}.${value}`] : []),
         `enrollment:${section}.${field}${value}`,
       ]),
     yes: t("common:actions.yes"),
     no: t("common:actions.no"),
     date: (iso) => dateFormat.format(new Date(`${iso}T00:00:00Z`)),
-    item: (section, field, n) =>
-      firstKnown(t, exists, [`enrollment:summary.items.${field}`]) !== null
+    item: (_section, field, n) =>
+      exists(`enrollment:summary.items.${field}`)
         ? t(`enrollment:summary.items.${field}`, { n })
         : `${humanize(field)} ${n}`,
   };
