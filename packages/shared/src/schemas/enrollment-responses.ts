@@ -70,3 +70,28 @@ export const fileContextSchema = z.object({
   familyDiscountPercent: z.number(),
 });
 export type FileContext = z.infer<typeof fileContextSchema>;
+
+/**
+ * One person the family already registered on another student's file (a sibling's, or an earlier
+ * year's): offered on the representative and authorized-person steps so siblings are not typed
+ * twice. `data` is the saved step data, ready to prefill the form (confirmations equal to the
+ * values); the upload ids it names are the family's and are accepted as they are.
+ */
+export const knownPersonSchema = z.object({
+  /** Identification type (1 cédula, 2 passport) and number: the people are unique by these. */
+  typeIdentification: z.number(),
+  documentNumber: z.string(),
+  /** The name to show in the choice: names, first and second surname. */
+  displayName: z.string(),
+  /** The student on whose file the person was saved, to tell the family where it comes from. */
+  studentName: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type KnownPerson = z.infer<typeof knownPersonSchema>;
+
+/** GET /api/enrollment/files/:fileId/known-people: latest first, one entry per identification. */
+export const knownPeopleSchema = z.object({
+  representatives: z.array(knownPersonSchema),
+  authorizedPersons: z.array(knownPersonSchema),
+});
+export type KnownPeople = z.infer<typeof knownPeopleSchema>;

@@ -11,7 +11,8 @@ export type AuditEvent =
   | "password.reset"
   | "password.changed"
   | "role.changed"
-  | "settings.changed";
+  | "settings.changed"
+  | "enrollment.authorizedPersons.propagated";
 
 export async function recordAudit(
   db: Db,

@@ -3,6 +3,7 @@ import {
   enrollmentCardSchema,
   fileContextSchema,
   fileSummarySchema,
+  knownPeopleSchema,
   sentFileSchema,
   startFileSchema,
   stepDataSchema,
@@ -16,6 +17,7 @@ import { AppError } from "../../lib/errors.ts";
 import { publicLink } from "../auth/links.ts";
 import { getStep, getSummary, listCards, saveStep, startFile } from "./enrollment.service.ts";
 import { getFileContext } from "./file-context.service.ts";
+import { getKnownPeople } from "./known-people.service.ts";
 import { sendFile } from "./submission.service.ts";
 import { UPLOAD_KIND_NAMES } from "./upload-kinds.ts";
 import { readUpload, storeUpload } from "./uploads.service.ts";
@@ -66,6 +68,12 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/enrollment/files/:fileId/context",
     { config, schema: { params: fileParams, response: { 200: fileContextSchema } } },
     (request) => getFileContext(ctx, request.user!, request.params.fileId),
+  );
+
+  r.get(
+    "/api/enrollment/files/:fileId/known-people",
+    { config, schema: { params: fileParams, response: { 200: knownPeopleSchema } } },
+    (request) => getKnownPeople(ctx, request.user!, request.params.fileId),
   );
 
   r.get(

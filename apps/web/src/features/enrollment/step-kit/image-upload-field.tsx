@@ -1,0 +1,111 @@
+import { FileInput, Group, Image, Stack, Text } from "@mantine/core";
+import { UPLOAD_KINDS, type UploadKind } from "@portal/shared/upload-kinds";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { type FieldPath, type FieldValues, type UseFormReturn, useController } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
+import { isApiError } from "../../../lib/api-error.ts";
+import { useValidationText } from "../../../lib/use-validation-text.ts";
+import { type UploadedFile, uploadFile, uploadUrl } from "../enrollment-api.ts";
+import { checkPhotoUpload } from "./image-upload-check.ts";
+
+/**
+ * A photo the step needs (a representative's or an authorized person's): png or jpg, checked for
+ * type and size before it leaves the browser, uploaded at once, its id kept in the form field
+ * `name`, and the photo on file shown beside the input. `onUploading` lets the form hold "save"
+ * until it is done. Modelled on PdfUploadField.
+ */
+export function ImageUploadField<V extends FieldValues>({
+  form,
+  name,
+  fileId,
+  kind,
+  label,
+  description,
+  required = false,
+  onUploading,
+}: {
+  form: UseFormReturn<V>;
+  name: FieldPath<V>;
+  fileId: number;
+  kind: UploadKind;
+  label: string;
+  description?: string;
+  required?: boolean;
+  onUploading?: (uploading: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useValidationText();
+  const { field, fieldState } = useController({ control: form.control, name });
+  const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const maxBytes = UPLOAD_KINDS[kind].maxBytes;
+  const maxMb = maxBytes / (1024 * 1024);
+
+  const upload = useMutation({
+    mutationFn: (photo: File) => uploadFile(fileId, kind, photo),
+    onMutate: () => {
+      setUploadError(null);
+      onUploading?.(true);
+    },
+    onSuccess: (saved) => {
+      setUploaded(saved);
+      form.setValue(name, saved.id as never, { shouldDirty: true, shouldValidate: true });
+    },
+    onError: (error) => setUploadError(isApiError(error) ? error.message : t("errors:INTERNAL")),
+    onSettled: () => onUploading?.(false),
+  });
+
+  const onFile = (photo: File | null) => {
+    if (!photo) return;
+    const problem = checkPhotoUpload(photo, maxBytes);
+    if (problem) {
+      setUploadError(t(`enrollment:photoUpload.${problem}`, { max: maxMb }));
+      return;
+    }
+    upload.mutate(photo);
+  };
+
+  const value = typeof field.value === "number" ? field.value : null;
+  // A photo put in the field another way (reused from a sibling's file) is not the one uploaded here.
+  const uploadedName = uploaded && uploaded.id === value ? uploaded.name : null;
+  return (
+    <Stack gap={4}>
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        {value !== null ? (
+          <Image
+            src={uploadUrl(value)}
+            alt={t("enrollment:photoUpload.preview", { label })}
+            w={96}
+            h={96}
+            fit="cover"
+            radius="sm"
+            data-testid={`${String(name)}-preview`}
+          />
+        ) : null}
+        <FileInput
+          style={{ flex: 1 }}
+          label={label}
+          description={description ?? t("enrollment:photoUpload.hint", { max: maxMb })}
+          placeholder={t("enrollment:photoUpload.choose")}
+          accept="image/png,image/jpeg"
+          clearable={false}
+          value={null}
+          onChange={onFile}
+          disabled={upload.isPending}
+          {...(required ? REQUIRED_FIELD : {})}
+          error={uploadError ?? errorText(fieldState.error?.message)}
+        />
+      </Group>
+      {upload.isPending ? <Text size="sm">{t("enrollment:photoUpload.sending")}</Text> : null}
+      {value !== null ? (
+        <Text size="sm" data-testid={`${String(name)}-uploaded`}>
+          {uploadedName
+            ? t("enrollment:photoUpload.done", { name: uploadedName })
+            : t("enrollment:photoUpload.existing")}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,253 @@
+import { expect, type Page, test } from "@playwright/test";
+import { solveChallenge } from "altcha-lib";
+import { minimalPdf } from "../apps/server/test/support/documents.ts";
+import { linkFromOutbox } from "./support/outbox.ts";
+import { logIn } from "./support/session.ts";
+import { jpegPhoto, openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
+
+// The login screen is English for this browser; once signed in, the family works in Spanish.
+test.use({ locale: "en-US" });
+
+const SAVE = "Guardar y continuar";
+const PHOTO_INPUT = 'input[type="file"][accept="image/png,image/jpeg"]';
+const PDF_INPUT = 'input[type="file"][accept="application/pdf"]';
+
+/** A yes/no question of the form, answered by the label of its radio. */
+async function answer(page: Page, question: string, choice: "Sí" | "No") {
+  await page.getByRole("radiogroup", { name: question }).getByLabel(choice, { exact: true }).check();
+}
+
+/**
+ * A family of its own, working in Spanish: the authorized persons are the family's list and a save
+ * is applied to all its files of the year, so sharing a demo account with specs running alongside
+ * would let their saves and this one's overwrite each other. Registered through the API (the
+ * register screen has its own spec), activated from the e-mail, then signed in on the login screen.
+ */
+async function newSpanishFamily(page: Page): Promise<void> {
+  await page.goto("/login");
+  const origin = { origin: new URL(page.url()).origin };
+  const challenge = (await (await page.request.get("/api/auth/captcha")).json()) as {
+    algorithm: string;
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+    signature: string;
+  };
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
+  if (!solution) throw new Error("captcha not solved");
+  const captcha = Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString("base64");
+  const email = `representantes-${Date.now()}@example.ec`;
+  const password = "familia zambrano loor 2025";
+  const since = Date.now();
+  const registered = await page.request.post("/api/auth/register", {
+    headers: origin,
+    data: {
+      firstSurname: "Zambrano",
+      secondSurname: "Loor",
+      names: "Gabriela",
+      email,
+      password,
+      passwordConfirmation: password,
+      phone: "+593 99 555 1234",
+      language: "es",
+      captcha,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(202);
+  const link = await linkFromOutbox(email, "/account-activate", since);
+  const token = link.split("/").at(-1);
+  const activated = await page.request.post("/api/auth/activate", { headers: origin, data: { token } });
+  expect(activated.ok(), await activated.text()).toBe(true);
+  await logIn(page, email, password);
+}
+
+async function stepData(page: Page, fileId: number, step: string) {
+  const response = await page.request.get(`/api/enrollment/files/${fileId}/steps/${step}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+test("a family fills representative 1, declines representative 2, adds an authorized person and reuses the representative for a sibling", async ({
+  page,
+}) => {
+  test.slow();
+  await newSpanishFamily(page);
+  await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
+  const fileId = await startNewFile(page);
+  await saveStepsBefore(page, fileId, "firstRepresentative");
+  await openWizardStep(page, fileId, "primer-representante-legal");
+
+  // Step 5: legal representative 1. Saving empty says what is missing.
+  await expect(page.getByRole("heading", { name: "Primer representante legal", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: SAVE }).click();
+  await expect(page.getByText("Complete todos los campos obligatorios del formulario")).toBeVisible();
+  await expect(page.getByText("Suba el archivo requerido").first()).toBeVisible();
+
+  await answer(page, "¿Es usted, titular de esta cuenta, el representante legal 1?", "Sí");
+  await answer(page, "¿Ejerce la patria potestad o la tutela legal del alumno?", "Sí");
+  await page.getByLabel("Parentesco con el alumno", { exact: true }).selectOption("OTHER");
+  await page.getByLabel("Indique el parentesco", { exact: true }).fill("Madrina");
+  await page.getByLabel("Parentesco con el alumno", { exact: true }).selectOption("MOTHER");
+  await expect(page.getByLabel("Indique el parentesco", { exact: true })).toHaveCount(0);
+  await page.getByLabel("Estado civil", { exact: true }).selectOption("MARRIED");
+  await page.getByLabel("Tratamiento", { exact: true }).selectOption("Sra.");
+  await page.getByLabel("Nombres", { exact: true }).fill("Gabriela");
+  await page.getByLabel("Primer apellido", { exact: true }).fill("Zambrano");
+  await page.getByLabel("Segundo apellido", { exact: true }).fill("Loor");
+  await page.getByLabel("Fecha de nacimiento", { exact: true }).fill("1984-02-20");
+  await page.getByLabel("País de nacimiento", { exact: true }).selectOption("EC");
+  await page.getByLabel("Ciudad de nacimiento", { exact: true }).fill("Quito");
+  await page.getByLabel("Nacionalidad principal", { exact: true }).selectOption("EC");
+  await expect(page.getByLabel("Tipo de identificación", { exact: true })).toHaveValue("1");
+  await page.getByLabel("Número de documento", { exact: true }).fill("0962467429");
+
+  await page.locator(PHOTO_INPUT).setInputFiles({
+    name: "gabriela.jpg",
+    mimeType: "image/jpeg",
+    buffer: await jpegPhoto(),
+  });
+  await expect(page.getByText("Foto subida: gabriela.jpg.")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Fotografía del representante: foto registrada" })).toBeVisible();
+  await page.locator(PDF_INPUT).first().setInputFiles({
+    name: "cedula-gabriela.pdf",
+    mimeType: "application/pdf",
+    buffer: minimalPdf(),
+  });
+  await expect(page.getByText("Archivo subido: cedula-gabriela.pdf.")).toBeVisible();
+
+  await page.getByLabel("Correo electrónico", { exact: true }).fill("gabriela.zambrano@example.ec");
+  await page.getByLabel("Confirme el correo electrónico", { exact: true }).fill("gabriela@example.ec");
+  await page.getByLabel("Celular", { exact: true }).fill("099 555 1234");
+  await page.getByLabel("Confirme el celular", { exact: true }).fill("0995551234");
+  await page.getByLabel("Teléfono fijo", { exact: true }).fill("02 245 6789");
+  await answer(page, "¿Acepta compartir sus datos de contacto con el comité de padres de familia?", "No");
+  await page.getByLabel("País de residencia", { exact: true }).selectOption("EC");
+  await page.getByLabel("Ciudad de residencia", { exact: true }).fill("Quito");
+  await page.getByLabel("Dirección del domicilio", { exact: true }).fill("Av. República de El Salvador N34-12");
+  await page.getByLabel("Situación profesional", { exact: true }).selectOption("EMPLOYED");
+  await page.getByLabel("Empleador o empresa", { exact: true }).fill("Banco del Pacífico");
+  await page.getByLabel("Categoría socioprofesional", { exact: true }).selectOption("PCS3");
+  await expect(
+    page.getByRole("radiogroup", { name: "¿Es exalumno o exalumna de la institución?" }).getByLabel("No"),
+  ).toBeChecked();
+
+  // The two e-mails differ: said under the confirmation, nothing saved.
+  await page.getByRole("button", { name: SAVE }).click();
+  await expect(page.getByText("Los correos electrónicos no coinciden")).toBeVisible();
+  await expect(page).toHaveURL(/primer-representante-legal$/);
+  await page.getByLabel("Confirme el correo electrónico", { exact: true }).fill("Gabriela.Zambrano@example.ec");
+  await page.getByRole("button", { name: SAVE }).click();
+
+  // Step 6: there is no second representative, confirmed and justified.
+  await expect(page).toHaveURL(/segundo-representante-legal$/);
+  await expect(page.getByText("Registro actualizado correctamente").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Segundo representante legal", level: 1 })).toBeVisible();
+  // The choice changes only once confirmed: a click, not a check.
+  await page.getByLabel("No hay segundo representante legal, o no deseo registrarlo").click();
+  const dialog = page.getByRole("dialog", { name: "¿No registrar un segundo representante legal?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Sí" }).click();
+  await expect(page.getByLabel("Nombres", { exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: SAVE }).click();
+  await expect(page.getByText("Indique por qué no registra un segundo representante legal")).toBeVisible();
+  await page.getByLabel("Motivo", { exact: true }).fill("El padre falleció en 2019.");
+  await page.getByRole("button", { name: SAVE }).click();
+
+  // Step 7: one authorized person; the list is the family's.
+  await expect(page).toHaveURL(/personas-autorizadas$/);
+  await expect(page.getByText("un cambio aquí se aplica a todos sus hijos inscritos este año lectivo")).toBeVisible();
+  await page.getByRole("button", { name: "Agregar una persona autorizada" }).click();
+  const person = page.getByRole("group", { name: "Persona autorizada 1" });
+  await person.getByLabel("Nombres", { exact: true }).fill("Rosa Elena");
+  await person.getByLabel("Primer apellido", { exact: true }).fill("Loor");
+  await person.getByLabel("Parentesco con el alumno", { exact: true }).selectOption("GRANDMOTHER");
+  await person.getByLabel("Número de documento", { exact: true }).fill("1714307103");
+  await person.getByLabel("Celular", { exact: true }).fill("098 111 2233");
+  await person.getByLabel("Confirme el celular", { exact: true }).fill("0981112233");
+  await person.getByLabel("Dirección", { exact: true }).fill("Calle Los Ríos 45, Quito");
+  await page.getByRole("button", { name: SAVE }).click();
+  await expect(page.getByText("Suba el archivo requerido").first()).toBeVisible();
+  await person
+    .locator(PHOTO_INPUT)
+    .setInputFiles({ name: "rosa.jpg", mimeType: "image/jpeg", buffer: await jpegPhoto() });
+  await expect(person.getByText("Foto subida: rosa.jpg.")).toBeVisible();
+  await person
+    .locator(PDF_INPUT)
+    .setInputFiles({ name: "cedula-rosa.pdf", mimeType: "application/pdf", buffer: minimalPdf() });
+  await expect(person.getByText("Archivo subido: cedula-rosa.pdf.")).toBeVisible();
+  await page.getByRole("button", { name: SAVE }).click();
+  await expect(page).toHaveURL(/foto-del-alumno$/);
+
+  // The saved values come back, also after a reload.
+  await openWizardStep(page, fileId, "primer-representante-legal");
+  await expect(page.getByLabel("Nombres", { exact: true })).toHaveValue("Gabriela");
+  await page.reload();
+  await expect(page.getByLabel("Nombres", { exact: true })).toHaveValue("Gabriela");
+  await expect(page.getByLabel("Empleador o empresa", { exact: true })).toHaveValue("Banco del Pacífico");
+  await expect(page.getByLabel("Confirme el celular", { exact: true })).toHaveValue("0995551234");
+  await expect(page.getByRole("img", { name: "Fotografía del representante: foto registrada" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("radiogroup", { name: "¿Es usted, titular de esta cuenta, el representante legal 1?" })
+      .getByLabel("Sí"),
+  ).toBeChecked();
+  await openWizardStep(page, fileId, "segundo-representante-legal");
+  await expect(page.getByLabel("No hay segundo representante legal, o no deseo registrarlo")).toBeChecked();
+  await expect(page.getByLabel("Motivo", { exact: true })).toHaveValue("El padre falleció en 2019.");
+  await openWizardStep(page, fileId, "personas-autorizadas");
+  await expect(
+    page.getByRole("group", { name: "Persona autorizada 1" }).getByLabel("Nombres", { exact: true }),
+  ).toHaveValue("Rosa Elena");
+
+  // A second student of the same family: representative 1 is taken from the first one's file.
+  const siblingId = await startNewFile(page);
+  await saveStepsBefore(page, siblingId, "firstRepresentative");
+  await openWizardStep(page, siblingId, "primer-representante-legal");
+  const offer = page.getByRole("region", { name: "Usar un representante ya registrado para su familia" });
+  await expect(offer).toBeVisible();
+  await offer
+    .getByLabel("Persona registrada", { exact: true })
+    .selectOption({ label: "Gabriela Zambrano Loor · 0962467429 (inscripción de Ana Lucía Pérez Loor)" });
+  await offer.getByRole("button", { name: "Usar estos datos" }).click();
+  await expect(page.getByText("Se cargaron los datos de Gabriela Zambrano Loor. Revíselos y guarde.")).toBeVisible();
+  await expect(page.getByLabel("Nombres", { exact: true })).toHaveValue("Gabriela");
+  await expect(page.getByLabel("Número de documento", { exact: true })).toHaveValue("0962467429");
+  await expect(page.getByLabel("Confirme el correo electrónico", { exact: true })).toHaveValue(
+    "gabriela.zambrano@example.ec",
+  );
+  await expect(page.getByRole("img", { name: "Fotografía del representante: foto registrada" })).toBeVisible();
+  await page.getByRole("button", { name: SAVE }).click();
+  await expect(page).toHaveURL(/segundo-representante-legal$/);
+
+  const first = await stepData(page, fileId, "firstRepresentative");
+  const reused = await stepData(page, siblingId, "firstRepresentative");
+  expect(reused).toMatchObject({
+    typeRepresentative: 1,
+    names: "Gabriela",
+    documentNumber: "0962467429",
+    photoFileId: first.photoFileId,
+    documentFileId: first.documentFileId,
+  });
+
+  // Representative 2 of the sibling (saved through the API: Jorge, passport PASS20002; representative
+  // 1 is Carmen, passport PASS10001 and the account holder).
+  await saveStepsBefore(page, siblingId, "authorizedPersons");
+  await openWizardStep(page, siblingId, "segundo-representante-legal");
+  await expect(page.getByLabel("Número de documento", { exact: true })).toHaveValue("PASS20002");
+  // Saying this one is the account holder too is questioned.
+  await answer(page, "¿Es usted, titular de esta cuenta, el representante legal 2?", "Sí");
+  await expect(page.getByText("Ya indicó que usted es el representante legal 1.", { exact: false })).toBeVisible();
+  await answer(page, "¿Es usted, titular de esta cuenta, el representante legal 2?", "No");
+  // Another identification is a change of representative, confirmed; representative 1's is refused.
+  await page.getByLabel("Número de documento", { exact: true }).fill("PASS10001");
+  await page.getByRole("button", { name: SAVE }).click();
+  const change = page.getByRole("dialog", { name: "¿Cambiar de representante legal?" });
+  await expect(change).toBeVisible();
+  await change.getByRole("button", { name: "Sí" }).click();
+  const documentNumber = page.getByLabel("Número de documento", { exact: true });
+  await expect(documentNumber).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Este alumno ya tiene un representante legal con la misma identificación")).toBeVisible();
+  await expect(page).toHaveURL(/segundo-representante-legal$/);
+  expect((await stepData(page, siblingId, "secondRepresentative")).documentNumber).toBe("PASS20002");
+});
