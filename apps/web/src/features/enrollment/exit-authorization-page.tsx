@@ -1,0 +1,52 @@
+import type { LevelCode } from "@portal/shared/rules/levels";
+import { exitAuthorizationSchema } from "@portal/shared/schemas/enrollment/exit-authorization";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { useCatalog, useFileContext, useStepData } from "./enrollment-api.ts";
+import { ExitAuthorizationFields } from "./exit-authorization-fields.tsx";
+import { type ExitAuthorizationValues, exitLevel, toFormValues, toRequestBody } from "./exit-authorization-form.ts";
+import { StepForm } from "./step-kit/step-form.tsx";
+import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
+import { useWizardFile } from "./wizard-frame.tsx";
+
+const STEP = "exitAuthorization" as const;
+
+/** Step 12 (spec 2, 3, 5 and 9): exits, emergency preference, image, events and outings. */
+export function ExitAuthorizationPage() {
+  const file = useWizardFile();
+  const step = useStepData(file.id, STEP);
+  const context = useFileContext(file.id);
+  const levels = useCatalog("levels");
+  const error = step.error ?? context.error ?? levels.error;
+  if (error) return <FormErrorAlert error={error} />;
+  if (!step.data || !context.data || !levels.data) return <PageLoader />;
+  const level = exitLevel(context.data.requestedLevel);
+  const levelLabel = levels.data.find((item) => item.code === level)?.label ?? level;
+  return <ExitAuthorizationStep initial={toFormValues(step.data.data, level)} level={level} levelLabel={levelLabel} />;
+}
+
+function ExitAuthorizationStep({
+  initial,
+  level,
+  levelLabel,
+}: {
+  initial: ExitAuthorizationValues;
+  level: LevelCode;
+  levelLabel: string;
+}) {
+  const { t } = useTranslation();
+  // The rules depend on the requested level, fixed while the step is open.
+  const { resolver, toBody } = useMemo(() => {
+    const toBody = (values: ExitAuthorizationValues) => toRequestBody(values, level);
+    return { resolver: stepResolver<ExitAuthorizationValues>(exitAuthorizationSchema(level), toBody), toBody };
+  }, [level]);
+  const { form, state } = useStepForm({ step: STEP, initial, resolver, toBody });
+  return (
+    <StepForm title={t(routeTitleKey("wizard.exitAuthorization"))} state={state}>
+      <ExitAuthorizationFields form={form} level={level} levelLabel={levelLabel} />
+    </StepForm>
+  );
+}

@@ -1,0 +1,171 @@
+import { Box, FileInput, Image, SimpleGrid, Stack, Text } from "@mantine/core";
+import { CONSENT_TEXT_VERSION } from "@portal/shared/consents";
+import { STUDENT_PHOTO_SIZE_PX } from "@portal/shared/upload-kinds";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { type UseFormReturn, useController } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
+import { isApiError } from "../../lib/api-error.ts";
+import { useValidationText } from "../../lib/use-validation-text.ts";
+import { uploadFile, uploadUrl } from "./enrollment-api.ts";
+import { StepSection } from "./step-kit/step-form.tsx";
+import { StudentPhotoCropper } from "./student-photo-cropper.tsx";
+import {
+  checkPhotoSource,
+  croppedPhotoName,
+  MAX_SOURCE_PHOTO_BYTES,
+  PHOTO_CONSENT_FIELDS,
+  type StudentPhotoValues,
+} from "./student-photo-form.ts";
+import { YesNoRadio } from "./yes-no-radio.tsx";
+
+const PREVIEW_PX = 200;
+
+/**
+ * The fields of step 8 (spec 3 "Student photo and authorizations"): the photo, chosen, cropped to
+ * 500 × 500 in the browser and uploaded at once, and the four image authorizations, each a yes or
+ * no recorded as a consent with the text version. Used by the wizard step; the staff module page
+ * (issue #4) can reuse it.
+ */
+export function StudentPhotoFields({
+  form,
+  fileId,
+  onBusy,
+}: {
+  form: UseFormReturn<StudentPhotoValues>;
+  fileId: number;
+  /** A picture is being cropped or uploaded: saving now would miss it. */
+  onBusy?: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <StepSection id="student-photo-picture" title={t("enrollment:studentPhoto.photoTitle")}>
+        <StudentPhotoUpload form={form} fileId={fileId} onBusy={onBusy} />
+      </StepSection>
+      <StepSection id="student-photo-consents" title={t("enrollment:studentPhoto.consentsTitle")}>
+        <Text size="sm">{t("enrollment:studentPhoto.consentsIntro")}</Text>
+        {PHOTO_CONSENT_FIELDS.map((field) => (
+          <YesNoRadio key={field} form={form} name={field} label={t(`enrollment:studentPhoto.${field}`)} required />
+        ))}
+        <Text size="xs" c="dimmed">
+          {t("enrollment:studentPhoto.consentsVersion", { version: CONSENT_TEXT_VERSION })}
+        </Text>
+      </StepSection>
+    </>
+  );
+}
+
+function StudentPhotoUpload({
+  form,
+  fileId,
+  onBusy,
+}: {
+  form: UseFormReturn<StudentPhotoValues>;
+  fileId: number;
+  onBusy?: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useValidationText();
+  const { field, fieldState } = useController({ control: form.control, name: "photoFileId" });
+  const [source, setSource] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  // Whether the photo shown was uploaded on this visit, or is the one on file (saved or prefilled).
+  const [uploadedNow, setUploadedNow] = useState(false);
+
+  const upload = useMutation({
+    mutationFn: (photo: File) => uploadFile(fileId, "studentPhoto", photo),
+    onMutate: () => setProblem(null),
+    onSuccess: (saved) => {
+      form.setValue("photoFileId", saved.id, { shouldDirty: true, shouldValidate: true });
+      setUploadedNow(true);
+      setSource(null);
+    },
+    onError: (error) => setProblem(isApiError(error) ? error.message : t("errors:INTERNAL")),
+  });
+
+  const busy = source !== null || upload.isPending;
+  useEffect(() => onBusy?.(busy), [busy, onBusy]);
+
+  const onFile = (picture: File | null) => {
+    if (!picture) return;
+    const check = checkPhotoSource(picture);
+    if (check) {
+      setProblem(t(`enrollment:studentPhoto.${check}`, { max: MAX_SOURCE_PHOTO_BYTES / (1024 * 1024) }));
+      return;
+    }
+    setProblem(null);
+    setSource(picture);
+  };
+
+  const onCropped = (photo: Blob) => {
+    const name = croppedPhotoName(source?.name ?? "");
+    upload.mutate(new File([photo], name, { type: "image/jpeg" }));
+  };
+
+  const photoId = typeof field.value === "number" ? field.value : null;
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t("enrollment:studentPhoto.photoHint", { size: STUDENT_PHOTO_SIZE_PX })}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Stack gap="xs">
+          {photoId !== null ? (
+            <>
+              <Image
+                src={uploadUrl(photoId)}
+                alt={t("enrollment:studentPhoto.currentAlt")}
+                w={PREVIEW_PX}
+                h={PREVIEW_PX}
+                radius="md"
+                data-testid="student-photo-current"
+              />
+              <Text size="sm" data-testid="photoFileId-uploaded">
+                {uploadedNow ? t("enrollment:studentPhoto.uploaded") : t("enrollment:studentPhoto.existing")}
+              </Text>
+            </>
+          ) : (
+            <Box
+              w={PREVIEW_PX}
+              h={PREVIEW_PX}
+              bg="gray.1"
+              style={{ borderRadius: "var(--mantine-radius-md)", display: "grid", placeItems: "center" }}
+            >
+              <Text size="sm" c="dimmed" ta="center" px="sm">
+                {t("enrollment:studentPhoto.none")}
+              </Text>
+            </Box>
+          )}
+        </Stack>
+        <FileInput
+          ref={field.ref}
+          label={t("enrollment:studentPhoto.photo")}
+          description={t("enrollment:studentPhoto.photoTypes")}
+          placeholder={photoId !== null ? t("enrollment:studentPhoto.replace") : t("enrollment:studentPhoto.choose")}
+          accept="image/jpeg,image/png"
+          clearable={false}
+          value={null}
+          onChange={onFile}
+          disabled={busy}
+          {...REQUIRED_FIELD}
+          error={problem ?? errorText(fieldState.error?.message)}
+        />
+      </SimpleGrid>
+      {source ? (
+        <StudentPhotoCropper
+          source={source}
+          busy={upload.isPending}
+          onConfirm={onCropped}
+          onCancel={() => setSource(null)}
+          onUnreadable={() => {
+            setSource(null);
+            setProblem(t("enrollment:studentPhoto.unreadable"));
+          }}
+        />
+      ) : null}
+      {upload.isPending ? <Text size="sm">{t("enrollment:upload.sending")}</Text> : null}
+    </Stack>
+  );
+}
