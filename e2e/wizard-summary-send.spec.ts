@@ -1,21 +1,10 @@
-import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
-import { flat, readPdfText } from "../apps/server/test/support/pdf-text.ts";
+import { expect, test } from "@playwright/test";
+import { flat } from "../apps/server/test/support/pdf-text.ts";
+import { downloadPdf } from "./support/documents.ts";
 import { logIn } from "./support/session.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 test.use({ locale: "en-US" });
-
-/** Clicks a download button and reads the PDF's visible text. */
-async function downloadPdf(page: Page, button: string) {
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("button", { name: button }).click(),
-  ]);
-  const bytes = fs.readFileSync(await download.path());
-  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  return { name: download.suggestedFilename(), ...(await readPdfText(bytes)) };
-}
 
 test("the summary shows every section, edits one and comes back, then sends the file", async ({ page }) => {
   await logIn(page, "familia1@demo.local");

@@ -40,11 +40,13 @@ const CONTRACT: Record<string, string> = {
   "POST /api/enrollment/files": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId/context": "enrollmentOwn",
+  "GET /api/enrollment/files/:fileId/known-people": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId/steps/:step": "enrollmentOwn",
   "PUT /api/enrollment/files/:fileId/steps/:step": "enrollmentOwn",
   "POST /api/enrollment/files/:fileId/send": "enrollmentOwn",
   "POST /api/enrollment/files/:fileId/uploads": "enrollmentOwn",
   "GET /api/enrollment/uploads/:id": "enrollmentOwn",
+  "GET /api/enrollment/files/:fileId/documents/:document": "enrollmentDocuments",
   "GET /branding/logo": "public",
   "GET /*": "public",
 };
@@ -103,6 +105,7 @@ describe("who may call each non-public route", () => {
       // Enrollment ids that exist for nobody: an allowed role gets 404, never another family's 403.
       if (url.startsWith("/api/enrollment/") && (name === "id" || name === "fileId")) return "2147483000";
       if (name === "step") return "studentFile";
+      if (name === "document") return "summary";
       if (name === "id") return String(someUserId);
       if (name === "name") return "levels";
       throw new Error(`no value for path parameter :${name} in ${url}: add one to the access-matrix spec`);

@@ -15,6 +15,7 @@ const DEMO_EMAILS = [
   "prueba@demo.local",
   "familia1@demo.local",
   "familia2@demo.local",
+  "familia3@demo.local",
 ];
 const DEMO_PASSWORD = "demo-portal-2025";
 

@@ -76,7 +76,23 @@ export const WIZARD_STEP_PATHS: readonly { id: string; path: string; number: num
 );
 
 /** Wizard steps whose screens exist (issue #3); the others still show the "not available yet" page. */
-const BUILT_WIZARD_STEPS: readonly string[] = ["wizard.welcome", "wizard.studentFile"];
+const BUILT_WIZARD_STEPS: readonly string[] = [
+  "wizard.summary",
+  "wizard.congratulations",
+  "wizard.welcome",
+  "wizard.studentFile",
+  "wizard.enrollmentYear",
+  "wizard.terms",
+  "wizard.firstRepresentative",
+  "wizard.secondRepresentative",
+  "wizard.authorizedPersons",
+  "wizard.academicHistory",
+  "wizard.financialInformation",
+  "wizard.studentPhoto",
+  "wizard.schoolTransport",
+  "wizard.exitAuthorization",
+  "wizard.medicalRecord",
+];
 
 const ADMIN_MODULES = [
   ["studentRecord", "student-record/:id"],

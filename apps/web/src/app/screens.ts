@@ -24,6 +24,43 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "wizard.studentFile": lazyScreen(() =>
     import("../features/enrollment/student-file-page.tsx").then((m) => m.StudentFilePage),
   ),
+  "wizard.enrollmentYear": lazyScreen(() =>
+    import("../features/enrollment/enrollment-year-page.tsx").then((m) => m.EnrollmentYearPage),
+  ),
+  "wizard.terms": lazyScreen(() => import("../features/enrollment/terms-page.tsx").then((m) => m.TermsPage)),
+  "wizard.firstRepresentative": lazyScreen(() =>
+    import("../features/enrollment/representative-page.tsx").then((m) => m.FirstRepresentativePage),
+  ),
+  "wizard.secondRepresentative": lazyScreen(() =>
+    import("../features/enrollment/representative-page.tsx").then((m) => m.SecondRepresentativePage),
+  ),
+  "wizard.authorizedPersons": lazyScreen(() =>
+    import("../features/enrollment/authorized-persons-page.tsx").then((m) => m.AuthorizedPersonsPage),
+  ),
+  "wizard.academicHistory": lazyScreen(() =>
+    import("../features/enrollment/academic-history-page.tsx").then((m) => m.AcademicHistoryPage),
+  ),
+  "wizard.financialInformation": lazyScreen(() =>
+    import("../features/enrollment/finance-page.tsx").then((m) => m.FinancePage),
+  ),
+  "wizard.studentPhoto": lazyScreen(() =>
+    import("../features/enrollment/student-photo-page.tsx").then((m) => m.StudentPhotoPage),
+  ),
+  "wizard.schoolTransport": lazyScreen(() =>
+    import("../features/enrollment/transport-page.tsx").then((m) => m.TransportPage),
+  ),
+  "wizard.exitAuthorization": lazyScreen(() =>
+    import("../features/enrollment/exit-authorization-page.tsx").then((m) => m.ExitAuthorizationPage),
+  ),
+  "wizard.medicalRecord": lazyScreen(() =>
+    import("../features/enrollment/medical-record-page.tsx").then((m) => m.MedicalRecordPage),
+  ),
+  "wizard.summary": lazyScreen(() =>
+    import("../features/enrollment/summary/summary-page.tsx").then((m) => m.SummaryPage),
+  ),
+  "wizard.congratulations": lazyScreen(() =>
+    import("../features/enrollment/congratulations/congratulations-page.tsx").then((m) => m.CongratulationsPage),
+  ),
 };
 
 /** The enrollment wizard's frame (progress beside the step), around every `wizard.*` route. */

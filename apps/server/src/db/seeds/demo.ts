@@ -1,3 +1,4 @@
+import type { Language } from "@portal/shared/languages";
 import type { Role } from "@portal/shared/roles";
 import type { PasswordHasher } from "../../modules/auth/passwords.ts";
 import { insertUser } from "../../modules/users/users.repository.ts";
@@ -5,14 +6,21 @@ import type { Db } from "../database.ts";
 
 export const DEMO_PASSWORD = "demo-portal-2025";
 
-export const DEMO_ACCOUNTS: { email: string; role: Role; names: string; firstSurname: string }[] = [
+export const DEMO_ACCOUNTS: {
+  email: string;
+  role: Role;
+  names: string;
+  firstSurname: string;
+  language?: Language;
+}[] = [
   { email: "admin@demo.local", role: "Admin", names: "Andrea", firstSurname: "Administradora" },
   { email: "secretaria@demo.local", role: "Secretaria", names: "Sofía", firstSurname: "Secretaria" },
   { email: "consulta@demo.local", role: "Consulta", names: "Carlos", firstSurname: "Consulta" },
   { email: "editor@demo.local", role: "Editor", names: "Elena", firstSurname: "Editora" },
   { email: "prueba@demo.local", role: "Prueba", names: "Pablo", firstSurname: "Prueba" },
   { email: "familia1@demo.local", role: "User", names: "María José", firstSurname: "Andrade" },
-  { email: "familia2@demo.local", role: "User", names: "Jean-Pierre", firstSurname: "Dubois" },
+  { email: "familia2@demo.local", role: "User", names: "Jean-Pierre", firstSurname: "Dubois", language: "fr" },
+  { email: "familia3@demo.local", role: "User", names: "Emily", firstSurname: "Carter", language: "en" },
 ];
 
 /**
@@ -56,7 +64,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
       secondSurname: "",
       names: account.names,
       phone: "+593 99 123 4567",
-      language: account.email === "familia2@demo.local" ? "fr" : "es",
+      language: account.language ?? "es",
       role: account.role,
       activated: true,
     });
