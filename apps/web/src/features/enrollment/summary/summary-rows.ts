@@ -71,7 +71,7 @@ export interface SummaryText {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function valueOf(
+function shownValue(
   section: string,
   path: readonly string[],
   field: string,
@@ -115,7 +115,7 @@ function rowsOf(section: string, path: readonly string[], data: unknown, text: S
   const rows: SummaryRow[] = [];
   for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
     if (HIDDEN_FIELDS.has(field)) continue;
-    const shown = valueOf(section, path, field, value, text);
+    const shown = shownValue(section, path, field, value, text);
     if (shown) rows.push({ field, label: text.label(section, path, field), value: shown });
   }
   return rows;
