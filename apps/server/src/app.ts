@@ -12,10 +12,12 @@ import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
 import { documentRoutes } from "./modules/enrollment/documents/documents.routes.ts";
 import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
 import { MAX_UPLOAD_BYTES } from "./modules/enrollment/upload-kinds.ts";
+import { requestRoutes } from "./modules/requests/requests.routes.ts";
 import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { userRoutes } from "./modules/users/users.routes.ts";
+import { workflowRoutes } from "./modules/workflow/workflow.routes.ts";
 import { type DeclaredRoute, installAccessControl } from "./plugins/access.ts";
 import { installCsrfProtection } from "./plugins/csrf.ts";
 import { answerFrameworkError, installErrorHandling } from "./plugins/errors.ts";
@@ -76,6 +78,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   userRoutes(app, ctx);
   enrollmentRoutes(app, ctx);
   documentRoutes(app, ctx);
+  requestRoutes(app, ctx);
+  workflowRoutes(app, ctx);
   await installStaticFiles(app, { webDist: opts.webDist ?? WEB_DIST, logoPath: ctx.config.branding.logoPath });
 
   app.setNotFoundHandler(() => {

@@ -47,6 +47,12 @@ const CONTRACT: Record<string, string> = {
   "POST /api/enrollment/files/:fileId/uploads": "enrollmentOwn",
   "GET /api/enrollment/uploads/:id": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId/documents/:document": "enrollmentDocuments",
+  "GET /api/requests": "inscriptionsView",
+  "GET /api/representatives": "inscriptionsView",
+  "GET /api/requests/:id": "inscriptionsView",
+  "POST /api/requests/:id/actions": "inscriptionsManage",
+  "POST /api/requests/bulk-actions": "inscriptionsManage",
+  "PUT /api/requests/:id/internal-review": "inscriptionsManage",
   "GET /branding/logo": "public",
   "GET /*": "public",
 };
@@ -104,6 +110,8 @@ describe("who may call each non-public route", () => {
     return url.replace(/:(\w+)/g, (_, name: string) => {
       // Enrollment ids that exist for nobody: an allowed role gets 404, never another family's 403.
       if (url.startsWith("/api/enrollment/") && (name === "id" || name === "fileId")) return "2147483000";
+      // A request id that exists for nobody: allowed roles get 404 REQUEST_NOT_FOUND.
+      if (url.startsWith("/api/requests/") && name === "id") return "2147483000";
       if (name === "step") return "studentFile";
       if (name === "document") return "summary";
       if (name === "id") return String(someUserId);

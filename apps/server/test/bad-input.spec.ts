@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { studentFileSchema } from "@portal/shared/schemas/enrollment/student-file";
+import { bulkActionSchema } from "@portal/shared/schemas/workflow";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +17,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from "./support/test-app.ts";
+import { insertSentRequest } from "./support/workflow.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,6 +73,23 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
   const uploadId = (await uploadPdf(t, family.cookie, fileId)).json().id as number;
   // Only required keys: the corpus checks that leaving out any key is refused.
   const { secondName: _optional, ...studentFile } = studentFileBody(uploadId);
+  // The staff workflow (issue #4): a request of this spec's own for each endpoint.
+  const secretaria = await signedInAs(t, "Secretaria");
+  const requestFamily = await createUser(t);
+  const [acted, bulked, reviewed] = [
+    await insertSentRequest(t, requestFamily.id),
+    await insertSentRequest(t, requestFamily.id),
+    await insertSentRequest(t, requestFamily.id),
+  ];
+  const requestState = (id: number) => async () => ({
+    request: await t.ctx.db.selectFrom("requests").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+    history: await t.ctx.db.selectFrom("request_history").selectAll().where("request_id", "=", id).execute(),
+    audit: await t.ctx.db
+      .selectFrom("audit_events")
+      .select("id")
+      .where("subject_user_id", "=", requestFamily.id)
+      .execute(),
+  });
   return [
     {
       name: "register",
@@ -201,6 +220,35 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
       }),
       // A body the schema accepts would be saved: the fuzz sends only invalid ones.
       harmless: (body) => !studentFileSchema.safeParse(body).success,
+    },
+    {
+      name: "request action",
+      method: "POST",
+      url: `/api/requests/${acted.id}/actions`,
+      cookie: secretaria.cookie,
+      valid: { action: "accept", expectedVersion: 1 },
+      textFields: [],
+      state: requestState(acted.id),
+    },
+    {
+      name: "bulk action",
+      method: "POST",
+      url: "/api/requests/bulk-actions",
+      cookie: secretaria.cookie,
+      valid: { ids: [bulked.id], action: "accept" },
+      textFields: [],
+      state: requestState(bulked.id),
+      // A valid body could name other spec files' requests: the fuzz sends only invalid ones.
+      harmless: (body) => !bulkActionSchema.safeParse(body).success,
+    },
+    {
+      name: "internal review",
+      method: "PUT",
+      url: `/api/requests/${reviewed.id}/internal-review`,
+      cookie: secretaria.cookie,
+      valid: { flagged: true, note: "Check the documents", expectedVersion: 1 },
+      textFields: ["note"],
+      state: requestState(reviewed.id),
     },
   ];
 }
@@ -340,6 +388,9 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "settings/general",
     "users/:id/role",
     "enrollment step",
+    "request action",
+    "bulk action",
+    "internal review",
   ];
   for (const name of names) {
     it(name, async () => {
@@ -461,5 +512,50 @@ describe("fuzz: arbitrary bodies never cause a server error", () => {
       );
     }
     expect(runs).toBeGreaterThanOrEqual(500);
+  });
+});
+
+describe("fuzz: arbitrary query strings on the staff's lists never cause a server error", () => {
+  const KEYS = [
+    "schoolYearId",
+    "status",
+    "level",
+    "kind",
+    "testData",
+    "q",
+    "sort",
+    "order",
+    "page",
+    "pageSize",
+    "type",
+  ];
+  /** Every byte percent-encoded (lone surrogates become U+FFFD), so any string can be sent. */
+  const encode = (value: string) => [...Buffer.from(value)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
+  const value = fc.oneof(
+    fc.string({ maxLength: 150 }),
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.integer().map(String),
+    fc.double().map(String),
+    fc.constantFrom("Untreated,Accepted", "CM2", "new", "include", "createdAt", "desc", "25", "1", "all", "2", ""),
+  );
+  const query = fc.oneof(
+    fc
+      .array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 10 })), value), { maxLength: 6 })
+      .map((pairs) => pairs.map(([key, v]) => `${encode(key)}=${encode(v)}`).join("&")),
+    // Raw, unencoded noise: bad percent-escapes, brackets, repeated separators.
+    fc.string({ maxLength: 200 }).map((raw) => raw.replace(/[#\s]/g, "")),
+  );
+
+  it("GET /api/requests and GET /api/representatives answer < 500, errors in the one shape", async () => {
+    const { cookie } = await signedInAs(t, "Secretaria");
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("/api/requests", "/api/representatives"), query, async (url, q) => {
+        const response = await call(t, { method: "GET", url: `${url}?${q}`, cookie });
+        const what = `${url}?${q.slice(0, 200)}`;
+        expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+        if (response.statusCode >= 400) expectRefused(response, what);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

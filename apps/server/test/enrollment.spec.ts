@@ -57,6 +57,8 @@ describe("a family's first enrollment", () => {
         totalSteps: 12,
         nextStep: "enrollmentYear",
         requestStatus: null,
+        correctionMessage: null,
+        reopenedSteps: [],
       },
     ]);
   });

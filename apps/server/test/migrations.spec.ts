@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
 import { MIGRATIONS, migrateDownAll, migrateToLatest } from "../src/db/migrate.ts";
@@ -23,6 +23,8 @@ const TABLES = Object.keys({
   uploads: true,
   requests: true,
   consents: true,
+  request_list_version: true,
+  request_history: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;
@@ -77,6 +79,35 @@ describe(`migrations on a fresh database`, () => {
       .select(sql<string>`name`.as("name"))
       .execute();
     expect(applied.map((row) => row.name)).toEqual(Object.keys(MIGRATIONS));
+  });
+
+  it("gives requests the workflow columns of 0005 and takes them away again", async () => {
+    await migrateToLatest(handle.db);
+    const columnsOf = async (table: string) =>
+      (await handle.db.introspection.getTables()).find((t) => t.name === table)?.columns.map((c) => c.name) ?? [];
+    const workflow = [
+      "version",
+      "correction_message",
+      "correction_steps",
+      "internal_review",
+      "internal_review_note",
+      "internal_review_by",
+      "internal_review_at",
+      "internal_review_resolved_by",
+      "internal_review_resolved_at",
+    ];
+    expect(await columnsOf("requests")).toEqual(expect.arrayContaining(workflow));
+    expect((await columnsOf("request_history")).sort()).toEqual(
+      ["id", "request_id", "from_status", "to_status", "action", "comment", "user_id", "created_at"].sort(),
+    );
+    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => MIGRATIONS } });
+    const down = await migrator.migrateTo("0004_request_lists");
+    expect(down.error).toBeUndefined();
+    const after = await columnsOf("requests");
+    expect(workflow.filter((column) => after.includes(column))).toEqual([]);
+    expect(await existingTables()).not.toContain("request_history");
+    await migrateToLatest(handle.db);
+    expect(await columnsOf("requests")).toEqual(expect.arrayContaining(workflow));
   });
 
   it("leaves a schema the reference data seeds into, twice without duplicates", async () => {

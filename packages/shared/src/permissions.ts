@@ -16,6 +16,16 @@ export const PERMISSIONS = {
    * in the service) and the staff who handle inscriptions (spec 6).
    */
   enrollmentDocuments: [...FAMILY_ROLES, "Admin", "Secretaria", "Consulta"],
+  /**
+   * The staff's request lists, representatives lists and request pages (issue #4, spec 6
+   * "Inscriptions admin"), read-only. Editor has no access to inscriptions.
+   */
+  inscriptionsView: ["Admin", "Secretaria", "Consulta"],
+  /**
+   * Changing a request: status actions, correction requests, internal review (issue #4 "Who may do
+   * what"). Consulta sees everything read-only; Editor and families have no access.
+   */
+  inscriptionsManage: ["Admin", "Secretaria"],
   settingsManage: ["Admin"],
   usersManage: ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -2,12 +2,16 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "
 import * as m0001 from "./migrations/0001_initial.ts";
 import * as m0002 from "./migrations/0002_enrollment_files.ts";
 import * as m0003 from "./migrations/0003_requests_and_consents.ts";
+import * as m0004 from "./migrations/0004_request_lists.ts";
+import * as m0005 from "./migrations/0005_request_workflow.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_enrollment_files": m0002,
   "0003_requests_and_consents": m0003,
+  "0004_request_lists": m0004,
+  "0005_request_workflow": m0005,
 };
 
 function check(result: MigrationResultSet): void {

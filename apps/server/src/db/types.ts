@@ -154,6 +154,59 @@ export interface RequestsTable {
   url_file: string | null;
   created_at: string;
   updated_at: string;
+  // What the staff's lists show and filter on (issue #4), copied from the file's steps when it is
+  // sent: modules/requests/request-columns.ts (`requestListColumns`, `refreshRequestColumns`).
+  /** "Names FirstSurname SecondSurname", as on the cards. */
+  student_name: Generated<string>;
+  /** The student's name in lower case without accents: the alphabetical order. */
+  student_sort_name: Generated<string>;
+  student_document: Generated<string>;
+  /** Requested level (a `LEVEL_CODES` code). */
+  level_code: string | null;
+  /** 1 for a first enrollment, 0 for a re-enrollment (the file's flag). */
+  is_new_student: Generated<number>;
+  first_representative_name: Generated<string>;
+  first_representative_document: Generated<string>;
+  /** Empty when the family declined a second representative. */
+  second_representative_name: Generated<string>;
+  second_representative_document: Generated<string>;
+  /** Lower case, accent-free `<student> | <representative 1> # <representative 2>` (names, documents). */
+  search_text: Generated<string>;
+  // The staff workflow (issue #4, migration 0005): modules/workflow/.
+  /** Optimistic concurrency: starts at 1, +1 on every workflow change (status, internal review, re-send). */
+  version: Generated<number>;
+  /** While InProcess after a correction request: the message shown to the family. */
+  correction_message: string | null;
+  /** While InProcess after a correction request: JSON list of the reopened step ids. */
+  correction_steps: string | null;
+  /** 1 while an internal review is requested (a flag with a note), 0 otherwise. */
+  internal_review: Generated<number>;
+  internal_review_note: string | null;
+  /** Who set the flag, and when (users.id, no foreign key: see migration 0005). */
+  internal_review_by: number | null;
+  internal_review_at: string | null;
+  /** Who cleared the flag, and when; null while it is set. */
+  internal_review_resolved_by: number | null;
+  internal_review_resolved_at: string | null;
+}
+
+/** Every workflow change of a request: who, when, from, to, which action, the comment. */
+export interface RequestHistoryTable {
+  id: Generated<number>;
+  request_id: number;
+  from_status: string | null;
+  to_status: string;
+  /** A `HISTORY_ACTIONS` value (packages/shared/src/workflow.ts). */
+  action: string;
+  comment: string | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+/** One row (id 1): bumped by triggers on every change to `requests`; list totals are cached under it. */
+export interface RequestListVersionTable {
+  id: number;
+  version: number;
 }
 
 /** One accepted or refused consent, with the version of the text shown. */
@@ -184,4 +237,6 @@ export interface Database {
   uploads: UploadsTable;
   requests: RequestsTable;
   consents: ConsentsTable;
+  request_list_version: RequestListVersionTable;
+  request_history: RequestHistoryTable;
 }

@@ -28,6 +28,12 @@ export const enrollmentCardSchema = z.object({
   nextStep: stepId.nullable(),
   /** The request's workflow status once the file is sent (Untreated, Accepted…), else null. */
   requestStatus: z.string().nullable(),
+  /**
+   * While the school asks for a correction (request InProcess, issue #4): its message, and the
+   * steps reopened for the family (only those can be saved; the others stay locked). Null and [].
+   */
+  correctionMessage: z.string().nullable(),
+  reopenedSteps: z.array(stepId),
 });
 export type EnrollmentCard = z.infer<typeof enrollmentCardSchema>;
 

@@ -5,6 +5,7 @@ import type { StepId } from "@portal/shared/enrollment-steps";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { randomToken } from "../../lib/crypto.ts";
+import { requestListColumns } from "../../modules/requests/request-columns.ts";
 import type { Db } from "../database.ts";
 
 /** The demo family with a student enrolled last year (2024-2025, id 10), to try re-enrollment. */
@@ -229,6 +230,10 @@ export async function seedDemoStudents(db: Db, dataDir: string): Promise<void> {
       url_file: null,
       created_at: SENT_AT,
       updated_at: now,
+      ...requestListColumns(
+        Object.entries(steps).map(([step, data]) => ({ step, data: JSON.stringify(data) })),
+        { is_new_student: 1 },
+      ),
     })
     .execute();
 }

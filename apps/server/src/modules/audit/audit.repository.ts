@@ -12,7 +12,9 @@ export type AuditEvent =
   | "password.changed"
   | "role.changed"
   | "settings.changed"
-  | "enrollment.authorizedPersons.propagated";
+  | "enrollment.authorizedPersons.propagated"
+  | "request.statusChanged"
+  | "request.internalReview";
 
 export async function recordAudit(
   db: Db,

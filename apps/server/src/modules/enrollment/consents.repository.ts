@@ -7,6 +7,11 @@ const SUBJECTS: Partial<Record<StepId, Record<string, string>>> = {
   studentPhoto: PHOTO_CONSENTS,
 };
 
+/** Whether saving `step` records consents (so the save is more than one statement). */
+export function carriesConsents(step: StepId): boolean {
+  return SUBJECTS[step] !== undefined;
+}
+
 /** Records every consent a step carries, accepted or refused, with the text version shown. */
 export async function recordConsents(
   db: Db,

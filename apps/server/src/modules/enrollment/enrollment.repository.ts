@@ -1,6 +1,6 @@
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import { type Db, nowIso } from "../../db/database.ts";
-import type { EnrollmentFilesTable, StudentsTable } from "../../db/types.ts";
+import type { EnrollmentFilesTable, EnrollmentStepsTable, StudentsTable } from "../../db/types.ts";
 
 export type StudentRow = Selectable<StudentsTable>;
 export type FileRow = Selectable<EnrollmentFilesTable>;
@@ -95,8 +95,51 @@ export async function setFileLevel(db: Db, id: number, levelCode: string): Promi
     .execute();
 }
 
-export function listSteps(db: Db, fileId: number) {
-  return db.selectFrom("enrollment_steps").selectAll().where("file_id", "=", fileId).execute();
+/** A step's saved state: what the wizard's rules read (not the file id or update time). */
+export type StepRow = Pick<Selectable<EnrollmentStepsTable>, "step" | "data" | "completed_at">;
+
+export function listSteps(db: Db, fileId: number): Promise<StepRow[]> {
+  return db
+    .selectFrom("enrollment_steps")
+    .select(["step", "data", "completed_at"])
+    .where("file_id", "=", fileId)
+    .execute();
+}
+
+/** An upload a step refers to, as the step requires it: this family's, of the field's kind. */
+export interface RequiredUpload {
+  id: number;
+  familyUserId: number;
+  kind: string;
+}
+
+/**
+ * Saves a step as complete in one statement, only while its file is still a draft and every
+ * referenced upload is as required: an upsert whose row exists only when all of that holds (so
+ * it needs neither a transaction nor a read beforehand). Answers false, having written nothing,
+ * otherwise. Plain SQL that both engines read alike: the hot path of the wizard, and a fifth of
+ * the cost of building it with the query builder. The values are cast so that PostgreSQL knows
+ * their types in `insert … select`.
+ */
+export async function saveCompletedStepIf(
+  db: Db,
+  fileId: number,
+  step: string,
+  data: unknown,
+  uploads: readonly RequiredUpload[],
+): Promise<boolean> {
+  const now = nowIso();
+  const uploadChecks = uploads.map(
+    (upload) =>
+      sql` and exists (select 1 from uploads where id = ${upload.id} and family_user_id = ${upload.familyUserId} and kind = ${upload.kind})`,
+  );
+  const result = await sql`insert into enrollment_steps (file_id, step, data, completed_at, updated_at)
+    select cast(${fileId} as integer), cast(${step} as varchar(40)), cast(${JSON.stringify(data)} as text),
+      cast(${now} as varchar(30)), cast(${now} as varchar(30))
+    where exists (select 1 from enrollment_files where id = ${fileId} and status = 'draft')${sql.join(uploadChecks, sql``)}
+    on conflict (file_id, step) do update
+      set data = excluded.data, completed_at = excluded.completed_at, updated_at = excluded.updated_at`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 /** Saves a step's data; `completed` marks it complete (a prefilled copy is saved incomplete). */
@@ -165,5 +208,67 @@ export async function findFileWithStudent(
       created_at: student_created_at,
       updated_at: student_updated_at,
     },
+  };
+}
+
+/** What the wizard's requests need to know about a file: the step rules read these, the summary too. */
+export type StepFileRow = Pick<
+  FileRow,
+  "id" | "student_id" | "school_year_id" | "is_new_student" | "status" | "level_code" | "sent_at"
+>;
+export type StepStudentRow = Pick<StudentRow, "id" | "family_user_id" | "student_name" | "document_number">;
+
+/**
+ * A file, its student (for the ownership check) and its saved steps in one query: saving a step
+ * (the hot path) reads nothing else about the file. Undefined when there is no such file.
+ */
+export async function findFileWithSteps(
+  db: Db,
+  id: number,
+): Promise<{ file: StepFileRow; student: StepStudentRow; steps: StepRow[] } | undefined> {
+  const rows = await db
+    .selectFrom("enrollment_files as f")
+    .innerJoin("students as s", "s.id", "f.student_id")
+    .leftJoin("enrollment_steps as st", "st.file_id", "f.id")
+    .select([
+      "f.id",
+      "f.student_id",
+      "f.school_year_id",
+      "f.is_new_student",
+      "f.status",
+      "f.level_code",
+      "f.sent_at",
+      "s.family_user_id",
+      "s.student_name",
+      "s.document_number",
+      "st.step",
+      "st.data",
+      "st.completed_at",
+    ])
+    .where("f.id", "=", id)
+    .execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    file: {
+      id: first.id,
+      student_id: first.student_id,
+      school_year_id: first.school_year_id,
+      is_new_student: first.is_new_student,
+      status: first.status,
+      level_code: first.level_code,
+      sent_at: first.sent_at,
+    },
+    student: {
+      id: first.student_id,
+      family_user_id: first.family_user_id,
+      student_name: first.student_name,
+      document_number: first.document_number,
+    },
+    steps: rows.flatMap((row) =>
+      row.step === null || row.data === null
+        ? []
+        : [{ step: row.step, data: row.data, completed_at: row.completed_at }],
+    ),
   };
 }

@@ -3,15 +3,18 @@ import { isStepOpen, nextOpenStep, STEP_IDS, type StepId } from "@portal/shared/
 import type { Language } from "@portal/shared/languages";
 import type { EnrollmentCard, FileSummary } from "@portal/shared/schemas/enrollment-responses";
 import type { AppContext } from "../../context.ts";
-import { writeTransaction } from "../../db/database.ts";
+import { type Db, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { validationError } from "../../plugins/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { findSchoolYear } from "../school-years/school-years.repository.ts";
-import { recordConsents } from "./consents.repository.ts";
+import { assertStepReopened, correctionOf } from "../workflow/correction.service.ts";
+import { propagateAuthorizedPersons } from "./authorized-persons.service.ts";
+import { carriesConsents, recordConsents } from "./consents.repository.ts";
 import {
   type FileRow,
   findFileForYear,
+  findFileWithSteps,
   findFileWithStudent,
   findPreviousFile,
   findRequestByFile,
@@ -21,7 +24,11 @@ import {
   insertStudent,
   listFamilyStudents,
   listSteps,
+  type StepFileRow,
+  type StepRow,
+  type StepStudentRow,
   type StudentRow,
+  saveCompletedStepIf,
   setFileLevel,
   updateStudentIdentity,
   upsertStep,
@@ -63,6 +70,18 @@ export async function ownFile(
   return found;
 }
 
+/** The file with its student and steps, in one query; 404 when missing, 403 when another family's. */
+async function ownFileWithSteps(
+  ctx: AppContext,
+  user: CurrentUser,
+  fileId: number,
+): Promise<{ file: StepFileRow; student: StepStudentRow; steps: StepRow[] }> {
+  const found = await findFileWithSteps(ctx.db, fileId);
+  if (!found) throw new AppError(404, "NOT_FOUND");
+  if (found.student.family_user_id !== user.id) throw notYours();
+  return found;
+}
+
 export function completedOf(steps: { step: string; completed_at: string | null }[]): StepId[] {
   return STEP_IDS.filter((id) => steps.some((s) => s.step === id && s.completed_at !== null));
 }
@@ -71,7 +90,11 @@ export async function summarize(ctx: AppContext, file: FileRow, student: Student
   return summaryOf(file, student, completedOf(await listSteps(ctx.db, file.id)));
 }
 
-function summaryOf(file: FileRow, student: StudentRow, completedSteps: StepId[]): FileSummary {
+function summaryOf(
+  file: Pick<FileRow, "id" | "school_year_id" | "is_new_student" | "status">,
+  student: Pick<StudentRow, "id" | "student_name">,
+  completedSteps: StepId[],
+): FileSummary {
   return {
     id: file.id,
     studentId: student.id,
@@ -84,24 +107,26 @@ function summaryOf(file: FileRow, student: StudentRow, completedSteps: StepId[])
   };
 }
 
-type StepRow = { step: string; data: string; completed_at: string | null };
-
 /** Reads a step's saved data from the file's rows ({} when the step was never saved). */
-export function stepDataReader(steps: StepRow[]) {
+export function stepDataReader(steps: Pick<StepRow, "step" | "data">[]) {
   return (id: StepId): Record<string, unknown> => {
     const row = steps.find((s) => s.step === id);
     return row ? (JSON.parse(row.data) as Record<string, unknown>) : {};
   };
 }
 
-/** What the step rules need to know about the file: the same for saving a step and for sending. */
+/**
+ * What the step rules need to know about the file: the same for saving a step and for sending.
+ * With `forStep`, the previous file (a query) is only looked up when that step's rules use it.
+ */
 export async function stepContext(
   ctx: AppContext,
-  file: FileRow,
+  file: Pick<FileRow, "is_new_student" | "student_id" | "school_year_id">,
   dataOf: (id: StepId) => Record<string, unknown>,
+  forStep?: StepId,
 ): Promise<StepContext> {
-  const previous =
-    file.is_new_student === 1 ? undefined : await findPreviousFile(ctx.db, file.student_id, file.school_year_id);
+  const needsPrevious = file.is_new_student !== 1 && (forStep === undefined || forStep === "enrollmentYear");
+  const previous = needsPrevious ? await findPreviousFile(ctx.db, file.student_id, file.school_year_id) : undefined;
   const birthDate = dataOf("studentFile").birthDate;
   return {
     isNewStudent: file.is_new_student === 1,
@@ -127,6 +152,7 @@ export async function listCards(ctx: AppContext, user: CurrentUser, schoolYearId
       totalSteps: STEP_IDS.length,
       nextStep: file ? nextOpenStep(completed) : STEP_IDS[0],
       requestStatus: request?.request_status ?? null,
+      ...correctionOf(request),
     });
   }
   return cards;
@@ -163,18 +189,17 @@ export async function startFile(
     }
     return newFileId;
   });
-  const { file, student } = await ownFile(ctx, user, fileId);
-  return { summary: await summarize(ctx, file, student), created: true };
+  return { summary: await getSummary(ctx, user, fileId), created: true };
 }
 
 export async function getSummary(ctx: AppContext, user: CurrentUser, fileId: number): Promise<FileSummary> {
-  const { file, student } = await ownFile(ctx, user, fileId);
-  return summarize(ctx, file, student);
+  const { file, student, steps } = await ownFileWithSteps(ctx, user, fileId);
+  return summaryOf(file, student, completedOf(steps));
 }
 
 export async function getStep(ctx: AppContext, user: CurrentUser, fileId: number, step: StepId) {
-  await ownFile(ctx, user, fileId);
-  const row = (await listSteps(ctx.db, fileId)).find((s) => s.step === step);
+  const { steps } = await ownFileWithSteps(ctx, user, fileId);
+  const row = steps.find((s) => s.step === step);
   return {
     step,
     data: row ? (JSON.parse(row.data) as Record<string, unknown>) : null,
@@ -186,6 +211,10 @@ export async function getStep(ctx: AppContext, user: CurrentUser, fileId: number
  * Saves a step as the family's draft and marks it complete: the file must be theirs and still a
  * draft, the step open (every earlier step complete), the body valid for the step's shared schema,
  * and every referenced upload theirs.
+ *
+ * The hot path of the wizard (issue #3's benchmark: 50 families saving at once), so it reads the
+ * file, its student and its steps in one query, skips writes that would change nothing, writes a
+ * save that is a single statement without a transaction, and answers from what it holds in memory.
  */
 export async function saveStep(
   ctx: AppContext,
@@ -195,14 +224,15 @@ export async function saveStep(
   step: StepId,
   body: unknown,
 ): Promise<FileSummary> {
-  const { file, student } = await ownFile(ctx, user, fileId);
+  const { file, student, steps } = await ownFileWithSteps(ctx, user, fileId);
   if (file.status !== "draft") throw new AppError(409, "FILE_LOCKED");
-  const steps = await listSteps(ctx.db, file.id);
+  // A draft that was sent before is being corrected (issue #4): only the reopened steps may change.
+  if (file.sent_at !== null) await assertStepReopened(ctx.db, file.id, step);
   const done = completedOf(steps);
   if (!isStepOpen(step, done)) throw new AppError(409, "STEP_LOCKED");
 
   const dataOf = stepDataReader(steps);
-  const schema = schemaForStep(step, body, await stepContext(ctx, file, dataOf));
+  const schema = schemaForStep(step, body, await stepContext(ctx, file, dataOf, step));
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw validationError(meta.lang, parsed.error);
   const data = parsed.data as Record<string, unknown>;
@@ -214,28 +244,60 @@ export async function saveStep(
   if (problem) {
     throw new AppError(400, "VALIDATION_ERROR", {}, { [problem.field]: translateKey(meta.lang, problem.message) });
   }
-  // Each referenced upload must be this family's, and of the kind the field asks for.
+  // Each referenced upload must be this family's, and of the kind the field asks for: the save
+  // itself checks it (one query less on the hot path); when it writes nothing, we say why.
   const references = referencedUploads(data);
-  const uploads = await findUploads(ctx.db, [...new Set(references.map((r) => r.id))]);
-  for (const { field, id } of references) {
-    const upload = uploads.find((u) => u.id === id);
-    if (upload?.family_user_id !== user.id) throw notYours();
-    if (upload.kind !== uploadKindFor(step, field)) {
-      throw new AppError(400, "VALIDATION_ERROR", {}, { [field]: translateKey(meta.lang, "validation:fileKind") });
-    }
-  }
-
-  const savedName =
-    step === "studentFile" ? [data.names, data.firstName, data.secondName].filter(Boolean).join(" ") : undefined;
-  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
-    await upsertStep(trx, file.id, step, data, true);
-    if (savedName !== undefined) {
-      await updateStudentIdentity(trx, student.id, savedName, String(data.documentNumber ?? ""));
-    }
-    if (step === "enrollmentYear") await setFileLevel(trx, file.id, String(data.levelCode));
-    await recordConsents(trx, { userId: user.id, fileId: file.id, ip: meta.ip, step, data });
+  const required = references.flatMap(({ field, id }) => {
+    const kind = uploadKindFor(step, field);
+    return kind ? [{ id, familyUserId: user.id, kind }] : [];
   });
+  const refusal = async (db: Db): Promise<AppError> => {
+    const uploads = await findUploads(db, [...new Set(references.map((r) => r.id))]);
+    for (const { field, id } of references) {
+      const upload = uploads.find((u) => u.id === id);
+      if (upload?.family_user_id !== user.id) return notYours();
+      if (upload.kind !== uploadKindFor(step, field)) {
+        return new AppError(400, "VALIDATION_ERROR", {}, { [field]: translateKey(meta.lang, "validation:fileKind") });
+      }
+    }
+    return new AppError(409, "FILE_LOCKED"); // the uploads are fine: the file was sent since we read it
+  };
+
+  // The student's name and document number are copied for cards and search, the requested level
+  // onto the file: only written when they change.
+  const identity =
+    step === "studentFile"
+      ? {
+          name: [data.names, data.firstName, data.secondName].filter(Boolean).join(" "),
+          documentNumber: String(data.documentNumber ?? ""),
+        }
+      : undefined;
+  const identityChanged =
+    identity !== undefined &&
+    (identity.name !== student.student_name || identity.documentNumber !== student.document_number);
+  const levelCode = step === "enrollmentYear" ? String(data.levelCode) : undefined;
+  const levelChanged = levelCode !== undefined && levelCode !== file.level_code;
+  // Written only while the file is a draft (a send may have happened since the read) and the uploads are as required.
+  const saveTheStep = async (db: Db) => {
+    const saved =
+      required.length === references.length && (await saveCompletedStepIf(db, file.id, step, data, required));
+    if (!saved) throw await refusal(db);
+  };
+  if (!identityChanged && !levelChanged && !carriesConsents(step)) {
+    await saveTheStep(ctx.db);
+  } else {
+    await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+      await saveTheStep(trx);
+      if (identity && identityChanged) {
+        await updateStudentIdentity(trx, student.id, identity.name, identity.documentNumber);
+      }
+      if (levelCode !== undefined && levelChanged) await setFileLevel(trx, file.id, levelCode);
+      await recordConsents(trx, { userId: user.id, fileId: file.id, ip: meta.ip, step, data });
+    });
+  }
+  // The authorized persons are the family's list: the same list goes to its other files this year.
+  if (step === "authorizedPersons") await propagateAuthorizedPersons(ctx, { userId: user.id, ip: meta.ip }, file, data);
   // The summary follows from what was just written: no second round of reads on the hot path.
   const completed = STEP_IDS.filter((id) => id === step || done.includes(id));
-  return summaryOf(file, { ...student, student_name: savedName ?? student.student_name }, completed);
+  return summaryOf(file, { ...student, student_name: identity?.name ?? student.student_name }, completed);
 }

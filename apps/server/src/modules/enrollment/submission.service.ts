@@ -5,6 +5,8 @@ import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
+import { requestListColumns } from "../requests/request-columns.ts";
+import { resendAfterCorrection } from "../workflow/correction.service.ts";
 import { mailSentFile } from "./documents/sent-file-mail.ts";
 import { findFile, listSteps } from "./enrollment.repository.ts";
 import { completedOf, ownFile, stepContext, stepDataReader, summarize } from "./enrollment.service.ts";
@@ -40,7 +42,7 @@ export async function sendFile(
 
   const now = nowIso();
   const code = `INS-${file.school_year_id}-${String(file.id).padStart(6, "0")}`;
-  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+  const resent = await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const locked = await trx
       .updateTable("enrollment_files")
       .set({ status: "sent", sent_at: now, updated_at: now })
@@ -48,6 +50,14 @@ export async function sendFile(
       .where("status", "=", "draft")
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) !== 1) throw new AppError(409, "FILE_LOCKED");
+    // Sent again after a correction request (issue #4): the request goes back to Untreated.
+    const again = await resendAfterCorrection(trx, {
+      fileId: file.id,
+      userId: user.id,
+      now,
+      columns: requestListColumns(steps, file),
+    });
+    if (again) return again;
     await trx
       .insertInto("requests")
       .values({
@@ -61,8 +71,11 @@ export async function sendFile(
         url_file: null,
         created_at: now,
         updated_at: now,
+        // Names, level and search text for the staff lists, so listing never reads step JSON.
+        ...requestListColumns(steps, file),
       })
       .execute();
+    return null;
   });
   // Committed: the family's e-mail with both PDFs goes out in the background; a mail failure is
   // logged and never undoes the send (the documents stay downloadable).
@@ -70,6 +83,6 @@ export async function sendFile(
   const sent = (await findFile(ctx.db, file.id)) ?? file;
   return {
     file: await summarize(ctx, sent, student),
-    request: { code, requestStatus: SENT_REQUEST_STATUS, createdAt: now },
+    request: { code: resent?.code ?? code, requestStatus: SENT_REQUEST_STATUS, createdAt: resent?.createdAt ?? now },
   };
 }

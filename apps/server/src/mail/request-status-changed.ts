@@ -1,0 +1,81 @@
+import { translate } from "@portal/i18n/translate";
+import type { StepId } from "@portal/shared/enrollment-steps";
+import type { Language } from "@portal/shared/languages";
+import type { RequestStatus } from "@portal/shared/request-status";
+import type { OutgoingMail } from "./mailer.ts";
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const htmlLines = (value: string) => escapeHtml(value).replace(/\n/g, "<br>");
+
+/**
+ * "Your request's status changed" (issue #4): sent to the family account on every status change,
+ * in its language, with the new status in words and the school's comment if any. A correction
+ * request (status InProcess) has its own wording: the school's message, the steps reopened and a
+ * link to the portal. Texts: `email:requestStatusChanged`, `email:correctionRequested`; status and
+ * step names from `common:requestStatus` and `routes:wizard.<step>.title`.
+ */
+export function renderRequestStatusChanged(opts: {
+  language: Language;
+  to: string;
+  name: string;
+  school: string;
+  student: string;
+  schoolYear: string;
+  code: string;
+  status: RequestStatus;
+  comment?: string | null;
+  correction?: { message: string; steps: readonly StepId[] } | null;
+  link?: string;
+}): OutgoingMail {
+  const lang = opts.language;
+  const statusLabel = translate(lang, `common:requestStatus.${opts.status}`);
+  const vars = {
+    school: opts.school,
+    name: opts.name,
+    student: opts.student,
+    year: opts.schoolYear,
+    code: opts.code,
+    status: statusLabel,
+  };
+  const t = (key: string) => translate(lang, `email:${key}`, vars);
+  const correction = opts.status === "InProcess" ? opts.correction : null;
+  const k = (key: string) => t(`${correction ? "correctionRequested" : "requestStatusChanged"}.${key}`);
+  const steps = (correction?.steps ?? []).map((step) => translate(lang, `routes:wizard.${step}.title`));
+  const comment = opts.comment?.trim() ? opts.comment.trim() : null;
+  const link = opts.link;
+
+  const text = [
+    t("greeting"),
+    k("body"),
+    ...(correction
+      ? [
+          `${k("messageTitle")}\n${correction.message}`,
+          `${k("stepsTitle")}\n${steps.map((s) => `- ${s}`).join("\n")}`,
+          k("whatToDo"),
+        ]
+      : []),
+    ...(comment ? [`${t("requestStatusChanged.commentTitle")}\n${comment}`] : []),
+    ...(link ? [`${k("action")}: ${link}`] : []),
+    t("signature"),
+  ].join("\n\n");
+  const html = [
+    `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">`,
+    `<p>${escapeHtml(t("greeting"))}</p>`,
+    `<p>${escapeHtml(k("body"))}</p>`,
+    ...(correction
+      ? [
+          `<p><strong>${escapeHtml(k("messageTitle"))}</strong><br>${htmlLines(correction.message)}</p>`,
+          `<p><strong>${escapeHtml(k("stepsTitle"))}</strong></p>`,
+          `<ul>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ul>`,
+          `<p>${escapeHtml(k("whatToDo"))}</p>`,
+        ]
+      : []),
+    ...(comment
+      ? [`<p><strong>${escapeHtml(t("requestStatusChanged.commentTitle"))}</strong><br>${htmlLines(comment)}</p>`]
+      : []),
+    ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(k("action"))}</a></p>`] : []),
+    `<p>${escapeHtml(t("signature"))}</p>`,
+    "</body></html>",
+  ].join("\n");
+  return { to: opts.to, subject: k("subject"), text, html };
+}

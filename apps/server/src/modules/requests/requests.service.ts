@@ -1,0 +1,201 @@
+import { isRequestStatus, type RequestStatus } from "@portal/shared/request-status";
+import { isLevelCode } from "@portal/shared/rules/levels";
+import type {
+  RepresentativeList,
+  RepresentativeListQuery,
+  RequestList,
+  RequestListQuery,
+  SortOrder,
+} from "@portal/shared/schemas/requests";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/database.ts";
+import {
+  countRepresentatives,
+  countRequests,
+  findRepresentativeSteps,
+  findRepresentativesPage,
+  findRequestsPage,
+  type RequestFilter,
+  requestListVersion,
+} from "./requests.repository.ts";
+import { searchWords } from "./search-text.ts";
+
+/*
+ * What the lists read is cached under the version that database triggers bump on every insert,
+ * update or delete of a request (migration 0004). The version is read on every call, so a cached
+ * entry is only used while no request has changed since it was read: always exact, across
+ * processes too. It is read before the data: a change committed in between leaves an entry
+ * filed under the old version, which nobody asks for again.
+ *
+ * - Totals (both lists): counting 100,000 rows costs several milliseconds; the version a fraction.
+ * - Request pages: everything a request list row shows comes from `requests`, so a page is as
+ *   fresh as the version. (Representative pages also read step JSON, which changes without a
+ *   request changing: they are never cached.)
+ */
+
+/** Bounds of the cache: totals are numbers; a page is at most 100 rows (about 50 KB). */
+const MAX_TOTALS = 500;
+const MAX_PAGES = 200;
+
+interface ListCache {
+  version: number;
+  totals: Map<string, number>;
+  pages: Map<string, RequestList["items"]>;
+}
+
+const cacheByDb = new WeakMap<Db, ListCache>();
+
+/** The cache for the current version (emptied when the version has moved). */
+async function currentCache(db: Db): Promise<ListCache> {
+  const version = await requestListVersion(db);
+  let cache = cacheByDb.get(db);
+  if (!cache || cache.version !== version) {
+    cache = { version, totals: new Map(), pages: new Map() };
+    cacheByDb.set(db, cache);
+  }
+  return cache;
+}
+
+async function remember<T>(map: Map<string, T>, max: number, key: string, read: () => Promise<T>): Promise<T> {
+  const hit = map.get(key);
+  if (hit !== undefined) return hit;
+  const value = await read();
+  map.set(key, value);
+  if (map.size > max) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+  return value;
+}
+
+const DATE_SORTS: readonly string[] = ["createdAt", "updatedAt"];
+
+/** Dates newest first, everything else A to Z, unless the caller says otherwise. */
+function orderFor(sort: string, order: SortOrder | undefined): SortOrder {
+  return order ?? (DATE_SORTS.includes(sort) ? "desc" : "asc");
+}
+
+function filterOf(
+  schoolYearId: number,
+  query: Pick<RequestListQuery, "testData" | "q"> & Partial<Pick<RequestListQuery, "status" | "level" | "kind">>,
+): RequestFilter {
+  return {
+    schoolYearId,
+    testData: query.testData,
+    statuses: query.status ? [...query.status].sort() : undefined,
+    level: query.level,
+    kind: query.kind,
+    words: searchWords(query.q),
+  };
+}
+
+/** A status the shared list does not know is a bug: it fails loudly (500, logged), never passes. */
+function statusOf(value: string): RequestStatus {
+  if (!isRequestStatus(value)) throw new Error(`unknown request status in the database: ${value}`);
+  return value;
+}
+
+type RequestRow = Awaited<ReturnType<typeof findRequestsPage>>[number];
+
+function toItem(row: RequestRow): RequestList["items"][number] {
+  return {
+    id: row.id,
+    code: row.code,
+    studentName: row.student_name,
+    studentDocument: row.student_document,
+    levelCode: isLevelCode(row.level_code) ? row.level_code : null,
+    isNewStudent: row.is_new_student === 1,
+    requestStatus: statusOf(row.request_status),
+    photoStatus: row.photo_status,
+    firstRepresentativeName: row.first_representative_name,
+    secondRepresentativeName: row.second_representative_name === "" ? null : row.second_representative_name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    isTestData: row.is_test_data === 1,
+  };
+}
+
+/** GET /api/requests: one page of the school year's requests, with the total for the filter. */
+export async function listRequests(
+  ctx: AppContext,
+  sessionSchoolYearId: number,
+  query: RequestListQuery,
+): Promise<RequestList> {
+  const filter = filterOf(query.schoolYearId ?? sessionSchoolYearId, query);
+  const order = orderFor(query.sort, query.order);
+  const window = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  const key = JSON.stringify(filter);
+  const cache = await currentCache(ctx.db);
+  const [total, items] = await Promise.all([
+    remember(cache.totals, MAX_TOTALS, `requests:${key}`, () => countRequests(ctx.db, filter)),
+    remember(cache.pages, MAX_PAGES, `${query.sort}:${order}:${window.offset}:${window.limit}:${key}`, async () =>
+      (await findRequestsPage(ctx.db, filter, { by: query.sort, order }, window)).map(toItem),
+    ),
+  ]);
+  return {
+    items,
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+function parse(data: string | undefined): Record<string, unknown> {
+  if (!data) return {};
+  try {
+    const value = JSON.parse(data) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const str = (value: unknown) => (typeof value === "string" ? value : "");
+
+/**
+ * GET /api/representatives: one row per representative of the year's requests (a declined second
+ * representative has none), with the contact details read from the page's representative steps.
+ */
+export async function listRepresentatives(
+  ctx: AppContext,
+  sessionSchoolYearId: number,
+  query: RepresentativeListQuery,
+): Promise<RepresentativeList> {
+  const filter = filterOf(query.schoolYearId ?? sessionSchoolYearId, query);
+  const types: (1 | 2)[] = query.type === "all" ? [1, 2] : [Number(query.type) as 1 | 2];
+  const order = orderFor(query.sort, query.order);
+  const window = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  const cache = await currentCache(ctx.db);
+  const [total, rows] = await Promise.all([
+    remember(cache.totals, MAX_TOTALS, `representatives:${types.join()}:${JSON.stringify(filter)}`, () =>
+      countRepresentatives(ctx.db, filter, types),
+    ),
+    findRepresentativesPage(ctx.db, filter, types, { by: query.sort, order }, window),
+  ]);
+  const steps = await findRepresentativeSteps(ctx.db, [...new Set(rows.map((row) => row.file_id))]);
+  return {
+    items: rows.map((row) => {
+      const type = Number(row.representative_type) === 2 ? 2 : 1;
+      const step = type === 1 ? "firstRepresentative" : "secondRepresentative";
+      const data = parse(steps.find((s) => s.file_id === row.file_id && s.step === step)?.data);
+      const other = str(data.relationshipOther);
+      return {
+        type,
+        name: row.name,
+        documentNumber: row.document_number,
+        email: str(data.email),
+        cellPhone: str(data.cellPhone),
+        relationship: str(data.relationshipStudentCode),
+        relationshipOther: other === "" ? null : other,
+        studentName: row.student_name,
+        requestId: row.request_id,
+        requestCode: row.code,
+        requestStatus: statusOf(row.request_status),
+        isTestData: Number(row.is_test_data) === 1,
+      };
+    }),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
