@@ -5,6 +5,7 @@ import enDocuments from "../locales/en/documents.json" with { type: "json" };
 import enEmail from "../locales/en/email.json" with { type: "json" };
 import enEnrollment from "../locales/en/enrollment.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
+import enInscriptions from "../locales/en/inscriptions.json" with { type: "json" };
 import enRoutes from "../locales/en/routes.json" with { type: "json" };
 import enSettings from "../locales/en/settings.json" with { type: "json" };
 import enShell from "../locales/en/shell.json" with { type: "json" };
@@ -16,6 +17,7 @@ import esDocuments from "../locales/es/documents.json" with { type: "json" };
 import esEmail from "../locales/es/email.json" with { type: "json" };
 import esEnrollment from "../locales/es/enrollment.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
+import esInscriptions from "../locales/es/inscriptions.json" with { type: "json" };
 import esRoutes from "../locales/es/routes.json" with { type: "json" };
 import esSettings from "../locales/es/settings.json" with { type: "json" };
 import esShell from "../locales/es/shell.json" with { type: "json" };
@@ -27,6 +29,7 @@ import frDocuments from "../locales/fr/documents.json" with { type: "json" };
 import frEmail from "../locales/fr/email.json" with { type: "json" };
 import frEnrollment from "../locales/fr/enrollment.json" with { type: "json" };
 import frErrors from "../locales/fr/errors.json" with { type: "json" };
+import frInscriptions from "../locales/fr/inscriptions.json" with { type: "json" };
 import frRoutes from "../locales/fr/routes.json" with { type: "json" };
 import frSettings from "../locales/fr/settings.json" with { type: "json" };
 import frShell from "../locales/fr/shell.json" with { type: "json" };
@@ -49,6 +52,7 @@ export const RESOURCES = {
     validation: esValidation,
     enrollment: esEnrollment,
     documents: esDocuments,
+    inscriptions: esInscriptions,
   },
   en: {
     common: enCommon,
@@ -62,6 +66,7 @@ export const RESOURCES = {
     validation: enValidation,
     enrollment: enEnrollment,
     documents: enDocuments,
+    inscriptions: enInscriptions,
   },
   fr: {
     common: frCommon,
@@ -75,6 +80,7 @@ export const RESOURCES = {
     validation: frValidation,
     enrollment: frEnrollment,
     documents: frDocuments,
+    inscriptions: frInscriptions,
   },
 } as const;
 

@@ -20,6 +20,36 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "settings.general": lazyScreen(() =>
     import("../features/settings/general-settings-page.tsx").then((m) => m.GeneralSettingsPage),
   ),
+  "inscriptions.allRequest": lazyScreen(() =>
+    import("../features/inscriptions/request-list-page.tsx").then((m) => m.AllRequestPage),
+  ),
+  "inscriptions.withoutTreating": lazyScreen(() =>
+    import("../features/inscriptions/request-list-page.tsx").then((m) => m.WithoutTreatingPage),
+  ),
+  "inscriptions.acceptedRequest": lazyScreen(() =>
+    import("../features/inscriptions/request-list-page.tsx").then((m) => m.AcceptedRequestPage),
+  ),
+  "inscriptions.validatedRequest": lazyScreen(() =>
+    import("../features/inscriptions/request-list-page.tsx").then((m) => m.ValidatedRequestPage),
+  ),
+  "inscriptions.confirmedRequest": lazyScreen(() =>
+    import("../features/inscriptions/request-list-page.tsx").then((m) => m.ConfirmedRequestPage),
+  ),
+  "inscriptions.refusedRequest": lazyScreen(() =>
+    import("../features/inscriptions/request-list-page.tsx").then((m) => m.RefusedRequestPage),
+  ),
+  "inscriptions.discontinuedRequest": lazyScreen(() =>
+    import("../features/inscriptions/request-list-page.tsx").then((m) => m.DiscontinuedRequestPage),
+  ),
+  "inscriptions.inProcess": lazyScreen(() =>
+    import("../features/inscriptions/request-list-page.tsx").then((m) => m.InProcessPage),
+  ),
+  "inscriptions.requestDetail": lazyScreen(() =>
+    import("../features/inscriptions/request-detail-page.tsx").then((m) => m.RequestDetailPage),
+  ),
+  "inscriptions.requestNotFound": lazyScreen(() =>
+    import("../features/inscriptions/request-not-found-page.tsx").then((m) => m.RequestNotFoundPage),
+  ),
   "wizard.welcome": lazyScreen(() => import("../features/enrollment/welcome-page.tsx").then((m) => m.WelcomePage)),
   "wizard.studentFile": lazyScreen(() =>
     import("../features/enrollment/student-file-page.tsx").then((m) => m.StudentFilePage),

@@ -39,6 +39,20 @@ function StudentCard({
           <Badge color={STATUS_COLOR[card.status]} variant="light">
             {t(status.key, status.values)}
           </Badge>
+          {card.correctionMessage ? (
+            <Alert color="orange" title={t("enrollment:card.correctionTitle")} p="xs">
+              <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+                {card.correctionMessage}
+              </Text>
+              {card.reopenedSteps.length > 0 ? (
+                <Text size="sm" mt={4}>
+                  {t("enrollment:card.reopenedSteps", {
+                    steps: card.reopenedSteps.map((step) => t(routeTitleKey(`wizard.${step}`))).join(", "),
+                  })}
+                </Text>
+              ) : null}
+            </Alert>
+          ) : null}
           {card.requestStatus ? (
             <Text size="sm">
               {t("enrollment:card.requestStatus", {

@@ -1,0 +1,247 @@
+import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
+import type { RequestStatus } from "@portal/shared/request-status";
+import {
+  MAX_COMMENT_LENGTH,
+  MAX_CORRECTION_MESSAGE_LENGTH,
+  MAX_REVIEW_NOTE_LENGTH,
+} from "@portal/shared/schemas/workflow";
+import { WORKFLOW, type WorkflowAction } from "@portal/shared/workflow";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
+import { isApiError } from "../../lib/api-error.ts";
+import { routeTitleKey } from "../../lib/route-title-key.ts";
+
+/** A server field error under its input (the server's messages are already translated). */
+function fieldError(error: unknown, field: string): string | undefined {
+  return isApiError(error) ? error.fields[field] : undefined;
+}
+
+interface ActionDialogProps {
+  action: Exclude<WorkflowAction, "requestCorrection"> | null;
+  code: string;
+  status: RequestStatus;
+  pending: boolean;
+  error: unknown;
+  onConfirm: (comment: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * The confirmation of one status action, with an optional comment (kept in the history and sent
+ * to the family). Finishing asks the spec's 'Are you sure you want to finish the process?'.
+ */
+export function ActionDialog({ action, code, status, pending, error, onConfirm, onClose }: ActionDialogProps) {
+  const { t } = useTranslation();
+  const [comment, setComment] = useState("");
+  const close = () => {
+    setComment("");
+    onClose();
+  };
+  const actionLabel = action ? t(`common:workflowAction.${action}`) : "";
+  const title =
+    action === "finish"
+      ? t("inscriptions:actions.finishTitle")
+      : t("inscriptions:actions.confirmTitle", { action: actionLabel });
+
+  return (
+    <Modal opened={action !== null} onClose={close} title={title} centered size="lg">
+      {action ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onConfirm(comment);
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              {t("inscriptions:actions.confirmText", {
+                code,
+                from: t(`common:requestStatus.${status}`),
+                to: t(`common:requestStatus.${WORKFLOW[action].to}`),
+              })}
+            </Text>
+            {action === "finish" || action === "cancel" ? (
+              <Text size="sm" fw={600}>
+                {t("common:confirm.cannotRevert")}
+              </Text>
+            ) : null}
+            <Textarea
+              label={t("inscriptions:actions.comment")}
+              description={t("inscriptions:actions.commentHint")}
+              value={comment}
+              onChange={(event) => setComment(event.currentTarget.value)}
+              maxLength={MAX_COMMENT_LENGTH}
+              autosize
+              minRows={2}
+              maxRows={6}
+              error={fieldError(error, "comment")}
+            />
+            <FormErrorAlert error={isApiError(error) && Object.keys(error.fields).length > 0 ? null : error} />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={pending}>
+                {t("common:actions.no")}
+              </Button>
+              <Button type="submit" loading={pending}>
+                {t("common:actions.yes")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}
+
+interface CorrectionDialogProps {
+  opened: boolean;
+  pending: boolean;
+  error: unknown;
+  onConfirm: (value: { steps: StepId[]; message: string }) => void;
+  onClose: () => void;
+}
+
+/**
+ * "Request user correction": the steps to reopen (the wizard's titles) and a message for the
+ * family, both required. The request goes back to the family (In process).
+ */
+export function CorrectionDialog({ opened, pending, error, onConfirm, onClose }: CorrectionDialogProps) {
+  const { t } = useTranslation();
+  const [steps, setSteps] = useState<StepId[]>([]);
+  const [message, setMessage] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const close = () => {
+    setSteps([]);
+    setMessage("");
+    setSubmitted(false);
+    onClose();
+  };
+  const stepsError =
+    submitted && steps.length === 0 ? t("inscriptions:correction.stepsRequired") : fieldError(error, "steps");
+  const messageError =
+    submitted && message.trim() === "" ? t("inscriptions:correction.messageRequired") : fieldError(error, "message");
+
+  return (
+    <Modal opened={opened} onClose={close} title={t("common:workflowAction.requestCorrection")} centered size="xl">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSubmitted(true);
+          if (steps.length === 0 || message.trim() === "") return;
+          onConfirm({ steps: STEP_IDS.filter((step) => steps.includes(step)), message: message.trim() });
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t("inscriptions:correction.intro")}</Text>
+          <Checkbox.Group
+            label={t("inscriptions:correction.steps")}
+            description={t("inscriptions:correction.stepsHint")}
+            value={steps}
+            onChange={(values) => setSteps(STEP_IDS.filter((step) => values.includes(step)))}
+            error={stepsError}
+            withAsterisk
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+              {STEP_IDS.map((step) => (
+                <Checkbox key={step} value={step} label={t(routeTitleKey(`wizard.${step}`))} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+          <Textarea
+            {...REQUIRED_FIELD}
+            label={t("inscriptions:correction.message")}
+            description={t("inscriptions:correction.messageHint")}
+            value={message}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+            maxLength={MAX_CORRECTION_MESSAGE_LENGTH}
+            autosize
+            minRows={3}
+            maxRows={8}
+            error={messageError}
+          />
+          <FormErrorAlert error={isApiError(error) && Object.keys(error.fields).length > 0 ? null : error} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={pending}>
+              {t("common:actions.cancel")}
+            </Button>
+            <Button type="submit" loading={pending}>
+              {t("inscriptions:correction.submit")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+interface ReviewDialogProps {
+  /** "flag": ask for an internal review (a note is required); "resolve": clear it (note optional). */
+  mode: "flag" | "resolve" | null;
+  pending: boolean;
+  error: unknown;
+  onConfirm: (note: string) => void;
+  onClose: () => void;
+}
+
+/** Sets or clears the internal-review flag (staff only; the family is not told). */
+export function ReviewDialog({ mode, pending, error, onConfirm, onClose }: ReviewDialogProps) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const close = () => {
+    setNote("");
+    setSubmitted(false);
+    onClose();
+  };
+  const required = mode === "flag";
+  const noteError =
+    submitted && required && note.trim() === "" ? t("inscriptions:review.noteRequired") : fieldError(error, "note");
+
+  return (
+    <Modal
+      opened={mode !== null}
+      onClose={close}
+      title={mode === "resolve" ? t("inscriptions:review.resolveTitle") : t("inscriptions:review.flagTitle")}
+      centered
+      size="lg"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSubmitted(true);
+          if (required && note.trim() === "") return;
+          onConfirm(note.trim());
+        }}
+      >
+        <Stack gap="md">
+          <Textarea
+            {...(required ? REQUIRED_FIELD : {})}
+            label={required ? t("inscriptions:review.note") : t("inscriptions:review.resolutionNote")}
+            description={required ? t("inscriptions:review.noteHint") : t("inscriptions:review.resolutionNoteHint")}
+            value={note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+            maxLength={MAX_REVIEW_NOTE_LENGTH}
+            autosize
+            minRows={2}
+            maxRows={6}
+            error={noteError}
+          />
+          <FormErrorAlert error={isApiError(error) && Object.keys(error.fields).length > 0 ? null : error} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={pending}>
+              {t("common:actions.cancel")}
+            </Button>
+            <Button type="submit" loading={pending}>
+              {mode === "resolve" ? t("inscriptions:review.resolve") : t("inscriptions:review.flag")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

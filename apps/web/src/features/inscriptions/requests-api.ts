@@ -1,0 +1,56 @@
+import { type RequestList, requestListSchema } from "@portal/shared/schemas/requests";
+import {
+  type BulkActionInput,
+  type BulkResult,
+  bulkResultSchema,
+  type InternalReviewInput,
+  type RequestActionInput,
+  type RequestDetail,
+  requestDetailSchema,
+} from "@portal/shared/schemas/workflow";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { http } from "../../lib/http.ts";
+
+/** Calls of the staff lists and workflow (docs/api.md "Staff lists" and "Staff workflow"). */
+export const INSCRIPTIONS_QUERY_KEY = ["inscriptions"] as const;
+export const LIST_QUERY_KEY = ["inscriptions", "list"] as const;
+export const detailQueryKey = (id: number) => ["inscriptions", "detail", id] as const;
+/** Kept apart from the lists: a status change must not take previous/next away mid-walk. */
+export const neighboursQueryKey = (from: string, id: number) => ["inscriptions-navigation", from, id] as const;
+
+export async function fetchRequestList(apiQuery: string): Promise<RequestList> {
+  return requestListSchema.parse(await http.get(`/api/requests?${apiQuery}`));
+}
+
+export function useRequestList(apiQuery: string) {
+  return useQuery({
+    queryKey: [...LIST_QUERY_KEY, apiQuery],
+    queryFn: () => fetchRequestList(apiQuery),
+    // The previous page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useRequestDetail(id: number) {
+  return useQuery({
+    queryKey: detailQueryKey(id),
+    queryFn: async (): Promise<RequestDetail> => requestDetailSchema.parse(await http.get(`/api/requests/${id}`)),
+    enabled: id > 0,
+    staleTime: 0,
+    // A 404 is an answer, not a hiccup.
+    retry: false,
+  });
+}
+
+export async function runAction(id: number, body: RequestActionInput): Promise<RequestDetail> {
+  return requestDetailSchema.parse(await http.post(`/api/requests/${id}/actions`, body));
+}
+
+export async function runBulkAction(body: BulkActionInput): Promise<BulkResult> {
+  return bulkResultSchema.parse(await http.post("/api/requests/bulk-actions", body));
+}
+
+export async function saveInternalReview(id: number, body: InternalReviewInput): Promise<RequestDetail> {
+  return requestDetailSchema.parse(await http.put(`/api/requests/${id}/internal-review`, body));
+}

@@ -1,0 +1,81 @@
+import { expect, type Page, test } from "@playwright/test";
+import { logIn } from "./support/session.ts";
+import { saveStepsBefore, startNewFile } from "./support/wizard.ts";
+
+test.use({ locale: "en-US" });
+
+const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
+// A surname of letters no other run or spec shares, to find this run's request.
+const TAG = `Corr${String(Date.now())
+  .split("")
+  .map((digit) => "klmnopqrst"[Number(digit)])
+  .join("")}`;
+
+test("staff ask for a correction; the family sees it, fixes the reopened step and sends again", async ({
+  page,
+  browser,
+}) => {
+  // familia1 sends a file through the API.
+  await logIn(page, "familia1@demo.local");
+  await expect(page).toHaveURL(/\/bienvenido$/);
+  const fileId = await startNewFile(page);
+  await saveStepsBefore(page, fileId);
+  const step = await page.request.get(`/api/enrollment/files/${fileId}/steps/studentFile`);
+  const { data } = (await step.json()) as { data: Record<string, unknown> };
+  await page.request.put(`/api/enrollment/files/${fileId}/steps/studentFile`, {
+    headers: originOf(page),
+    data: { ...data, names: "Inés", firstName: "Vega", secondName: TAG },
+  });
+  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  // The secretary asks for a correction of the transport step.
+  const staffContext = await browser.newContext({ locale: "en-US" });
+  const staff = await staffContext.newPage();
+  await logIn(staff, "secretaria@demo.local");
+  await expect(staff).toHaveURL(/\/portal\//);
+  const list = await staff.request.get(`/api/requests?q=${TAG}&status=Untreated`);
+  const { items } = (await list.json()) as { items: { id: number }[] };
+  expect(items).toHaveLength(1);
+  const requestId = items[0]!.id;
+  const detail = (await (await staff.request.get(`/api/requests/${requestId}`)).json()) as { version: number };
+  const asked = await staff.request.post(`/api/requests/${requestId}/actions`, {
+    headers: originOf(staff),
+    data: {
+      action: "requestCorrection",
+      expectedVersion: detail.version,
+      steps: ["schoolTransport"],
+      message: "Indique si desea el bus escolar: la respuesta no coincide con la ficha del año pasado.",
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+
+  // The family sees the message and the step on the welcome card.
+  await page.goto("/portal/inscripciones/bienvenido");
+  const card = page.getByRole("article", { name: `Inés Vega ${TAG}` });
+  await expect(card.getByText("La secretaría pide una corrección")).toBeVisible();
+  await expect(card.getByText("la respuesta no coincide con la ficha del año pasado")).toBeVisible();
+  await expect(card.getByText("Pasos por corregir: Servicio de transporte escolar.", { exact: false })).toBeVisible();
+  await card.getByRole("button", { name: "Continuar la inscripción" }).click();
+
+  // Only the reopened step is to do: the wizard opens there.
+  await expect(page).toHaveURL(/\/informacion-servicio-de-transporte-escolar$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Servicio de transporte escolar" })).toBeVisible();
+  await page
+    .getByRole("radiogroup", { name: /bus escolar/ })
+    .getByLabel("Sí")
+    .check();
+  await page.getByLabel(/He leído y acepto las condiciones/).check();
+  await page.getByRole("button", { name: "Guardar y continuar" }).click();
+  await expect(page).toHaveURL(/\/autorizacion-de-salida$/);
+
+  // Everything is complete again: the summary sends it back to the school.
+  await page.goto("/portal/inscripciones/resumen-del-registro");
+  await page.getByRole("button", { name: "Validar y enviar" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Validar y enviar" }).click();
+  await expect(page).toHaveURL(/\/felicitaciones$/);
+
+  const after = (await (await staff.request.get(`/api/requests/${requestId}`)).json()) as { status: string };
+  expect(after.status).toBe("Untreated");
+  await staffContext.close();
+});
