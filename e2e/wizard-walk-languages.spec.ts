@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { flat } from "../apps/server/test/support/pdf-text.ts";
+import { STEP_IDS } from "../packages/shared/src/enrollment-steps.ts";
 import { downloadPdf } from "./support/documents.ts";
 import { logIn } from "./support/session.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
@@ -15,21 +16,6 @@ const text = (tree: Tree, path: string): string => {
   if (typeof value !== "string") throw new Error(`no text at ${path}`);
   return value;
 };
-
-const WALK_STEPS = [
-  "studentFile",
-  "enrollmentYear",
-  "terms",
-  "firstRepresentative",
-  "secondRepresentative",
-  "authorizedPersons",
-  "studentPhoto",
-  "academicHistory",
-  "financialInformation",
-  "schoolTransport",
-  "exitAuthorization",
-  "medicalRecord",
-];
 
 /**
  * Every screen of the wizard in the family's language: the data is saved beforehand through the
@@ -52,7 +38,7 @@ for (const { email, language } of [
     const fileId = await startNewFile(page);
     await saveStepsBefore(page, fileId);
     await openWizardStep(page, fileId, "ficha-del-alumno");
-    for (const step of WALK_STEPS) {
+    for (const step of STEP_IDS) {
       await expect(page.getByRole("heading", { level: 1, name: title(step) })).toBeVisible();
       await page.getByRole("button", { name: text(enrollment, "actions.saveAndNext") }).click();
       await expect(page.getByRole("heading", { level: 1, name: title(step) })).toBeHidden();

@@ -22,7 +22,8 @@ export interface RequestListColumns {
   search_text: string;
 }
 
-function parse(data: string | undefined): Record<string, unknown> {
+/** A step's stored JSON as an object; anything unreadable reads as empty. */
+export function parseStepData(data: string | undefined): Record<string, unknown> {
   if (!data) return {};
   try {
     const value = JSON.parse(data) as unknown;
@@ -48,7 +49,7 @@ export function requestListColumns(
   steps: readonly StoredStep[],
   file: { is_new_student: number; level_code?: string | null },
 ): RequestListColumns {
-  const dataOf = (id: string) => parse(steps.find((s) => s.step === id)?.data);
+  const dataOf = (id: string) => parseStepData(steps.find((s) => s.step === id)?.data);
   const student = dataOf("studentFile");
   const first = dataOf("firstRepresentative");
   const second = dataOf("secondRepresentative");

@@ -9,6 +9,7 @@ import type {
 } from "@portal/shared/schemas/requests";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/database.ts";
+import { parseStepData } from "./request-columns.ts";
 import {
   countRepresentatives,
   countRequests,
@@ -140,16 +141,6 @@ export async function listRequests(
   };
 }
 
-function parse(data: string | undefined): Record<string, unknown> {
-  if (!data) return {};
-  try {
-    const value = JSON.parse(data) as unknown;
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 
 /**
@@ -177,7 +168,7 @@ export async function listRepresentatives(
     items: rows.map((row) => {
       const type = Number(row.representative_type) === 2 ? 2 : 1;
       const step = type === 1 ? "firstRepresentative" : "secondRepresentative";
-      const data = parse(steps.find((s) => s.file_id === row.file_id && s.step === step)?.data);
+      const data = parseStepData(steps.find((s) => s.file_id === row.file_id && s.step === step)?.data);
       const other = str(data.relationshipOther);
       return {
         type,

@@ -4,7 +4,7 @@ import type {
   AuthorizedPersonsInput,
 } from "@portal/shared/schemas/enrollment/authorized-persons";
 import { OTHER_RELATIONSHIP } from "./representative-form.ts";
-import { blankToUndefined, fileIdOf, str } from "./step-kit/form-values.ts";
+import { blankToUndefined, fileIdOf, textValues } from "./step-kit/form-values.ts";
 
 /**
  * The authorized-persons form (step 7) as the inputs hold it, and the conversions: saved step data
@@ -63,10 +63,7 @@ export const EMPTY_PERSON: AuthorizedPersonValues = {
 
 /** One saved (or reused) person as form values. */
 export function toPersonValues(source: Record<string, unknown>): AuthorizedPersonValues {
-  const texts = Object.fromEntries(TEXT_FIELDS.map((field) => [field, str(source[field])])) as Record<
-    (typeof TEXT_FIELDS)[number],
-    string
-  >;
+  const texts = textValues(source, TEXT_FIELDS);
   return {
     ...texts,
     isRegisterPerson: source.isRegisterPerson === true,

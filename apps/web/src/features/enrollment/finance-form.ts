@@ -1,6 +1,6 @@
 import { IDENTIFICATION_TYPE } from "@portal/shared/catalogs";
 import type { FinanceInput } from "@portal/shared/schemas/enrollment/finance";
-import { blankToUndefined, str, yesNoText, yesNoValue } from "./step-kit/form-values.ts";
+import { blankToUndefined, str, textValues, yesNoText, yesNoValue } from "./step-kit/form-values.ts";
 
 /**
  * The financial-information form (step 10) as the inputs hold it, and the conversions: saved step
@@ -54,10 +54,7 @@ const TEXT_FIELDS = [
 /** Saved data (null before the first save) as form values; identification defaults to cédula. */
 export function toFormValues(data: Record<string, unknown> | null | undefined): FinanceValues {
   const source = data ?? {};
-  const texts = Object.fromEntries(TEXT_FIELDS.map((field) => [field, str(source[field])])) as Record<
-    (typeof TEXT_FIELDS)[number],
-    string
-  >;
+  const texts = textValues(source, TEXT_FIELDS);
   return {
     ...texts,
     isScholarShip: yesNoText(source.isScholarShip),

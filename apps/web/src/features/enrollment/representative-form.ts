@@ -9,6 +9,7 @@ import {
   numText,
   str,
   textToNumber,
+  textValues,
   yesNoText,
   yesNoValue,
 } from "./step-kit/form-values.ts";
@@ -121,10 +122,7 @@ export const OTHER_RELATIONSHIP = "OTHER";
  */
 export function toFormValues(data: Record<string, unknown> | null | undefined): RepresentativeValues {
   const source = data ?? {};
-  const texts = Object.fromEntries(TEXT_FIELDS.map((field) => [field, str(source[field])])) as Record<
-    (typeof TEXT_FIELDS)[number],
-    string
-  >;
+  const texts = textValues(source, TEXT_FIELDS);
   return {
     ...texts,
     declined: source.declined === true,

@@ -1,6 +1,6 @@
 import { IDENTIFICATION_TYPE } from "@portal/shared/catalogs";
 import type { StudentFileInput } from "@portal/shared/schemas/enrollment/student-file";
-import { blankToUndefined, str } from "./step-kit/form-values.ts";
+import { blankToUndefined, str, textValues } from "./step-kit/form-values.ts";
 
 /**
  * The student-file form as the inputs hold it (strings, a boolean, the upload id), and the two
@@ -61,10 +61,7 @@ const TEXT_FIELDS = [
 /** Saved data (GET …/steps/studentFile, null before the first save) as form values. */
 export function toFormValues(data: Record<string, unknown> | null | undefined): StudentFileValues {
   const source = data ?? {};
-  const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, str(source[field])])) as Record<
-    (typeof TEXT_FIELDS)[number],
-    string
-  >;
+  const values = textValues(source, TEXT_FIELDS);
   const contacts = Array.isArray(source.emergencyContacts) ? source.emergencyContacts : [];
   const fileId = source.identityDocumentFileId;
   return {

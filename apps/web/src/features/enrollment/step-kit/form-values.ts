@@ -8,6 +8,11 @@ import { UPLOAD_KINDS } from "@portal/shared/upload-kinds";
 /** A saved text as an input's value: anything that is not a string becomes "". */
 export const str = (value: unknown): string => (typeof value === "string" ? value : "");
 
+/** The named text fields of saved data as input values ("" for anything missing or not text). */
+export function textValues<F extends string>(source: Record<string, unknown>, fields: readonly F[]): Record<F, string> {
+  return Object.fromEntries(fields.map((field) => [field, str(source[field])])) as Record<F, string>;
+}
+
 /** A saved number as an input's value ("" when absent). */
 export const numText = (value: unknown): string => (typeof value === "number" ? String(value) : "");
 

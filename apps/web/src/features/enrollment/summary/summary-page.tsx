@@ -17,7 +17,7 @@ import { type SelectOptions, useCatalogOptions } from "../step-kit/catalog-optio
 import { RETURN_PARAM, RETURN_TO_SUMMARY } from "../step-kit/use-step-form.ts";
 import { useWizardFile } from "../wizard-frame.tsx";
 import { wizardPath, wizardStepByKey } from "../wizard-steps.ts";
-import { type SummaryRow, type SummaryText, summaryRows } from "./summary-rows.ts";
+import { type SummaryRow, summaryRows } from "./summary-rows.ts";
 import { useSummaryText } from "./summary-text.ts";
 
 type StepData = Record<string, unknown> | null;
