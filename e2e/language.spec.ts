@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { ACCOUNT_PASSWORD, registerAccount } from "./support/accounts.ts";
 
 test("first visit follows the browser's second language, else its first, else Spanish", async ({ browser }) => {
   for (const [locale, heading] of [
@@ -15,13 +15,15 @@ test("first visit follows the browser's second language, else its first, else Sp
   }
 });
 
+// An account of its own: switching the language changes the account's, which would change the
+// language of any other spec signed in as the same demo account.
 test("the language switch survives a reload and a new login", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
   await page.getByLabel("Idioma").selectOption("en");
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
-  await logIn(page, "consulta@demo.local");
-  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  const email = await registerAccount(page, "idioma");
+  await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
   // Signed in, the account's language (Spanish) applies.
   await expect(page.getByLabel("Idioma")).toHaveValue("es");
 
@@ -38,9 +40,9 @@ test("the language switch survives a reload and a new login", async ({ page }) =
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
-  await page.getByLabel(/^Correo/).fill("consulta@demo.local");
-  await page.getByLabel(/^Contraseña/).fill("demo-portal-2025");
+  await page.getByLabel(/^Correo/).fill(email);
+  await page.getByLabel(/^Contraseña/).fill(ACCOUNT_PASSWORD);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
   await expect(page.getByLabel("Langue")).toHaveValue("fr");
 });

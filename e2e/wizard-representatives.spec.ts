@@ -1,8 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { solveChallenge } from "altcha-lib";
 import { minimalPdf } from "../apps/server/test/support/documents.ts";
-import { linkFromOutbox } from "./support/outbox.ts";
-import { logIn } from "./support/session.ts";
+import { registerAccount } from "./support/accounts.ts";
 import { jpegPhoto, openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; once signed in, the family works in Spanish.
@@ -17,51 +15,6 @@ async function answer(page: Page, question: string, choice: "Sí" | "No") {
   await page.getByRole("radiogroup", { name: question }).getByLabel(choice, { exact: true }).check();
 }
 
-/**
- * A family of its own, working in Spanish: the authorized persons are the family's list and a save
- * is applied to all its files of the year, so sharing a demo account with specs running alongside
- * would let their saves and this one's overwrite each other. Registered through the API (the
- * register screen has its own spec), activated from the e-mail, then signed in on the login screen.
- */
-async function newSpanishFamily(page: Page): Promise<void> {
-  await page.goto("/login");
-  const origin = { origin: new URL(page.url()).origin };
-  const challenge = (await (await page.request.get("/api/auth/captcha")).json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
-  if (!solution) throw new Error("captcha not solved");
-  const captcha = Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString("base64");
-  const email = `representantes-${Date.now()}@example.ec`;
-  const password = "familia zambrano loor 2025";
-  const since = Date.now();
-  const registered = await page.request.post("/api/auth/register", {
-    headers: origin,
-    data: {
-      firstSurname: "Zambrano",
-      secondSurname: "Loor",
-      names: "Gabriela",
-      email,
-      password,
-      passwordConfirmation: password,
-      phone: "+593 99 555 1234",
-      language: "es",
-      captcha,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(202);
-  const link = await linkFromOutbox(email, "/account-activate", since);
-  const token = link.split("/").at(-1);
-  const activated = await page.request.post("/api/auth/activate", { headers: origin, data: { token } });
-  expect(activated.ok(), await activated.text()).toBe(true);
-  await logIn(page, email, password);
-}
-
 async function stepData(page: Page, fileId: number, step: string) {
   const response = await page.request.get(`/api/enrollment/files/${fileId}/steps/${step}`);
   expect(response.status()).toBe(200);
@@ -72,7 +25,7 @@ test("a family fills representative 1, declines representative 2, adds an author
   page,
 }) => {
   test.slow();
-  await newSpanishFamily(page);
+  await registerAccount(page, "representantes");
   await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId, "firstRepresentative");

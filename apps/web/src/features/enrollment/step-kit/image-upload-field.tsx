@@ -1,14 +1,12 @@
 import { FileInput, Group, Image, Stack, Text } from "@mantine/core";
 import { UPLOAD_KINDS, type UploadKind } from "@portal/shared/upload-kinds";
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
-import { type FieldPath, type FieldValues, type UseFormReturn, useController } from "react-hook-form";
+import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
-import { isApiError } from "../../../lib/api-error.ts";
 import { useValidationText } from "../../../lib/use-validation-text.ts";
-import { type UploadedFile, uploadFile, uploadUrl } from "../enrollment-api.ts";
+import { uploadUrl } from "../enrollment-api.ts";
 import { checkPhotoUpload } from "./image-upload-check.ts";
+import { useFieldUpload } from "./use-field-upload.ts";
 
 /**
  * A photo the step needs (a representative's or an authorized person's): png or jpg, checked for
@@ -37,39 +35,21 @@ export function ImageUploadField<V extends FieldValues>({
 }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
-  const { field, fieldState } = useController({ control: form.control, name });
-  const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
   const maxBytes = UPLOAD_KINDS[kind].maxBytes;
   const maxMb = maxBytes / (1024 * 1024);
-
-  const upload = useMutation({
-    mutationFn: (photo: File) => uploadFile(fileId, kind, photo),
-    onMutate: () => {
-      setUploadError(null);
-      onUploading?.(true);
+  const upload = useFieldUpload({
+    form,
+    name,
+    fileId,
+    kind,
+    onUploading,
+    check: (photo) => {
+      const problem = checkPhotoUpload(photo, maxBytes);
+      return problem ? t(`enrollment:photoUpload.${problem}`, { max: maxMb }) : null;
     },
-    onSuccess: (saved) => {
-      setUploaded(saved);
-      form.setValue(name, saved.id as never, { shouldDirty: true, shouldValidate: true });
-    },
-    onError: (error) => setUploadError(isApiError(error) ? error.message : t("errors:INTERNAL")),
-    onSettled: () => onUploading?.(false),
   });
-
-  const onFile = (photo: File | null) => {
-    if (!photo) return;
-    const problem = checkPhotoUpload(photo, maxBytes);
-    if (problem) {
-      setUploadError(t(`enrollment:photoUpload.${problem}`, { max: maxMb }));
-      return;
-    }
-    upload.mutate(photo);
-  };
-
-  const value = typeof field.value === "number" ? field.value : null;
-  // A photo put in the field another way (reused from a sibling's file) is not the one uploaded here.
-  const uploadedName = uploaded && uploaded.id === value ? uploaded.name : null;
+  const { value } = upload;
+  const uploadedName = upload.uploaded?.name ?? null;
   return (
     <Stack gap={4}>
       <Group align="flex-start" wrap="nowrap" gap="md">
@@ -92,13 +72,13 @@ export function ImageUploadField<V extends FieldValues>({
           accept="image/png,image/jpeg"
           clearable={false}
           value={null}
-          onChange={onFile}
-          disabled={upload.isPending}
+          onChange={upload.onFile}
+          disabled={upload.pending}
           {...(required ? REQUIRED_FIELD : {})}
-          error={uploadError ?? errorText(fieldState.error?.message)}
+          error={upload.uploadError ?? errorText(upload.fieldError)}
         />
       </Group>
-      {upload.isPending ? <Text size="sm">{t("enrollment:photoUpload.sending")}</Text> : null}
+      {upload.pending ? <Text size="sm">{t("enrollment:photoUpload.sending")}</Text> : null}
       {value !== null ? (
         <Text size="sm" data-testid={`${String(name)}-uploaded`}>
           {uploadedName

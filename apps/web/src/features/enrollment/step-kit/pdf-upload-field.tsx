@@ -1,14 +1,12 @@
 import { Anchor, FileInput, Stack, Text } from "@mantine/core";
 import type { UploadKind } from "@portal/shared/upload-kinds";
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
-import { type FieldPath, type FieldValues, type UseFormReturn, useController } from "react-hook-form";
+import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
-import { isApiError } from "../../../lib/api-error.ts";
 import { useValidationText } from "../../../lib/use-validation-text.ts";
-import { type UploadedFile, uploadFile, uploadUrl } from "../enrollment-api.ts";
+import { uploadUrl } from "../enrollment-api.ts";
 import { checkPdfUpload, MAX_PDF_BYTES } from "./form-values.ts";
+import { useFieldUpload } from "./use-field-upload.ts";
 
 const MAX_MB = MAX_PDF_BYTES / (1024 * 1024);
 
@@ -38,35 +36,18 @@ export function PdfUploadField<V extends FieldValues>({
 }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
-  const { field, fieldState } = useController({ control: form.control, name });
-  const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-
-  const upload = useMutation({
-    mutationFn: (pdf: File) => uploadFile(fileId, kind, pdf),
-    onMutate: () => {
-      setUploadError(null);
-      onUploading?.(true);
+  const upload = useFieldUpload({
+    form,
+    name,
+    fileId,
+    kind,
+    onUploading,
+    check: (pdf) => {
+      const problem = checkPdfUpload(pdf);
+      return problem ? t(`enrollment:upload.${problem}`, { max: MAX_MB }) : null;
     },
-    onSuccess: (saved) => {
-      setUploaded(saved);
-      form.setValue(name, saved.id as never, { shouldDirty: true, shouldValidate: true });
-    },
-    onError: (error) => setUploadError(isApiError(error) ? error.message : t("errors:INTERNAL")),
-    onSettled: () => onUploading?.(false),
   });
-
-  const onFile = (pdf: File | null) => {
-    if (!pdf) return;
-    const problem = checkPdfUpload(pdf);
-    if (problem) {
-      setUploadError(t(`enrollment:upload.${problem}`, { max: MAX_MB }));
-      return;
-    }
-    upload.mutate(pdf);
-  };
-
-  const value = typeof field.value === "number" ? field.value : null;
+  const { value, uploaded } = upload;
   return (
     <Stack gap={4}>
       <FileInput
@@ -76,12 +57,12 @@ export function PdfUploadField<V extends FieldValues>({
         accept="application/pdf"
         clearable={false}
         value={null}
-        onChange={onFile}
-        disabled={upload.isPending}
+        onChange={upload.onFile}
+        disabled={upload.pending}
         {...(required ? REQUIRED_FIELD : {})}
-        error={uploadError ?? errorText(fieldState.error?.message)}
+        error={upload.uploadError ?? errorText(upload.fieldError)}
       />
-      {upload.isPending ? <Text size="sm">{t("enrollment:upload.sending")}</Text> : null}
+      {upload.pending ? <Text size="sm">{t("enrollment:upload.sending")}</Text> : null}
       {value !== null ? (
         <Text size="sm" data-testid={`${String(name)}-uploaded`}>
           {uploaded ? t("enrollment:upload.done", { name: uploaded.name }) : t("enrollment:upload.existing")}{" "}
