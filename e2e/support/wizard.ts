@@ -58,11 +58,22 @@ export async function saveStepsBefore(page: Page, fileId: number, step?: string)
 
 /**
  * Makes `fileId` the wizard's current file the way the welcome card does (the persisted slice
- * holds only ids and flags), then opens `path` under /portal/inscripciones/.
+ * holds only ids and flags), then opens `path` under /portal/inscripciones/. The welcome screen is
+ * opened and left to write its own state first: were it still starting, its first write would
+ * replace the file chosen here.
  */
 export async function openWizardStep(page: Page, fileId: number, path: string): Promise<void> {
-  await page.evaluate((id) => {
-    localStorage.setItem("persist:inscription", JSON.stringify({ state: { currentInscription: id }, version: 1 }));
-  }, fileId);
+  await page.goto("/portal/inscripciones/bienvenido");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, INSCRIPTION_KEY);
+  await page.evaluate(
+    ({ key, id }) => {
+      const stored = JSON.parse(localStorage.getItem(key) ?? "{}") as { state?: object; version?: number };
+      localStorage.setItem(key, JSON.stringify({ ...stored, state: { ...stored.state, currentInscription: id } }));
+    },
+    { key: INSCRIPTION_KEY, id: fileId },
+  );
   await page.goto(`/portal/inscripciones/${path}`);
 }
+
+const INSCRIPTION_KEY = "persist:inscription";
