@@ -17,52 +17,28 @@
 //   BENCH_ENGINES=sqlite npm run bench:requests            # one engine
 //   BENCH_LARGE=50000 BENCH_SECONDS=5 npm run bench:requests
 import { execFile } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify from "fastify";
 import { sql } from "kysely";
-import pg from "pg";
 import { buildApp } from "../apps/server/src/app.ts";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import type { AppContext } from "../apps/server/src/context.ts";
 import { seedLargeSchool } from "../apps/server/src/db/seeds/large-school.ts";
 import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
+import { withDatabase } from "./bench-database.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const SMALL = 1_000;
 const MAIN = 20_000;
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
-const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PASSWORD = "benchmark passphrase 2025";
 const LIST_PATH = "/api/requests";
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const COLD_SAMPLES = 25;
-
-async function withDatabase(engine: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-bench-list-${engine}-`));
-  if (engine === "sqlite") {
-    return { env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `portal_bench_list_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface Measure {
   rps: number;
@@ -141,7 +117,7 @@ async function medianLoad(url: string, cookie: string): Promise<Measure> {
 
 async function run(engine: string): Promise<EngineResult> {
   console.log(`\n${engine}:`);
-  const db = await withDatabase(engine);
+  const db = await withDatabase(engine, "bench-list");
   const config = loadConfig({
     NODE_ENV: "test",
     SEED_DEMO: "false",

@@ -1,53 +1,18 @@
-// Step-save benchmark (issue #3): 50 families saving a wizard step at once, on SQLite and on
-// PostgreSQL, through the real server on loopback. Prints requests/s, p50, p99 and errors; the
-// target is p99 <= 50 ms with no errors. Timings are printed, never asserted.
-//
-//   npm run bench:steps                      # both engines (PostgreSQL at PG_ADMIN_URL)
-//   BENCH_ENGINES=sqlite npm run bench:steps # one engine
-//
-// Each run is preceded by BENCH_WARMUP_SECONDS (default 2) of the same load, not measured: the
-// target is a running server's latency, not the JIT's and the statement caches' first second.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { buildApp } from "../apps/server/src/app.ts";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
 import { minimalPdf, multipart, studentFileBody } from "../apps/server/test/support/documents.ts";
+import { withDatabase } from "./bench-database.ts";
 
 const FAMILIES = Number(process.env.BENCH_FAMILIES ?? 50);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PASSWORD = "benchmark passphrase 2025";
 
-async function withDatabase(engine: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-bench-${engine}-`));
-  if (engine === "sqlite") {
-    return { env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `portal_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function run(engine: string): Promise<void> {
-  const db = await withDatabase(engine);
+  const db = await withDatabase(engine, "bench");
   const config = loadConfig({
     NODE_ENV: "test",
     SEED_DEMO: "true",
