@@ -80,15 +80,13 @@ export function ActionDialog({ action, code, status, pending, error, onConfirm, 
               maxRows={6}
               error={fieldError(error, "comment")}
             />
-            <FormErrorAlert error={isApiError(error) && Object.keys(error.fields).length > 0 ? null : error} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={pending}>
-                {t("common:actions.no")}
-              </Button>
-              <Button type="submit" loading={pending}>
-                {t("common:actions.yes")}
-              </Button>
-            </Group>
+            <DialogFooter
+              error={error}
+              pending={pending}
+              onCancel={close}
+              cancelLabel={t("common:actions.no")}
+              submitLabel={t("common:actions.yes")}
+            />
           </Stack>
         </form>
       ) : null}
@@ -163,15 +161,13 @@ export function CorrectionDialog({ opened, pending, error, onConfirm, onClose }:
             maxRows={8}
             error={messageError}
           />
-          <FormErrorAlert error={isApiError(error) && Object.keys(error.fields).length > 0 ? null : error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={pending}>
-              {t("common:actions.cancel")}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {t("inscriptions:correction.submit")}
-            </Button>
-          </Group>
+          <DialogFooter
+            error={error}
+            pending={pending}
+            onCancel={close}
+            cancelLabel={t("common:actions.cancel")}
+            submitLabel={t("inscriptions:correction.submit")}
+          />
         </Stack>
       </form>
     </Modal>
@@ -231,17 +227,42 @@ export function ReviewDialog({ mode, pending, error, onConfirm, onClose }: Revie
             maxRows={6}
             error={noteError}
           />
-          <FormErrorAlert error={isApiError(error) && Object.keys(error.fields).length > 0 ? null : error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={pending}>
-              {t("common:actions.cancel")}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {mode === "resolve" ? t("inscriptions:review.resolve") : t("inscriptions:review.flag")}
-            </Button>
-          </Group>
+          <DialogFooter
+            error={error}
+            pending={pending}
+            onCancel={close}
+            cancelLabel={t("common:actions.cancel")}
+            submitLabel={mode === "resolve" ? t("inscriptions:review.resolve") : t("inscriptions:review.flag")}
+          />
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * The end of every dialog here: the failure no field shows (a field's own message is under its
+ * input), then cancel and submit.
+ */
+function DialogFooter(props: {
+  error: unknown;
+  pending: boolean;
+  onCancel: () => void;
+  cancelLabel: string;
+  submitLabel: string;
+}) {
+  const { error, pending } = props;
+  return (
+    <>
+      <FormErrorAlert error={isApiError(error) && Object.keys(error.fields).length > 0 ? null : error} />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={props.onCancel} disabled={pending}>
+          {props.cancelLabel}
+        </Button>
+        <Button type="submit" loading={pending}>
+          {props.submitLabel}
+        </Button>
+      </Group>
+    </>
   );
 }
