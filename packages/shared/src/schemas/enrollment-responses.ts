@@ -14,6 +14,11 @@ export const fileSummarySchema = z.object({
   studentName: z.string(),
   completedSteps: z.array(stepId),
   nextStep: stepId.nullable(),
+  /**
+   * A draft the school sent back for correction (issue #4): the only steps the family may change
+   * now. Null for a first draft and for a sent file.
+   */
+  reopenedSteps: z.array(stepId).nullable(),
 });
 export type FileSummary = z.infer<typeof fileSummarySchema>;
 
@@ -34,6 +39,11 @@ export const enrollmentCardSchema = z.object({
    */
   correctionMessage: z.string().nullable(),
   reopenedSteps: z.array(stepId),
+  /**
+   * While the school office has rejected the student photo (issue #4): its reason; the family
+   * sends a new photo (PUT /api/enrollment/files/:fileId/photo). Null otherwise.
+   */
+  photoRejection: z.object({ reason: z.string() }).nullable(),
 });
 export type EnrollmentCard = z.infer<typeof enrollmentCardSchema>;
 
@@ -42,6 +52,7 @@ export const stepDataSchema = z.object({
   data: z.record(z.string(), z.unknown()).nullable(),
   completed: z.boolean(),
 });
+export type StepData = z.infer<typeof stepDataSchema>;
 
 export const startFileSchema = z.strictObject({
   studentId: z

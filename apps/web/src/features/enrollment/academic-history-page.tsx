@@ -14,11 +14,10 @@ import {
   toFormValues,
   toRequestBody,
 } from "./academic-history-form.ts";
-import { useStepData } from "./enrollment-api.ts";
 import { useCatalogOptions } from "./step-kit/catalog-options.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
+import { useHostStepData } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
-import { useWizardFile } from "./wizard-frame.tsx";
 
 const STEP = "academicHistory" as const;
 
@@ -26,8 +25,7 @@ const resolver = stepResolver<AcademicHistoryValues>(academicHistorySchema, toRe
 
 /** Step 9 (spec 3): the student's schooling before this enrollment. */
 export function AcademicHistoryPage() {
-  const file = useWizardFile();
-  const step = useStepData(file.id, STEP);
+  const step = useHostStepData(STEP);
   const catalogs = useCatalogOptions(ACADEMIC_HISTORY_CATALOGS);
   const error = step.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;

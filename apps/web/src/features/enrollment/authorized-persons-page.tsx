@@ -20,13 +20,12 @@ import {
   toFormValues,
   toRequestBody,
 } from "./authorized-persons-form.ts";
-import { useStepData } from "./enrollment-api.ts";
 import { useKnownPeople } from "./known-people-api.ts";
 import { KnownPeoplePicker } from "./known-people-picker.tsx";
 import { useCatalogOptions } from "./step-kit/catalog-options.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
+import { useHostStepData, useStepHost } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
-import { useWizardFile } from "./wizard-frame.tsx";
 
 const STEP = "authorizedPersons" as const;
 
@@ -51,14 +50,14 @@ const keyOf = (person: { typeIdentification: string | number; documentNumber: st
 
 /** Step 7 (spec 2, 3 and 9): the family's authorized persons, at most three, none allowed. */
 export function AuthorizedPersonsPage() {
-  const file = useWizardFile();
-  const step = useStepData(file.id, STEP);
-  const known = useKnownPeople(file.id);
+  const host = useStepHost();
+  const step = useHostStepData(STEP);
+  const known = useKnownPeople(host.fileId, host.offersKnownPeople);
   const catalogs = useCatalogOptions(AUTHORIZED_PERSONS_CATALOGS);
   const error = step.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;
   // The offer of known people is a help: the step works without it if it cannot be loaded.
-  if (!step.data || !catalogs.options || known.isPending) return <PageLoader />;
+  if (!step.data || !catalogs.options || known.isLoading) return <PageLoader />;
   return (
     <AuthorizedPersonsStep
       initial={toFormValues(step.data.data)}

@@ -7,6 +7,7 @@ import {
   type FileSummary,
   fileContextSchema,
   fileSummarySchema,
+  type StepData,
   stepDataSchema,
 } from "@portal/shared/schemas/enrollment-responses";
 import { type CatalogItem, catalogItemSchema } from "@portal/shared/schemas/responses";
@@ -44,22 +45,30 @@ export function useFileSummary(fileId: number | null) {
   });
 }
 
-export function useStepData(fileId: number, step: StepId) {
-  return useQuery({
+/** Query options for a step's saved data (the wizard's step pages read it through their host). */
+export function stepDataQuery(fileId: number, step: StepId) {
+  return {
     queryKey: stepQueryKey(fileId, step),
-    queryFn: async () => stepDataSchema.parse(await http.get(`/api/enrollment/files/${fileId}/steps/${step}`)),
-    staleTime: 0,
-  });
+    queryFn: async (): Promise<StepData> =>
+      stepDataSchema.parse(await http.get(`/api/enrollment/files/${fileId}/steps/${step}`)),
+  };
 }
 
-/** The rules' inputs for a file (allowed levels, requested level, birth date, family discount). */
-export function useFileContext(fileId: number) {
-  return useQuery({
+export function useStepData(fileId: number, step: StepId) {
+  return useQuery({ ...stepDataQuery(fileId, step), staleTime: 0 });
+}
+
+/** Query options for the rules' inputs of a file (allowed levels, requested level, birth date, family discount). */
+export function fileContextQuery(fileId: number) {
+  return {
     queryKey: [...fileQueryKey(fileId), "context"],
     queryFn: async (): Promise<FileContext> =>
       fileContextSchema.parse(await http.get(`/api/enrollment/files/${fileId}/context`)),
-    staleTime: 0,
-  });
+  };
+}
+
+export function useFileContext(fileId: number) {
+  return useQuery({ ...fileContextQuery(fileId), staleTime: 0 });
 }
 
 export async function saveStep(fileId: number, step: StepId, data: unknown): Promise<FileSummary> {

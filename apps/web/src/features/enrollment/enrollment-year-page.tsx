@@ -6,13 +6,12 @@ import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useSchoolYears } from "../auth/api/auth-api.ts";
-import { useFileContext, useStepData } from "./enrollment-api.ts";
 import { ENROLLMENT_YEAR_CATALOGS, EnrollmentYearFields, type EnrollmentYearInfo } from "./enrollment-year-fields.tsx";
 import { type EnrollmentYearValues, previousLevelOf, toFormValues, toRequestBody } from "./enrollment-year-form.ts";
 import { type SelectOptions, useCatalogOptions } from "./step-kit/catalog-options.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
+import { useHostFileContext, useHostStepData, useStepHost } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
-import { useWizardFile } from "./wizard-frame.tsx";
 
 const STEP = "enrollmentYear" as const;
 
@@ -28,11 +27,11 @@ function useSchoolYearLabel(schoolYearId: number): string | null {
 
 /** Step 3 (spec 2, 3 and 5): the file's school year, first enrollment or not, and the level. */
 export function EnrollmentYearPage() {
-  const file = useWizardFile();
-  const step = useStepData(file.id, STEP);
-  const context = useFileContext(file.id);
+  const host = useStepHost();
+  const step = useHostStepData(STEP);
+  const context = useHostFileContext();
   const catalogs = useCatalogOptions(ENROLLMENT_YEAR_CATALOGS);
-  const schoolYearLabel = useSchoolYearLabel(file.schoolYearId);
+  const schoolYearLabel = useSchoolYearLabel(host.schoolYearId);
   const error = step.error ?? context.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;
   if (!step.data || !context.data || !catalogs.options || schoolYearLabel === null) return <PageLoader />;
@@ -43,7 +42,7 @@ export function EnrollmentYearPage() {
     requestableLevels: context.data.requestableLevels,
   };
   const initial = toFormValues(step.data.data, {
-    schoolYearId: file.schoolYearId,
+    schoolYearId: host.schoolYearId,
     isNewStudent: info.isNewStudent,
     requestableLevels: info.requestableLevels,
   });

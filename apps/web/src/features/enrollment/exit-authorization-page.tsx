@@ -5,20 +5,19 @@ import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
-import { useCatalog, useFileContext, useStepData } from "./enrollment-api.ts";
+import { useCatalog } from "./enrollment-api.ts";
 import { ExitAuthorizationFields } from "./exit-authorization-fields.tsx";
 import { type ExitAuthorizationValues, exitLevel, toFormValues, toRequestBody } from "./exit-authorization-form.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
+import { useHostFileContext, useHostStepData } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
-import { useWizardFile } from "./wizard-frame.tsx";
 
 const STEP = "exitAuthorization" as const;
 
 /** Step 12 (spec 2, 3, 5 and 9): exits, emergency preference, image, events and outings. */
 export function ExitAuthorizationPage() {
-  const file = useWizardFile();
-  const step = useStepData(file.id, STEP);
-  const context = useFileContext(file.id);
+  const step = useHostStepData(STEP);
+  const context = useHostFileContext();
   const levels = useCatalog("levels");
   const error = step.error ?? context.error ?? levels.error;
   if (error) return <FormErrorAlert error={error} />;

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
-import { useFileContext, useStepData } from "./enrollment-api.ts";
 import {
   FamilyDiscountNotice,
   FINANCE_CATALOGS,
@@ -20,8 +19,8 @@ import {
 } from "./finance-form.ts";
 import { useCatalogOptions } from "./step-kit/catalog-options.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
+import { useHostFileContext, useHostStepData } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
-import { useWizardFile } from "./wizard-frame.tsx";
 
 const STEP = "financialInformation" as const;
 
@@ -29,11 +28,10 @@ const resolver = stepResolver<FinanceValues>(financeSchema, toRequestBody, finan
 
 /** Step 10 (spec 3 financeStudent, spec 1 and 9 discount): who pays the fees, and how. */
 export function FinancePage() {
-  const file = useWizardFile();
-  const step = useStepData(file.id, STEP);
-  const first = useStepData(file.id, "firstRepresentative");
-  const second = useStepData(file.id, "secondRepresentative");
-  const context = useFileContext(file.id);
+  const step = useHostStepData(STEP);
+  const first = useHostStepData("firstRepresentative");
+  const second = useHostStepData("secondRepresentative");
+  const context = useHostFileContext();
   const catalogs = useCatalogOptions(FINANCE_CATALOGS);
   const error = step.error ?? first.error ?? second.error ?? context.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
-import { useFileContext, useStepData } from "./enrollment-api.ts";
 import { MedicalRecordFields } from "./medical-record-fields.tsx";
 import {
   bookletRequiredFor,
@@ -14,8 +13,8 @@ import {
   toRequestBody,
 } from "./medical-record-form.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
+import { useHostFileContext, useHostStepData } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
-import { useWizardFile } from "./wizard-frame.tsx";
 
 const STEP = "medicalRecord" as const;
 
@@ -24,9 +23,8 @@ const STEP = "medicalRecord" as const;
  * summary. The values stay in the form's memory only (no browser storage, no logging).
  */
 export function MedicalRecordPage() {
-  const file = useWizardFile();
-  const step = useStepData(file.id, STEP);
-  const context = useFileContext(file.id);
+  const step = useHostStepData(STEP);
+  const context = useHostFileContext();
   const error = step.error ?? context.error;
   if (error) return <FormErrorAlert error={error} />;
   if (!step.data || !context.data) return <PageLoader />;

@@ -13,7 +13,6 @@ import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { confirm } from "../../lib/confirm.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
-import { useStepData } from "./enrollment-api.ts";
 import { useKnownPeople } from "./known-people-api.ts";
 import { KnownPeoplePicker } from "./known-people-picker.tsx";
 import {
@@ -33,8 +32,8 @@ import {
 } from "./representative-form.ts";
 import { useCatalogOptions } from "./step-kit/catalog-options.ts";
 import { StepForm, StepSection } from "./step-kit/step-form.tsx";
+import { useHostStepData, useStepHost } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
-import { useWizardFile } from "./wizard-frame.tsx";
 
 const STEPS = { 1: "firstRepresentative", 2: "secondRepresentative" } as const;
 const ROUTES = { 1: "wizard.firstRepresentative", 2: "wizard.secondRepresentative" } as const;
@@ -91,15 +90,15 @@ export function SecondRepresentativePage() {
 }
 
 function RepresentativePage({ type }: { type: RepresentativeNumber }) {
-  const file = useWizardFile();
-  const step = useStepData(file.id, STEPS[type]);
-  const other = useStepData(file.id, STEPS[type === 1 ? 2 : 1]);
-  const known = useKnownPeople(file.id);
+  const host = useStepHost();
+  const step = useHostStepData(STEPS[type]);
+  const other = useHostStepData(STEPS[type === 1 ? 2 : 1]);
+  const known = useKnownPeople(host.fileId, host.offersKnownPeople);
   const catalogs = useCatalogOptions(REPRESENTATIVE_CATALOGS);
   const error = step.error ?? other.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;
   // The offer of known people is a help: the step works without it if it cannot be loaded.
-  if (!step.data || !other.data || !catalogs.options || known.isPending) return <PageLoader />;
+  if (!step.data || !other.data || !catalogs.options || known.isLoading) return <PageLoader />;
   const otherPerson = savedPerson(other.data.data);
   const otherKey = otherPerson ? identityKey(toFormValues(otherPerson)) : "";
   // The other representative of this student cannot be this one too (the server refuses it).

@@ -4,13 +4,12 @@ import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
-import { useStepData } from "./enrollment-api.ts";
 import { useCatalogOptions } from "./step-kit/catalog-options.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
+import { useHostStepData } from "./step-kit/step-host.tsx";
 import { missingUploads, stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
 import { STUDENT_FILE_CATALOGS, type StudentFileCatalogs, StudentFileFields } from "./student-file-fields.tsx";
 import { type StudentFileValues, toFormValues, toRequestBody } from "./student-file-form.ts";
-import { useWizardFile } from "./wizard-frame.tsx";
 
 const STEP = "studentFile" as const;
 
@@ -24,8 +23,7 @@ const resolver = stepResolver<StudentFileValues>(
 
 /** Step 2 (spec 2 and 3): general data, identity document and emergency contacts. */
 export function StudentFilePage() {
-  const file = useWizardFile();
-  const step = useStepData(file.id, STEP);
+  const step = useHostStepData(STEP);
   const catalogs = useCatalogOptions(STUDENT_FILE_CATALOGS);
   const error = step.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;

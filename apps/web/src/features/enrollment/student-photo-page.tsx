@@ -4,12 +4,11 @@ import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
-import { useStepData } from "./enrollment-api.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
+import { useHostStepData } from "./step-kit/step-host.tsx";
 import { missingUploads, stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
 import { StudentPhotoFields } from "./student-photo-fields.tsx";
 import { type StudentPhotoValues, toFormValues, toRequestBody } from "./student-photo-form.ts";
-import { useWizardFile } from "./wizard-frame.tsx";
 
 const STEP = "studentPhoto" as const;
 
@@ -18,8 +17,7 @@ const resolver = stepResolver<StudentPhotoValues>(studentPhotoSchema, toRequestB
 
 /** Step 8 (spec 2, 3 and 5): the student's photo, cropped to 500 × 500, and the image authorizations. */
 export function StudentPhotoPage() {
-  const file = useWizardFile();
-  const step = useStepData(file.id, STEP);
+  const step = useHostStepData(STEP);
   if (step.error) return <FormErrorAlert error={step.error} />;
   if (!step.data) return <PageLoader />;
   return <StudentPhotoStep initial={toFormValues(step.data.data)} />;

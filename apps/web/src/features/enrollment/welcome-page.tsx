@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { isRequestStatus } from "@portal/shared/request-status";
 import type { EnrollmentCard } from "@portal/shared/schemas/enrollment-responses";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
@@ -8,6 +9,7 @@ import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useEnrollmentCards } from "./enrollment-api.ts";
 import { useInscriptionStore } from "./enrollment-store.ts";
+import { PhotoReplacementDialog } from "./photo-replacement-dialog.tsx";
 import { useStartFile } from "./use-start-file.ts";
 import { cardStatusText, resumeStep, wizardPath } from "./wizard-steps.ts";
 
@@ -27,6 +29,7 @@ function StudentCard({
   pending: boolean;
 }) {
   const { t } = useTranslation();
+  const [replacingPhoto, setReplacingPhoto] = useState(false);
   const status = cardStatusText(card);
   const name = card.studentName || t("enrollment:card.unnamed");
   return (
@@ -51,6 +54,19 @@ function StudentCard({
                   })}
                 </Text>
               ) : null}
+            </Alert>
+          ) : null}
+          {card.photoRejection ? (
+            <Alert color="orange" title={t("enrollment:photoRejection.title")} p="xs" data-testid="photo-rejection">
+              <Text size="sm" fw={600}>
+                {t("enrollment:photoRejection.reasonTitle")}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+                {card.photoRejection.reason}
+              </Text>
+              <Button mt="xs" size="xs" variant="light" color="orange" onClick={() => setReplacingPhoto(true)}>
+                {t("enrollment:photoRejection.button")}
+              </Button>
             </Alert>
           ) : null}
           {card.requestStatus ? (
@@ -85,6 +101,9 @@ function StudentCard({
           </Button>
         )}
       </Stack>
+      {card.photoRejection ? (
+        <PhotoReplacementDialog card={card} opened={replacingPhoto} onClose={() => setReplacingPhoto(false)} />
+      ) : null}
     </Card>
   );
 }

@@ -2,7 +2,8 @@ import { Box, Button, Collapse, Grid, Paper, Progress, Stack, Stepper, Text } fr
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { BREAKPOINT_MOBILE_PX } from "@portal/shared/constants";
 import type { FileSummary } from "@portal/shared/schemas/enrollment-responses";
-import { createContext, type ReactNode, Suspense, useContext, useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, Suspense, useContext, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
@@ -11,6 +12,8 @@ import { hasErrorCode } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useFileSummary } from "./enrollment-api.ts";
 import { useInscriptionStore } from "./enrollment-store.ts";
+import { familyStepHost } from "./family-step-host.ts";
+import { StepHostProvider } from "./step-kit/step-host.tsx";
 import {
   isWizardStepOpen,
   resumeStep,
@@ -165,9 +168,18 @@ function FileStepFrame({ current, children }: { current: WizardStep; children: R
   if (!isWizardStepOpen(current.key, file.data)) return <Navigate to={wizardPath(resumeStep(file.data))} replace />;
   return (
     <FrameLayout current={current} file={file.data}>
-      <WizardFileContext.Provider value={file.data}>{children}</WizardFileContext.Provider>
+      <WizardFileContext.Provider value={file.data}>
+        <FamilyHost file={file.data}>{children}</FamilyHost>
+      </WizardFileContext.Provider>
     </FrameLayout>
   );
+}
+
+/** The family's file as the host of the step pages (one form, two contexts: issue #4). */
+function FamilyHost({ file, children }: { file: FileSummary; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const host = useMemo(() => familyStepHost(file, queryClient), [file, queryClient]);
+  return <StepHostProvider host={host}>{children}</StepHostProvider>;
 }
 
 /** The frame of the fifteen wizard routes (spec 2): progress beside the step's screen. */

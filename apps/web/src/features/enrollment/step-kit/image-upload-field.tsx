@@ -4,8 +4,8 @@ import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
 import { useValidationText } from "../../../lib/use-validation-text.ts";
-import { uploadUrl } from "../enrollment-api.ts";
 import { checkPhotoUpload } from "./image-upload-check.ts";
+import { useUploadAccess } from "./step-host.tsx";
 import { useFieldUpload } from "./use-field-upload.ts";
 
 /**
@@ -35,6 +35,7 @@ export function ImageUploadField<V extends FieldValues>({
 }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
+  const access = useUploadAccess();
   const maxBytes = UPLOAD_KINDS[kind].maxBytes;
   const maxMb = maxBytes / (1024 * 1024);
   const upload = useFieldUpload({
@@ -55,7 +56,7 @@ export function ImageUploadField<V extends FieldValues>({
       <Group align="flex-start" wrap="nowrap" gap="md">
         {value !== null ? (
           <Image
-            src={uploadUrl(value)}
+            src={access.urlFor(value)}
             alt={t("enrollment:photoUpload.preview", { label })}
             w={96}
             h={96}
@@ -67,13 +68,17 @@ export function ImageUploadField<V extends FieldValues>({
         <FileInput
           style={{ flex: 1 }}
           label={label}
-          description={description ?? t("enrollment:photoUpload.hint", { max: maxMb })}
+          description={
+            access.canUpload
+              ? (description ?? t("enrollment:photoUpload.hint", { max: maxMb }))
+              : t("enrollment:upload.familyOnly")
+          }
           placeholder={t("enrollment:photoUpload.choose")}
           accept="image/png,image/jpeg"
           clearable={false}
           value={null}
           onChange={upload.onFile}
-          disabled={upload.pending}
+          disabled={upload.pending || !access.canUpload}
           {...(required ? REQUIRED_FIELD : {})}
           error={upload.uploadError ?? errorText(upload.fieldError)}
         />

@@ -4,8 +4,8 @@ import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
 import { useValidationText } from "../../../lib/use-validation-text.ts";
-import { uploadUrl } from "../enrollment-api.ts";
 import { checkPdfUpload, MAX_PDF_BYTES } from "./form-values.ts";
+import { useUploadAccess } from "./step-host.tsx";
 import { useFieldUpload } from "./use-field-upload.ts";
 
 const MAX_MB = MAX_PDF_BYTES / (1024 * 1024);
@@ -36,6 +36,7 @@ export function PdfUploadField<V extends FieldValues>({
 }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
+  const access = useUploadAccess();
   const upload = useFieldUpload({
     form,
     name,
@@ -52,13 +53,17 @@ export function PdfUploadField<V extends FieldValues>({
     <Stack gap={4}>
       <FileInput
         label={label}
-        description={description ?? t("enrollment:upload.hint", { max: MAX_MB })}
+        description={
+          access.canUpload
+            ? (description ?? t("enrollment:upload.hint", { max: MAX_MB }))
+            : t("enrollment:upload.familyOnly")
+        }
         placeholder={t("enrollment:upload.choose")}
         accept="application/pdf"
         clearable={false}
         value={null}
         onChange={upload.onFile}
-        disabled={upload.pending}
+        disabled={upload.pending || !access.canUpload}
         {...(required ? REQUIRED_FIELD : {})}
         error={upload.uploadError ?? errorText(upload.fieldError)}
       />
@@ -66,7 +71,7 @@ export function PdfUploadField<V extends FieldValues>({
       {value !== null ? (
         <Text size="sm" data-testid={`${String(name)}-uploaded`}>
           {uploaded ? t("enrollment:upload.done", { name: uploaded.name }) : t("enrollment:upload.existing")}{" "}
-          <Anchor href={uploadUrl(value)} target="_blank" rel="noopener">
+          <Anchor href={access.urlFor(value)} target="_blank" rel="noopener">
             {t("enrollment:upload.view")}
           </Anchor>
         </Text>

@@ -2,11 +2,14 @@ import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-error-alert.tsx";
+import { hasErrorCode } from "../../../lib/api-error.ts";
 import type { StepFormState } from "./use-step-form.ts";
 
 /**
- * The frame of every step's form: title, the fields (disabled as a whole for a sent file), the
- * "complete all required fields" and server alerts, and "Save and next".
+ * The frame of every step's form: title, the fields (disabled as a whole when read-only, with the
+ * host's notice saying why), the "complete all required fields" and server alerts, and the
+ * submit button ("Save and next" in the wizard, "Save" on a staff page; "Next" or nothing when
+ * read-only).
  */
 export function StepForm({
   title,
@@ -27,9 +30,9 @@ export function StepForm({
         <Title order={1} size="h2">
           {title}
         </Title>
-        {state.readOnly ? (
-          <Alert color="blue" title={t("enrollment:readOnly.title")}>
-            {t("enrollment:readOnly.body")}
+        {state.notice ? (
+          <Alert color="blue" title={t(state.notice.title)}>
+            {t(state.notice.body, state.notice.values)}
           </Alert>
         ) : null}
         {/* A disabled fieldset disables every input inside it, including ones added later. */}
@@ -41,12 +44,22 @@ export function StepForm({
             {t("validation:completeRequired")}
           </Alert>
         ) : null}
-        <FormErrorAlert error={state.formError} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={state.saving} disabled={busy}>
-            {state.readOnly ? t("enrollment:actions.next") : t("enrollment:actions.saveAndNext")}
-          </Button>
-        </Group>
+        <FormErrorAlert error={state.formError}>
+          {state.reload && hasErrorCode(state.formError, "VERSION_CONFLICT") ? (
+            <Group mt="sm">
+              <Button variant="light" color="red" size="xs" onClick={state.reload}>
+                {t("enrollment:actions.reload")}
+              </Button>
+            </Group>
+          ) : null}
+        </FormErrorAlert>
+        {state.readOnly && state.nextPath === null ? null : (
+          <Group justify="flex-end">
+            <Button type="submit" loading={state.saving} disabled={busy}>
+              {state.readOnly ? t("enrollment:actions.next") : t(state.submitLabel)}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </form>
   );

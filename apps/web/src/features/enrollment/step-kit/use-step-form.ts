@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { StepId } from "@portal/shared/enrollment-steps";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
 import {
@@ -17,9 +17,7 @@ import type { z } from "zod";
 import { isApiError } from "../../../lib/api-error.ts";
 import { notifyRecord } from "../../../lib/toasts.ts";
 import { useUnsavedChangesGuard } from "../../../lib/use-unsaved-changes-guard.ts";
-import { CARDS_QUERY_KEY, fileQueryKey, saveStep, stepQueryKey } from "../enrollment-api.ts";
-import { useWizardFile } from "../wizard-frame.tsx";
-import { stepAfter, wizardPath } from "../wizard-steps.ts";
+import { type ReadOnlyNotice, useStepHost } from "./step-host.tsx";
 
 /** `?return=summary` on a step's URL: the summary's edit links come back to it after saving. */
 export const RETURN_PARAM = "return";
@@ -63,10 +61,16 @@ export interface StepFormState {
   incomplete: boolean;
   /** A failure no field can show (network, file locked…). */
   formError: unknown;
-  /** A sent file: everything is shown, nothing can be changed. */
+  /** Everything is shown, nothing can be changed (a sent file, a closed request, a read-only role). */
   readOnly: boolean;
-  /** Where "next" leads: the following step, or the summary when the family came from it. */
-  nextPath: string;
+  /** Why it is read-only (i18n keys), shown above the fields. */
+  notice: ReadOnlyNotice | null;
+  /** Where saving (or "next") leads: the wizard's following step or the summary; null stays here. */
+  nextPath: string | null;
+  /** The submit button's label key. */
+  submitLabel: string;
+  /** Reads the record again (after someone else saved it meanwhile), when the host can. */
+  reload?: () => void;
 }
 
 export interface UseStepForm<V extends FieldValues> {
@@ -76,9 +80,10 @@ export interface UseStepForm<V extends FieldValues> {
 }
 
 /**
- * Everything a wizard step's form shares (issue #3): the saved data as defaults, client checks
- * with the shared schema, save as a draft that completes the step, the server's field messages
- * under their inputs, the unsaved-changes guard, then on to the next step or back to the summary.
+ * Everything a step's form shares (issue #3): the saved data as defaults, client checks with the
+ * shared schema, the save (through the host: the family's draft, or a staff edit), the server's
+ * field messages under their inputs, the unsaved-changes guard, then wherever the host says next
+ * (the wizard's next step or the summary; a staff page stays).
  */
 export function useStepForm<V extends FieldValues>(opts: {
   step: StepId;
@@ -86,18 +91,17 @@ export function useStepForm<V extends FieldValues>(opts: {
   resolver: Resolver<V>;
   toBody: (values: V) => unknown;
 }): UseStepForm<V> {
-  const file = useWizardFile();
+  const host = useStepHost();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const form = useForm<V>({ resolver: opts.resolver, defaultValues: opts.initial as DefaultValues<V> });
   const { isDirty } = form.formState;
   const [formError, setFormError] = useState<unknown>(null);
   const [incomplete, setIncomplete] = useState(false);
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
-  const readOnly = file.status === "sent";
-  const nextPath =
-    params.get(RETURN_PARAM) === RETURN_TO_SUMMARY ? wizardPath("summary") : wizardPath(stepAfter(opts.step));
+  const notice = host.readOnlyNotice(opts.step);
+  const readOnly = notice !== null;
+  const nextPath = host.nextPath(opts.step, params.get(RETURN_PARAM));
 
   useUnsavedChangesGuard(isDirty && leaveTo === null && !readOnly);
   // Navigate once the saved values are the form's defaults, so the guard no longer blocks.
@@ -106,15 +110,12 @@ export function useStepForm<V extends FieldValues>(opts: {
   }, [leaveTo, isDirty, navigate]);
 
   const save = useMutation({
-    mutationFn: (values: V) => saveStep(file.id, opts.step, opts.toBody(values)),
+    mutationFn: (values: V) => host.save(opts.step, opts.toBody(values)),
     onMutate: () => setFormError(null),
-    onSuccess: (summary, values) => {
-      queryClient.setQueryData(fileQueryKey(file.id), summary);
-      void queryClient.invalidateQueries({ queryKey: stepQueryKey(file.id, opts.step) });
-      void queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY });
+    onSuccess: (_saved, values) => {
       notifyRecord("updated");
       form.reset(values);
-      setLeaveTo(nextPath);
+      if (nextPath !== null) setLeaveTo(nextPath);
     },
     onError: (error) => {
       notifyRecord("notUpdated");
@@ -133,13 +134,23 @@ export function useStepForm<V extends FieldValues>(opts: {
   const onSubmit = (event?: FormEvent) => {
     if (!readOnly) return void submit(event);
     event?.preventDefault();
-    void navigate(nextPath);
+    if (nextPath !== null) void navigate(nextPath);
   };
 
   return {
     form,
-    fileId: file.id,
-    state: { onSubmit, saving: save.isPending, incomplete, formError, readOnly, nextPath },
+    fileId: host.fileId,
+    state: {
+      onSubmit,
+      saving: save.isPending,
+      incomplete,
+      formError,
+      readOnly,
+      notice,
+      nextPath,
+      submitLabel: host.saveLabel,
+      reload: host.reload,
+    },
   };
 }
 

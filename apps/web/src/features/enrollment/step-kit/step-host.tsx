@@ -1,0 +1,89 @@
+import type { StepId } from "@portal/shared/enrollment-steps";
+import type { FileContext, StepData } from "@portal/shared/schemas/enrollment-responses";
+import { useQuery } from "@tanstack/react-query";
+import { createContext, type ReactNode, useContext } from "react";
+import { uploadUrl } from "../enrollment-api.ts";
+
+/**
+ * Who a step's form works for: "one form, two contexts" (issue #4). The wizard's step pages ask
+ * the host for the step's data, the file's rules, how to save and where to go next; the family's
+ * wizard (wizard-frame.tsx) and the staff's module pages (features/inscriptions/module-page.tsx)
+ * each provide one, and the same page and fields render in both.
+ */
+export interface StepHost {
+  fileId: number;
+  schoolYearId: number;
+  /** Query options for a step's saved data. */
+  stepQuery: (step: StepId) => { queryKey: readonly unknown[]; queryFn: () => Promise<StepData> };
+  /** Query options for the file's rules (levels, birth date, discount). */
+  contextQuery: () => { queryKey: readonly unknown[]; queryFn: () => Promise<FileContext> };
+  /** Why `step` cannot be changed here (i18n keys of a title and a text), or null when it can. */
+  readOnlyNotice: (step: StepId) => ReadOnlyNotice | null;
+  /** Saves the step's request body; a failure is an ApiError (field messages included). */
+  save: (step: StepId, body: unknown) => Promise<void>;
+  /** Where to go once saved (or, read-only, on "next"); null stays on the page. */
+  nextPath: (step: StepId, returnTo: string | null) => string | null;
+  /** The submit button's label key when the step can be saved. */
+  saveLabel: string;
+  /** The family's representatives and authorized persons from other files, offered for reuse. */
+  offersKnownPeople: boolean;
+  /** Reads the record again after a conflict (someone else saved it meanwhile). */
+  reload?: () => void;
+}
+
+/** Why a step is shown read-only: i18n keys, and the values the text names. */
+export interface ReadOnlyNotice {
+  title: string;
+  body: string;
+  values?: Record<string, string>;
+}
+
+const StepHostContext = createContext<StepHost | null>(null);
+
+export function useStepHost(): StepHost {
+  const host = useContext(StepHostContext);
+  if (!host) throw new Error("a step page outside a StepHostProvider");
+  return host;
+}
+
+/** How upload fields link to the files on record, and whether they may upload (staff view files only). */
+export interface UploadAccess {
+  urlFor: (uploadId: number) => string;
+  canUpload: boolean;
+}
+
+/** Outside any host (or in the wizard): the family's own files, which it may replace. */
+const FAMILY_UPLOADS: UploadAccess = { urlFor: uploadUrl, canUpload: true };
+const UploadAccessContext = createContext<UploadAccess>(FAMILY_UPLOADS);
+
+export function useUploadAccess(): UploadAccess {
+  return useContext(UploadAccessContext);
+}
+
+export function StepHostProvider({
+  host,
+  uploads = FAMILY_UPLOADS,
+  children,
+}: {
+  host: StepHost;
+  uploads?: UploadAccess;
+  children: ReactNode;
+}) {
+  return (
+    <StepHostContext.Provider value={host}>
+      <UploadAccessContext.Provider value={uploads}>{children}</UploadAccessContext.Provider>
+    </StepHostContext.Provider>
+  );
+}
+
+/** A step's saved data, from whoever hosts the form. */
+export function useHostStepData(step: StepId) {
+  const host = useStepHost();
+  return useQuery({ ...host.stepQuery(step), staleTime: 0 });
+}
+
+/** The file's rules' inputs, from whoever hosts the form. */
+export function useHostFileContext() {
+  const host = useStepHost();
+  return useQuery({ ...host.contextQuery(), staleTime: 0 });
+}
