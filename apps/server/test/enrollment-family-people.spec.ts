@@ -160,7 +160,12 @@ describe("authorized persons belong to the family", () => {
     const data = authorizedPersonsSchema.parse({
       persons: [await authorizedPerson(family.cookie, first, "PASS30003")],
     });
-    const changed = await propagateAuthorizedPersons(t.ctx, { userId: family.id, ip: "10.0.0.1" }, { id: first }, data);
+    const changed = await propagateAuthorizedPersons(
+      t.ctx,
+      { userId: family.id, ip: "10.0.0.1", familyUserId: family.id },
+      { id: first },
+      data,
+    );
     expect(changed.sort()).toEqual([sibling, sent].sort());
 
     for (const fileId of [sibling, sent]) {
@@ -185,9 +190,14 @@ describe("authorized persons belong to the family", () => {
     });
 
     // Already the same everywhere: nothing is written, nothing audited.
-    expect(await propagateAuthorizedPersons(t.ctx, { userId: family.id, ip: "10.0.0.1" }, { id: first }, data)).toEqual(
-      [],
-    );
+    expect(
+      await propagateAuthorizedPersons(
+        t.ctx,
+        { userId: family.id, ip: "10.0.0.1", familyUserId: family.id },
+        { id: first },
+        data,
+      ),
+    ).toEqual([]);
   });
 
   it("applies a save through the API to the family's other files of the year", async () => {

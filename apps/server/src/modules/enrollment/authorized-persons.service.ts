@@ -18,7 +18,8 @@ const sameData = (saved: string, data: unknown) => saved === JSON.stringify(data
  */
 export async function propagateAuthorizedPersons(
   ctx: AppContext,
-  actor: { userId: number; ip: string },
+  /** Who saved (the family, or staff on a module page) and whose list it is. */
+  actor: { userId: number; ip: string; familyUserId: number },
   file: { id: number },
   data: unknown,
 ): Promise<number[]> {
@@ -30,7 +31,7 @@ export async function propagateAuthorizedPersons(
     await recordAudit(trx, {
       event: "enrollment.authorizedPersons.propagated",
       actorUserId: actor.userId,
-      subjectUserId: actor.userId,
+      subjectUserId: actor.familyUserId,
       ip: actor.ip,
       details: {
         fromFileId: file.id,

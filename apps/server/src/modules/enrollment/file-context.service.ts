@@ -3,7 +3,7 @@ import { requestableLevels } from "@portal/shared/rules/levels";
 import type { FileContext } from "@portal/shared/schemas/enrollment-responses";
 import type { AppContext } from "../../context.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { listSteps } from "./enrollment.repository.ts";
+import { type FileRow, listSteps } from "./enrollment.repository.ts";
 import { ownFile, stepContext, stepDataReader } from "./enrollment.service.ts";
 import { countFamilyFilesForYear } from "./file-context.repository.ts";
 
@@ -14,8 +14,17 @@ import { countFamilyFilesForYear } from "./file-context.repository.ts";
  */
 export async function getFileContext(ctx: AppContext, user: CurrentUser, fileId: number): Promise<FileContext> {
   const { file, student } = await ownFile(ctx, user, fileId);
+  return contextOfFile(ctx, file, student.family_user_id);
+}
+
+/** The same context for any file, whoever asks (the staff's module pages check their own access). */
+export async function contextOfFile(
+  ctx: AppContext,
+  file: Pick<FileRow, "id" | "is_new_student" | "student_id" | "school_year_id">,
+  familyUserId: number,
+): Promise<FileContext> {
   const context = await stepContext(ctx, file, stepDataReader(await listSteps(ctx.db, file.id)));
-  const childrenThisYear = await countFamilyFilesForYear(ctx.db, student.family_user_id, file.school_year_id);
+  const childrenThisYear = await countFamilyFilesForYear(ctx.db, familyUserId, file.school_year_id);
   return {
     isNewStudent: context.isNewStudent,
     previousLevel: context.previousLevel,

@@ -11,6 +11,7 @@ import { nowIso } from "../../db/database.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
+import { photoAwaitsReplacement } from "../photos/photos.repository.ts";
 import { findFile, findStudent } from "./enrollment.repository.ts";
 import { UPLOAD_KINDS, type UploadKind } from "./upload-kinds.ts";
 
@@ -101,7 +102,10 @@ export async function storeUpload(
   if (!file) throw new AppError(404, "NOT_FOUND");
   const student = await findStudent(ctx.db, file.student_id);
   if (student?.family_user_id !== user.id) throw new AppError(403, "NOT_YOUR_STUDENT");
-  if (file.status !== "draft") throw new AppError(409, "FILE_LOCKED");
+  // A sent file takes one upload: a new student photo while the school office has rejected it (issue #4).
+  if (file.status !== "draft" && !(kind === "studentPhoto" && (await photoAwaitsReplacement(ctx.db, file.id)))) {
+    throw new AppError(409, "FILE_LOCKED");
+  }
 
   const received = await readAll(part, kind);
   let stored: { bytes: Buffer; mime: string; ext: string };
@@ -133,10 +137,16 @@ export async function storeUpload(
   return { id: row.id, kind: row.kind, name: row.original_name, size: row.size, contentType: row.content_type };
 }
 
-/** An upload's bytes for its family (staff access arrives with the staff issue). */
-export async function readUpload(ctx: AppContext, user: CurrentUser, id: number) {
+/** An upload's row and a stream of its bytes, whoever asks (callers check who may read it); 404 when missing. */
+export async function openUpload(ctx: AppContext, id: number) {
   const row = await ctx.db.selectFrom("uploads").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw new AppError(404, "NOT_FOUND");
+  return { row, stream: () => fs.createReadStream(path.join(storageDir(ctx), row.storage_key)) };
+}
+
+/** An upload's bytes for its family (staff read them through their module pages). */
+export async function readUpload(ctx: AppContext, user: CurrentUser, id: number) {
+  const { row, stream } = await openUpload(ctx, id);
   if (row.family_user_id !== user.id) throw new AppError(403, "NOT_YOUR_STUDENT");
-  return { row, stream: fs.createReadStream(path.join(storageDir(ctx), row.storage_key)) };
+  return { row, stream: stream() };
 }

@@ -8,8 +8,9 @@ import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { isApiError } from "../../lib/api-error.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
-import { uploadFile, uploadUrl } from "./enrollment-api.ts";
+import { uploadFile } from "./enrollment-api.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
+import { useUploadAccess } from "./step-kit/step-host.tsx";
 import { StudentPhotoCropper } from "./student-photo-cropper.tsx";
 import {
   checkPhotoSource,
@@ -57,7 +58,8 @@ export function StudentPhotoFields({
   );
 }
 
-function StudentPhotoUpload({
+/** The photo alone: chosen, cropped, uploaded into `photoFileId` (also the new photo after a rejection). */
+export function StudentPhotoUpload({
   form,
   fileId,
   onBusy,
@@ -105,6 +107,7 @@ function StudentPhotoUpload({
   };
 
   const photoId = typeof field.value === "number" ? field.value : null;
+  const access = useUploadAccess();
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -115,7 +118,7 @@ function StudentPhotoUpload({
           {photoId !== null ? (
             <>
               <Image
-                src={uploadUrl(photoId)}
+                src={access.urlFor(photoId)}
                 alt={t("enrollment:studentPhoto.currentAlt")}
                 w={PREVIEW_PX}
                 h={PREVIEW_PX}
@@ -142,13 +145,13 @@ function StudentPhotoUpload({
         <FileInput
           ref={field.ref}
           label={t("enrollment:studentPhoto.photo")}
-          description={t("enrollment:studentPhoto.photoTypes")}
+          description={access.canUpload ? t("enrollment:studentPhoto.photoTypes") : t("enrollment:upload.familyOnly")}
           placeholder={photoId !== null ? t("enrollment:studentPhoto.replace") : t("enrollment:studentPhoto.choose")}
           accept="image/jpeg,image/png"
           clearable={false}
           value={null}
           onChange={onFile}
-          disabled={busy}
+          disabled={busy || !access.canUpload}
           {...REQUIRED_FIELD}
           error={problem ?? errorText(fieldState.error?.message)}
         />

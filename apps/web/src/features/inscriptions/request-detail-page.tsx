@@ -15,7 +15,7 @@ import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { ActionDialog, CorrectionDialog, ReviewDialog } from "./action-dialogs.tsx";
 import { formatDateTime } from "./format.ts";
 import { RequestHistory } from "./request-history.tsx";
-import { modulePath, parseOrigin, requestNotFoundPath } from "./request-lists.ts";
+import { modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
 import { RequestNavigation } from "./request-navigation.tsx";
 import { detailQueryKey, LIST_QUERY_KEY, runAction, saveInternalReview, useRequestDetail } from "./requests-api.ts";
 import { StatusBadge } from "./status-badge.tsx";
@@ -40,10 +40,6 @@ const ACTION_LOOK: Record<WorkflowAction, { variant: "filled" | "light"; color?:
 
 /** Changes that another person's change makes impossible: the page must be reloaded first. */
 const STALE_CODES = ["VERSION_CONFLICT", "TRANSITION_NOT_ALLOWED"];
-
-function parseId(value: string | undefined): number {
-  return value && /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : 0;
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -152,7 +148,7 @@ function StaleAlert({ error, onReload, reloading }: { error: ApiError; onReload:
 export function RequestDetailPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const id = parseId(useParams().id);
+  const id = parseRequestId(useParams().id);
   const [params] = useSearchParams();
   const origin = parseOrigin(params.get("from"));
   const detail = useRequestDetail(id);
@@ -388,7 +384,7 @@ export function RequestDetailPage() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
             {MODULE_ROUTE_IDS.map((routeId) => (
-              <Anchor key={routeId} component={Link} to={modulePath(routeId, request.id)} size="sm">
+              <Anchor key={routeId} component={Link} to={modulePath(routeId, request.id, origin?.href)} size="sm">
                 {t(routeTitleKey(routeId))}
               </Anchor>
             ))}

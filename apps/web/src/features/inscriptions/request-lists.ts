@@ -24,7 +24,8 @@ export const REQUEST_LIST_IDS = Object.keys(REQUEST_LISTS) as RequestListId[];
 
 export const DEFAULT_LIST_ID: RequestListId = "inscriptions.withoutTreating";
 
-function fullPathOf(id: string): string {
+/** The full path of a route of the shared table (throws on an unknown id: a typo is a bug). */
+export function fullPathOf(id: string): string {
   const route = ALL_ROUTES.find((candidate) => candidate.id === id);
   if (!route) throw new Error(`Unknown route ${id}`);
   return route.fullPath;
@@ -51,13 +52,19 @@ export function detailPath(requestId: number, from?: string | null): string {
   return from ? `${base}?${new URLSearchParams({ from }).toString()}` : base;
 }
 
+/** A request id from a path parameter, or 0 when it is not one (the page then says not found). */
+export function parseRequestId(value: string | undefined): number {
+  return value && /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : 0;
+}
+
 export function requestNotFoundPath(): string {
   return fullPathOf("inscriptions.requestNotFound");
 }
 
-/** A module page of a request (`inscriptions.module.<module>`), e.g. /student-record/12. */
-export function modulePath(moduleRouteId: string, requestId: number): string {
-  return fullPathOf(moduleRouteId).replace(":id", String(requestId));
+/** A module page of a request (`inscriptions.module.<module>`), e.g. /student-record/12, with the list it came from. */
+export function modulePath(moduleRouteId: string, requestId: number, from?: string | null): string {
+  const base = fullPathOf(moduleRouteId).replace(":id", String(requestId));
+  return from ? `${base}?${new URLSearchParams({ from }).toString()}` : base;
 }
 
 /** The list a detail page was opened from, read back from its `from` parameter. */
@@ -73,6 +80,15 @@ export interface ListOrigin {
  * another site or another screen), so "back to list" and previous/next cannot be pointed elsewhere.
  */
 export function parseOrigin(value: string | null): ListOrigin | null {
+  const url = parseInAppUrl(value);
+  if (!url) return null;
+  const listId = listIdByPath(url.pathname);
+  if (!listId) return null;
+  return { listId, href: `${listPath(listId)}${url.search}`, params: url.searchParams };
+}
+
+/** A path (and query) of this app, or null for another site, a protocol-relative URL or junk. */
+export function parseInAppUrl(value: string | null): URL | null {
   if (!value?.startsWith("/") || value.startsWith("//")) return null;
   let url: URL;
   try {
@@ -80,10 +96,7 @@ export function parseOrigin(value: string | null): ListOrigin | null {
   } catch {
     return null;
   }
-  if (url.origin !== "http://portal.invalid") return null;
-  const listId = listIdByPath(url.pathname);
-  if (!listId) return null;
-  return { listId, href: `${listPath(listId)}${url.search}`, params: url.searchParams };
+  return url.origin === "http://portal.invalid" ? url : null;
 }
 
 /** The same origin with another page number (walking past the edge of a page). */

@@ -1,0 +1,155 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import type { StepId } from "@portal/shared/enrollment-steps";
+import type { RequestModule } from "@portal/shared/schemas/request-steps";
+import { moduleRouteId, STAFF_MODULES } from "@portal/shared/staff-modules";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ComponentType, Suspense, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, useParams, useSearchParams } from "react-router";
+import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { hasErrorCode } from "../../lib/api-error.ts";
+import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { AcademicHistoryPage } from "../enrollment/academic-history-page.tsx";
+import { AuthorizedPersonsPage } from "../enrollment/authorized-persons-page.tsx";
+import { EnrollmentYearPage } from "../enrollment/enrollment-year-page.tsx";
+import { ExitAuthorizationPage } from "../enrollment/exit-authorization-page.tsx";
+import { FinancePage } from "../enrollment/finance-page.tsx";
+import { MedicalRecordPage } from "../enrollment/medical-record-page.tsx";
+import { FirstRepresentativePage, SecondRepresentativePage } from "../enrollment/representative-page.tsx";
+import { StepHostProvider } from "../enrollment/step-kit/step-host.tsx";
+import { StudentFilePage } from "../enrollment/student-file-page.tsx";
+import { StudentPhotoPage } from "../enrollment/student-photo-page.tsx";
+import { TermsPage } from "../enrollment/terms-page.tsx";
+import { TransportPage } from "../enrollment/transport-page.tsx";
+import { moduleQueryKey, useRequestModule } from "./module-api.ts";
+import { detailPath, modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
+import { staffStepHost, staffUploads } from "./staff-step-host.ts";
+import { StatusBadge } from "./status-badge.tsx";
+
+/** The wizard's own page for each step: the module pages render them with the staff's host. */
+const STEP_PAGES: Record<StepId, ComponentType> = {
+  studentFile: StudentFilePage,
+  enrollmentYear: EnrollmentYearPage,
+  terms: TermsPage,
+  firstRepresentative: FirstRepresentativePage,
+  secondRepresentative: SecondRepresentativePage,
+  authorizedPersons: AuthorizedPersonsPage,
+  studentPhoto: StudentPhotoPage,
+  academicHistory: AcademicHistoryPage,
+  financialInformation: FinancePage,
+  schoolTransport: TransportPage,
+  exitAuthorization: ExitAuthorizationPage,
+  medicalRecord: MedicalRecordPage,
+};
+
+/**
+ * A request's module page (issue #4, spec 2 hidden detail pages): one wizard step of a sent
+ * record, with the wizard's own form. Admin and Secretaria edit it (the same validation as the
+ * family's, a version check against another person's save); Consulta sees it read-only. A record
+ * the family is filling in or correcting is not shown: the page says so.
+ */
+function ModulePage({ step }: { step: StepId }) {
+  const { t } = useTranslation();
+  const requestId = parseRequestId(useParams().id);
+  const [params] = useSearchParams();
+  // Only one of this app's lists is kept (parseOrigin), so the links cannot be pointed elsewhere.
+  const from = parseOrigin(params.get("from"))?.href ?? null;
+  const module = useRequestModule(requestId);
+
+  if (requestId === 0 || hasErrorCode(module.error, "REQUEST_NOT_FOUND")) {
+    return <Navigate to={requestNotFoundPath()} replace />;
+  }
+  const back = (
+    <Anchor component={Link} to={detailPath(requestId, from)} size="sm">
+      {t("inscriptions:module.backToRequest")}
+    </Anchor>
+  );
+  if (hasErrorCode(module.error, "REQUEST_IN_PROCESS")) {
+    return (
+      <Stack gap="lg">
+        {back}
+        <Alert color="blue" title={t("inscriptions:module.inProcessTitle")} data-testid="module-in-process">
+          {module.error.message}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (module.error) return <FormErrorAlert error={module.error} />;
+  if (!module.data) return <PageLoader />;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        {back}
+        <StatusBadge status={module.data.status} />
+      </Group>
+      <Text fw={600}>
+        {t("inscriptions:module.record", { student: module.data.studentName, code: module.data.code })}
+      </Text>
+      <ModuleNav requestId={requestId} current={step} from={from} />
+      <ModuleStep module={module.data} step={step} />
+    </Stack>
+  );
+}
+
+/** The step's page inside the staff's host; "reload" after a conflict reads the record again and starts the form over. */
+function ModuleStep({ module, step }: { module: RequestModule; step: StepId }) {
+  const queryClient = useQueryClient();
+  const [generation, setGeneration] = useState(0);
+  const Page = STEP_PAGES[step];
+  const host = useMemo(
+    () =>
+      staffStepHost(module, queryClient, () => {
+        void queryClient.resetQueries({ queryKey: moduleQueryKey(module.requestId) });
+        setGeneration((n) => n + 1);
+      }),
+    [module, queryClient],
+  );
+  const uploads = useMemo(() => staffUploads(module.requestId), [module.requestId]);
+  return (
+    <StepHostProvider host={host} uploads={uploads}>
+      <Suspense fallback={<PageLoader />}>
+        <Page key={generation} />
+      </Suspense>
+    </StepHostProvider>
+  );
+}
+
+/** The request's twelve module pages, the current one marked. */
+function ModuleNav({ requestId, current, from }: { requestId: number; current: StepId; from: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("inscriptions:detail.modules")}>
+      <Group gap={6} wrap="wrap">
+        {STAFF_MODULES.map(({ step }) => {
+          const active = step === current;
+          return (
+            <Button
+              key={step}
+              component={Link}
+              to={modulePath(moduleRouteId(step), requestId, from)}
+              size="compact-sm"
+              variant={active ? "filled" : "light"}
+              aria-current={active ? "page" : undefined}
+            >
+              {t(routeTitleKey(moduleRouteId(step)))}
+            </Button>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+}
+
+const screens = new Map<StepId, ComponentType>();
+
+/** The screen of a step's module route (screens.ts registers one per route id); the same component each time. */
+export function modulePageFor(step: StepId): ComponentType {
+  let Screen = screens.get(step);
+  if (!Screen) {
+    Screen = () => <ModulePage step={step} />;
+    Screen.displayName = `ModulePage(${step})`;
+    screens.set(step, Screen);
+  }
+  return Screen;
+}

@@ -1,0 +1,159 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { logIn } from "./support/session.ts";
+import { saveStepsBefore, startNewFile } from "./support/wizard.ts";
+
+// The login screen is English for this browser; the demo staff then work in Spanish.
+test.use({ locale: "en-US" });
+
+// This run's student, found by a surname of letters no other run shares.
+const TAG = `Mq${String(Date.now())
+  .split("")
+  .map((digit) => "abcdefghij"[Number(digit)])
+  .join("")}`;
+const STUDENT = `Lucía Pérez ${TAG}`;
+let requestId = 0;
+
+const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
+const modulePath = (path: string) => `/portal/dashboards/inscriptions/${path}/${requestId}`;
+
+/** familia1 fills and sends one file through the API; answers the request's id (read as staff). */
+async function sendFile(browser: Browser): Promise<number> {
+  const family = await browser.newContext({ locale: "en-US" });
+  const page = await family.newPage();
+  await logIn(page, "familia1@demo.local");
+  await expect(page).toHaveURL(/bienvenido$/);
+  const fileId = await startNewFile(page);
+  await saveStepsBefore(page, fileId);
+  const step = await page.request.get(`/api/enrollment/files/${fileId}/steps/studentFile`);
+  const { data } = (await step.json()) as { data: Record<string, unknown> };
+  const renamed = await page.request.put(`/api/enrollment/files/${fileId}/steps/studentFile`, {
+    headers: originOf(page),
+    data: { ...data, names: "Lucía", firstName: "Pérez", secondName: TAG },
+  });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await family.close();
+
+  const staff = await browser.newContext({ locale: "en-US" });
+  const staffPage = await staff.newPage();
+  await logIn(staffPage, "secretaria@demo.local");
+  const list = await staffPage.request.get(`/api/requests?q=${TAG}`);
+  const { items } = (await list.json()) as { items: { id: number }[] };
+  expect(items).toHaveLength(1);
+  await staff.close();
+  return items[0]?.id ?? 0;
+}
+
+/** The request's version, as a module page reads it. */
+async function versionOf(page: Page): Promise<number> {
+  const response = await page.request.get(`/api/requests/${requestId}/module`);
+  return ((await response.json()) as { version: number }).version;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  requestId = await sendFile(browser);
+});
+
+test.describe.configure({ mode: "serial" });
+
+test("the secretary opens a module page from the request, edits it with the wizard's form and sees it saved", async ({
+  page,
+}) => {
+  await logIn(page, "secretaria@demo.local");
+  await page.goto(`/portal/dashboards/inscriptions/request-detail/${requestId}`);
+  await expect(page.getByTestId("request-student")).toHaveText(STUDENT);
+  await page.getByRole("link", { name: "Ficha del alumno" }).click();
+  await expect(page).toHaveURL(new RegExp(`/student-record/${requestId}$`));
+  await expect(page.getByText(`${STUDENT} · solicitud`)).toBeVisible();
+
+  // The wizard's own fields, with the family's data, and "Guardar" instead of "Guardar y continuar".
+  const city = page.getByLabel("Ciudad de nacimiento", { exact: true });
+  await expect(city).toHaveValue("Quito");
+  await expect(page.getByRole("button", { name: "Guardar y continuar" })).toHaveCount(0);
+  // The family's files are shown, not replaced: the identity document opens inline.
+  const view = page.getByTestId("identityDocumentFileId-uploaded").getByRole("link");
+  const href = await view.getAttribute("href");
+  expect(href).toMatch(new RegExp(`^/api/requests/${requestId}/uploads/\\d+$`));
+  const pdf = await page.request.get(href ?? "");
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-disposition"]).toMatch(/^inline/);
+
+  // The same validation as the family's: a cleared required field is refused before saving.
+  await city.fill("");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(page.getByText("Complete todos los campos obligatorios del formulario")).toBeVisible();
+  await city.fill("Cuenca");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(page.getByText("Registro actualizado correctamente").first()).toBeVisible();
+  // The page stays; a reload shows what the server kept.
+  await expect(page).toHaveURL(new RegExp(`/student-record/${requestId}$`));
+  await page.reload();
+  await expect(page.getByLabel("Ciudad de nacimiento", { exact: true })).toHaveValue("Cuenca");
+  expect(await versionOf(page)).toBe(2);
+
+  // The request's other modules are one click away; the family's consents are read-only.
+  await page.getByRole("link", { name: "Términos y condiciones" }).click();
+  await expect(page).toHaveURL(new RegExp(`/conditions-and-terms/${requestId}$`));
+  await expect(page.getByText("Los términos y condiciones los acepta la propia familia")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Guardar", exact: true })).toHaveCount(0);
+});
+
+test("two people saving the same record: the second is told, reloads and sees the first one's change", async ({
+  page,
+}) => {
+  await logIn(page, "secretaria@demo.local");
+  await page.goto(modulePath("information-school-transportation-service"));
+  const wantsBus = page.getByRole("radiogroup", { name: /bus escolar/ });
+  await expect(wantsBus.getByRole("radio", { name: "No" })).toBeChecked();
+
+  // Someone else saves the same step meanwhile (another secretary's session, here the API).
+  const version = await versionOf(page);
+  const other = await page.request.put(`/api/requests/${requestId}/steps/schoolTransport`, {
+    headers: originOf(page),
+    data: { expectedVersion: version, data: { wantsBus: true, acceptsConditions: true } },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+
+  await wantsBus.getByRole("radio", { name: "Sí" }).check();
+  await page.getByLabel(/acepto las condiciones del servicio de transporte/).check();
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  const conflict = page.getByRole("alert").filter({ hasText: "Otra persona" });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole("button", { name: "Volver a cargar el registro" }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(page.getByRole("radiogroup", { name: /bus escolar/ }).getByRole("radio", { name: "Sí" })).toBeChecked();
+  expect(await versionOf(page)).toBe(version + 1);
+});
+
+test("Consulta sees the same pages with no edit controls, and the medical record's view is allowed", async ({
+  page,
+}) => {
+  await logIn(page, "consulta@demo.local");
+  await page.goto(modulePath("student-record"));
+  await expect(page.getByText("Su rol puede ver los registros pero no cambiarlos.")).toBeVisible();
+  await expect(page.getByLabel("Ciudad de nacimiento", { exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Guardar", exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: "Ficha médica" }).click();
+  await expect(page).toHaveURL(new RegExp(`/medical-record/${requestId}$`));
+  await expect(page.getByRole("textbox", { name: "Estatura" })).toHaveValue("138.5");
+});
+
+test("a record the family is correcting is not shown: its pages say so", async ({ page }) => {
+  await logIn(page, "secretaria@demo.local");
+  const version = await versionOf(page);
+  const correction = await page.request.post(`/api/requests/${requestId}/actions`, {
+    headers: originOf(page),
+    data: {
+      action: "requestCorrection",
+      expectedVersion: version,
+      steps: ["schoolTransport"],
+      message: "Revise el transporte, por favor.",
+    },
+  });
+  expect(correction.status(), await correction.text()).toBe(200);
+  await page.goto(modulePath("medical-record"));
+  await expect(page.getByTestId("module-in-process")).toContainText("La familia está llenando o corrigiendo");
+  await expect(page.getByRole("textbox", { name: "Estatura" })).toHaveCount(0);
+});
