@@ -1,17 +1,34 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { SessionsTable } from "../../db/types.ts";
-import type { UserRow } from "../users/users.repository.ts";
+import {
+  cachedSession,
+  forgetAllSessions,
+  forgetSession,
+  forgetUserSessions,
+  noteSessionSeen,
+  rememberSession,
+  type SessionWithUser,
+} from "./session-cache.ts";
 
 export async function insertSession(db: Db, session: Selectable<SessionsTable>): Promise<void> {
   await db.insertInto("sessions").values(session).execute();
 }
 
-/** The session and its user in one query (runs on every authenticated request). */
-export async function findSessionWithUser(
-  db: Db,
-  id: string,
-): Promise<{ session: Selectable<SessionsTable>; user: UserRow } | undefined> {
+/**
+ * The session and its user (runs on every authenticated request): from the session cache when it
+ * holds them, else one query whose answer the cache keeps.
+ */
+export async function findSessionWithUser(db: Db, id: string): Promise<SessionWithUser | undefined> {
+  const now = Date.now();
+  const cached = cachedSession(id, now);
+  if (cached) return cached;
+  const found = await readSessionWithUser(db, id);
+  if (found) rememberSession(id, found, now);
+  return found;
+}
+
+async function readSessionWithUser(db: Db, id: string): Promise<SessionWithUser | undefined> {
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
@@ -46,17 +63,23 @@ export async function findSessionWithUser(
 
 export async function touchSession(db: Db, id: string, lastSeenAt: string): Promise<void> {
   await db.updateTable("sessions").set({ last_seen_at: lastSeenAt }).where("id", "=", id).execute();
+  noteSessionSeen(id, lastSeenAt);
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
+  // Forgotten before and after: a request reading the row meanwhile cannot keep it cached.
+  forgetSession(id);
   await db.deleteFrom("sessions").where("id", "=", id).execute();
+  forgetSession(id);
 }
 
 /** Revokes every session of a user, or all but one (password change keeps the current one). */
 export async function deleteUserSessions(db: Db, userId: number, exceptId?: string): Promise<void> {
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (exceptId) query = query.where("id", "!=", exceptId);
+  forgetUserSessions(userId);
   await query.execute();
+  forgetUserSessions(userId);
 }
 
 export async function deleteExpiredSessions(db: Db, nowIsoValue: string, idleCutoffIso: string): Promise<void> {
@@ -64,4 +87,5 @@ export async function deleteExpiredSessions(db: Db, nowIsoValue: string, idleCut
     .deleteFrom("sessions")
     .where((eb) => eb.or([eb("expires_at", "<=", nowIsoValue), eb("last_seen_at", "<=", idleCutoffIso)]))
     .execute();
+  forgetAllSessions();
 }

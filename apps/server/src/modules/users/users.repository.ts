@@ -4,6 +4,7 @@ import type { Selectable } from "kysely";
 import { type Db, nowIso } from "../../db/database.ts";
 import type { UsersTable } from "../../db/types.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
+import { forgetUserSessions } from "../auth/session-cache.ts";
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -80,11 +81,14 @@ export async function updateUser(
   }>,
 ): Promise<void> {
   const extra = changes.role ? { is_test_data: changes.role === "Prueba" ? 1 : 0 } : {};
+  // Signed-in requests read the user from the session cache: it must not keep the old row.
+  forgetUserSessions(id);
   await db
     .updateTable("users")
     .set({ ...changes, ...extra, updated_at: nowIso() })
     .where("id", "=", id)
     .execute();
+  forgetUserSessions(id);
 }
 
 /**

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "../src/lib/crypto.ts";
+import { cachedSession } from "../src/modules/auth/session-cache.ts";
+import { call, createTestApp, createUser, errorOf, loginAs, signedInAs, type TestApp } from "./support/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const sessionId = (cookie: string) => sha256(cookie.split("=")[1] ?? "");
+const account = (cookie: string) => call(t, { method: "GET", url: "/api/account", cookie });
+
+describe("the session cache", () => {
+  it("serves a signed-in request's session and user from memory after the first lookup", async () => {
+    const user = await signedInAs(t, "User");
+    expect(cachedSession(sessionId(user.cookie), Date.now())).toBeUndefined();
+    expect((await account(user.cookie)).statusCode).toBe(200);
+    expect(cachedSession(sessionId(user.cookie), Date.now())?.user.id).toBe(user.id);
+    // Proof that the next request does not read the database: a row removed behind the
+    // repository's back (never done by the app) is not seen until the entry's time is up.
+    await t.ctx.db.deleteFrom("sessions").where("id", "=", sessionId(user.cookie)).execute();
+    expect((await account(user.cookie)).statusCode).toBe(200);
+  });
+
+  it("logout ends the session at once", async () => {
+    const user = await signedInAs(t, "User");
+    expect((await account(user.cookie)).statusCode).toBe(200);
+    const out = await call(t, { method: "POST", url: "/api/auth/logout", cookie: user.cookie });
+    expect(out.statusCode).toBeLessThan(300);
+    expect(cachedSession(sessionId(user.cookie), Date.now())).toBeUndefined();
+    const after = await account(user.cookie);
+    expect(after.statusCode).toBe(401);
+    expect(errorOf(after).code).toBe("UNAUTHENTICATED");
+  });
+
+  it("a role change ends the user's sessions at once", async () => {
+    const admin = await signedInAs(t, "Admin");
+    const staff = await signedInAs(t, "Secretaria");
+    const list = () => call(t, { method: "GET", url: "/api/requests", cookie: staff.cookie });
+    expect((await list()).statusCode).toBe(200);
+    const changed = await call(t, {
+      method: "PUT",
+      url: `/api/users/${staff.id}/role`,
+      cookie: admin.cookie,
+      payload: { role: "Editor" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await list()).statusCode).toBe(401);
+  });
+
+  it("a change to the account shows in the user's other sessions at once", async () => {
+    const user = await createUser(t);
+    const here = await loginAs(t, user.email);
+    const elsewhere = await loginAs(t, user.email);
+    expect((await account(elsewhere)).json()).toMatchObject({ language: "es" });
+    const changed = await call(t, {
+      method: "PATCH",
+      url: "/api/account",
+      cookie: here,
+      payload: {
+        firstSurname: "Zambrano",
+        secondSurname: "Loor",
+        names: "Lucía",
+        phone: "+593 99 123 4567",
+        language: "fr",
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await account(elsewhere)).json()).toMatchObject({ language: "fr", names: "Lucía" });
+  });
+
+  it("a password change ends the user's other sessions at once and keeps the current one", async () => {
+    const user = await createUser(t);
+    const here = await loginAs(t, user.email);
+    const elsewhere = await loginAs(t, user.email);
+    expect((await account(elsewhere)).statusCode).toBe(200);
+    const changed = await call(t, {
+      method: "POST",
+      url: "/api/account/password",
+      cookie: here,
+      payload: {
+        currentPassword: user.password,
+        password: "a new long passphrase 42",
+        passwordConfirmation: "a new long passphrase 42",
+      },
+    });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    expect((await account(elsewhere)).statusCode).toBe(401);
+    expect((await account(here)).statusCode).toBe(200);
+  });
+});
