@@ -67,7 +67,11 @@ test("staff ask for a correction; the family sees it, fixes the reopened step an
     .check();
   await page.getByLabel(/He leído y acepto las condiciones/).check();
   await page.getByRole("button", { name: "Guardar y continuar" }).click();
+  // The next step was not reopened: it is shown as it was sent, and "next" only moves on.
   await expect(page).toHaveURL(/\/autorizacion-de-salida$/);
+  await expect(page.getByText("este queda como fue enviado")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Guardar y continuar" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Siguiente" })).toBeVisible();
 
   // Everything is complete again: the summary sends it back to the school.
   await page.goto("/portal/inscripciones/resumen-del-registro");

@@ -33,6 +33,15 @@ describe("validate and send", () => {
     const requests = await t.ctx.db.selectFrom("requests").selectAll().where("file_id", "=", fileId).execute();
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ user_id: family.id, request_status: "Untreated", is_test_data: 0 });
+    // The request's history starts with the send: who, when, from in process to untreated.
+    const history = await t.ctx.db
+      .selectFrom("request_history")
+      .selectAll()
+      .where("request_id", "=", requests[0]!.id)
+      .execute();
+    expect(history).toEqual([
+      expect.objectContaining({ from_status: "InProcess", to_status: "Untreated", action: "send", user_id: family.id }),
+    ]);
 
     const consents = await t.ctx.db
       .selectFrom("consents")

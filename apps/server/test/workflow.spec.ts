@@ -596,7 +596,7 @@ describe("the correction round trip, service functions", () => {
       reopenedSteps: [],
     });
 
-    await expect(assertStepReopened(t.ctx.db, fileId, "schoolTransport")).resolves.toBeUndefined();
+    await expect(assertStepReopened(t.ctx.db, fileId, "schoolTransport")).resolves.toEqual(["schoolTransport"]);
     await expect(assertStepReopened(t.ctx.db, fileId, "terms")).rejects.toMatchObject({ code: "FILE_LOCKED" });
 
     const now = nowIso();

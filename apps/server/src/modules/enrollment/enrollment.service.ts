@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors.ts";
 import { validationError } from "../../plugins/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { findSchoolYear } from "../school-years/school-years.repository.ts";
-import { assertStepReopened, correctionOf } from "../workflow/correction.service.ts";
+import { assertStepReopened, correctionOf, reopenedStepsOf } from "../workflow/correction.service.ts";
 import { propagateAuthorizedPersons } from "./authorized-persons.service.ts";
 import { carriesConsents, recordConsents } from "./consents.repository.ts";
 import {
@@ -87,13 +87,14 @@ export function completedOf(steps: { step: string; completed_at: string | null }
 }
 
 export async function summarize(ctx: AppContext, file: FileRow, student: StudentRow): Promise<FileSummary> {
-  return summaryOf(file, student, completedOf(await listSteps(ctx.db, file.id)));
+  return summaryOf(file, student, completedOf(await listSteps(ctx.db, file.id)), await reopenedStepsOf(ctx.db, file));
 }
 
 function summaryOf(
   file: Pick<FileRow, "id" | "school_year_id" | "is_new_student" | "status">,
   student: Pick<StudentRow, "id" | "student_name">,
   completedSteps: StepId[],
+  reopenedSteps: StepId[] | null,
 ): FileSummary {
   return {
     id: file.id,
@@ -104,6 +105,7 @@ function summaryOf(
     studentName: student.student_name,
     completedSteps,
     nextStep: nextOpenStep(completedSteps),
+    reopenedSteps,
   };
 }
 
@@ -153,6 +155,8 @@ export async function listCards(ctx: AppContext, user: CurrentUser, schoolYearId
       nextStep: file ? nextOpenStep(completed) : STEP_IDS[0],
       requestStatus: request?.request_status ?? null,
       ...correctionOf(request),
+      // The school office rejected the student photo (issue #4): the card asks for a new one.
+      photoRejection: request?.photo_status === "rejected" ? { reason: request.photo_rejection_reason ?? "" } : null,
     });
   }
   return cards;
@@ -194,7 +198,7 @@ export async function startFile(
 
 export async function getSummary(ctx: AppContext, user: CurrentUser, fileId: number): Promise<FileSummary> {
   const { file, student, steps } = await ownFileWithSteps(ctx, user, fileId);
-  return summaryOf(file, student, completedOf(steps));
+  return summaryOf(file, student, completedOf(steps), await reopenedStepsOf(ctx.db, file));
 }
 
 export async function getStep(ctx: AppContext, user: CurrentUser, fileId: number, step: StepId) {
@@ -204,6 +208,42 @@ export async function getStep(ctx: AppContext, user: CurrentUser, fileId: number
     step,
     data: row ? (JSON.parse(row.data) as Record<string, unknown>) : null,
     completed: Boolean(row?.completed_at),
+  };
+}
+
+/**
+ * A step's body checked as the server checks every save, the family's and the staff's: the step's
+ * shared schema with the file's context, the file's own school year, and the rules across steps.
+ * Answers the parsed data; a problem is a 400 naming the field, in `lang`.
+ */
+export async function checkStepBody(
+  ctx: AppContext,
+  lang: Language,
+  file: Pick<FileRow, "is_new_student" | "student_id" | "school_year_id">,
+  steps: Pick<StepRow, "step" | "data">[],
+  step: StepId,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  const dataOf = stepDataReader(steps);
+  const schema = schemaForStep(step, body, await stepContext(ctx, file, dataOf, step));
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw validationError(lang, parsed.error);
+  const data = parsed.data as Record<string, unknown>;
+  const problem =
+    step === "enrollmentYear" && data.schoolYearId !== file.school_year_id
+      ? { field: "schoolYearId", message: "validation:invalidType" }
+      : crossStepProblem(step, data, (id) => (steps.some((s) => s.step === id) ? dataOf(id) : undefined));
+  if (problem) {
+    throw new AppError(400, "VALIDATION_ERROR", {}, { [problem.field]: translateKey(lang, problem.message) });
+  }
+  return data;
+}
+
+/** The student's name and document number as the cards and the search show them, from step 2's data. */
+export function studentIdentityOf(data: Record<string, unknown>): { name: string; documentNumber: string } {
+  return {
+    name: [data.names, data.firstName, data.secondName].filter(Boolean).join(" "),
+    documentNumber: String(data.documentNumber ?? ""),
   };
 }
 
@@ -227,23 +267,11 @@ export async function saveStep(
   const { file, student, steps } = await ownFileWithSteps(ctx, user, fileId);
   if (file.status !== "draft") throw new AppError(409, "FILE_LOCKED");
   // A draft that was sent before is being corrected (issue #4): only the reopened steps may change.
-  if (file.sent_at !== null) await assertStepReopened(ctx.db, file.id, step);
+  const reopened = file.sent_at !== null ? await assertStepReopened(ctx.db, file.id, step) : null;
   const done = completedOf(steps);
   if (!isStepOpen(step, done)) throw new AppError(409, "STEP_LOCKED");
 
-  const dataOf = stepDataReader(steps);
-  const schema = schemaForStep(step, body, await stepContext(ctx, file, dataOf, step));
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw validationError(meta.lang, parsed.error);
-  const data = parsed.data as Record<string, unknown>;
-
-  const problem =
-    step === "enrollmentYear" && data.schoolYearId !== file.school_year_id
-      ? { field: "schoolYearId", message: "validation:invalidType" }
-      : crossStepProblem(step, data, (id) => (steps.some((s) => s.step === id) ? dataOf(id) : undefined));
-  if (problem) {
-    throw new AppError(400, "VALIDATION_ERROR", {}, { [problem.field]: translateKey(meta.lang, problem.message) });
-  }
+  const data = await checkStepBody(ctx, meta.lang, file, steps, step, body);
   // Each referenced upload must be this family's, and of the kind the field asks for: the save
   // itself checks it (one query less on the hot path); when it writes nothing, we say why.
   const references = referencedUploads(data);
@@ -265,13 +293,7 @@ export async function saveStep(
 
   // The student's name and document number are copied for cards and search, the requested level
   // onto the file: only written when they change.
-  const identity =
-    step === "studentFile"
-      ? {
-          name: [data.names, data.firstName, data.secondName].filter(Boolean).join(" "),
-          documentNumber: String(data.documentNumber ?? ""),
-        }
-      : undefined;
+  const identity = step === "studentFile" ? studentIdentityOf(data) : undefined;
   const identityChanged =
     identity !== undefined &&
     (identity.name !== student.student_name || identity.documentNumber !== student.document_number);
@@ -296,8 +318,9 @@ export async function saveStep(
     });
   }
   // The authorized persons are the family's list: the same list goes to its other files this year.
-  if (step === "authorizedPersons") await propagateAuthorizedPersons(ctx, { userId: user.id, ip: meta.ip }, file, data);
+  if (step === "authorizedPersons")
+    await propagateAuthorizedPersons(ctx, { userId: user.id, ip: meta.ip, familyUserId: user.id }, file, data);
   // The summary follows from what was just written: no second round of reads on the hot path.
   const completed = STEP_IDS.filter((id) => id === step || done.includes(id));
-  return summaryOf(file, { ...student, student_name: identity?.name ?? student.student_name }, completed);
+  return summaryOf(file, { ...student, student_name: identity?.name ?? student.student_name }, completed, reopened);
 }

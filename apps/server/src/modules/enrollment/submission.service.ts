@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { requestListColumns } from "../requests/request-columns.ts";
 import { resendAfterCorrection } from "../workflow/correction.service.ts";
+import { insertHistory } from "../workflow/workflow.repository.ts";
 import { mailSentFile } from "./documents/sent-file-mail.ts";
 import { findFile, listSteps } from "./enrollment.repository.ts";
 import { completedOf, ownFile, stepContext, stepDataReader, summarize } from "./enrollment.service.ts";
@@ -58,7 +59,7 @@ export async function sendFile(
       columns: requestListColumns(steps, file),
     });
     if (again) return again;
-    await trx
+    const created = await trx
       .insertInto("requests")
       .values({
         code,
@@ -74,7 +75,18 @@ export async function sendFile(
         // Names, level and search text for the staff lists, so listing never reads step JSON.
         ...requestListColumns(steps, file),
       })
-      .execute();
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // The request's history starts with the family's send (issue #4: every change, who and when).
+    await insertHistory(trx, {
+      requestId: created.id,
+      from: "InProcess",
+      to: SENT_REQUEST_STATUS,
+      action: "send",
+      comment: null,
+      userId: user.id,
+      now,
+    });
     return null;
   });
   // Committed: the family's e-mail with both PDFs goes out in the background; a mail failure is

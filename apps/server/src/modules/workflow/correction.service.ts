@@ -78,17 +78,36 @@ export function correctionOf(
 /**
  * saveStep on a draft that was sent before (`sent_at` set): only a step the school reopened may
  * be saved, while the request waits for the family (InProcess). Anything else: 409 FILE_LOCKED.
+ * Answers the reopened steps (for the file's summary).
  */
-export async function assertStepReopened(db: Db, fileId: number, step: StepId): Promise<void> {
+export async function assertStepReopened(db: Db, fileId: number, step: StepId): Promise<StepId[] | null> {
+  const reopened = await correctionStepsOf(db, fileId);
+  if (reopened === null) return null; // never sent as a request (cannot happen with sent_at set): a plain draft
+  if (!reopened.includes(step)) throw new AppError(409, "FILE_LOCKED");
+  return reopened;
+}
+
+/**
+ * The steps a file's family may change while the school waits for its correction; [] when the
+ * request is not waiting for the family (nothing may change), null when the file has no request.
+ */
+async function correctionStepsOf(db: Db, fileId: number): Promise<StepId[] | null> {
   const request = await db
     .selectFrom("requests")
     .select(["request_status", "correction_steps"])
     .where("file_id", "=", fileId)
     .executeTakeFirst();
-  if (!request) return; // never sent as a request (cannot happen with sent_at set): a plain draft
-  if (request.request_status !== "InProcess" || !parseCorrectionSteps(request.correction_steps).includes(step)) {
-    throw new AppError(409, "FILE_LOCKED");
-  }
+  if (!request) return null;
+  return request.request_status === "InProcess" ? parseCorrectionSteps(request.correction_steps) : [];
+}
+
+/** A file summary's `reopenedSteps`: null unless the file is a draft that was sent before (a correction). */
+export async function reopenedStepsOf(
+  db: Db,
+  file: { id: number; status: string; sent_at: string | null },
+): Promise<StepId[] | null> {
+  if (file.status !== "draft" || file.sent_at === null) return null;
+  return correctionStepsOf(db, file.id);
 }
 
 /**
