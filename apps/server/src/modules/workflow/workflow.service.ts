@@ -61,15 +61,18 @@ function labels(lang: Language, status: string, action: WorkflowAction) {
 const transitionNotAllowed = (lang: Language, status: string, action: WorkflowAction) =>
   new AppError(409, "TRANSITION_NOT_ALLOWED", labels(lang, status, action));
 
-function statusOf(value: string): RequestStatus {
+export function statusOf(value: string): RequestStatus {
   if (!isRequestStatus(value)) throw new Error(`unknown request status in the database: ${value}`);
   return value;
 }
 
-const personName = (row: { names: string | null; first_surname: string | null; second_surname: string | null }) =>
-  [row.names, row.first_surname, row.second_surname].filter(Boolean).join(" ");
+export const personName = (row: {
+  names: string | null;
+  first_surname: string | null;
+  second_surname: string | null;
+}) => [row.names, row.first_surname, row.second_surname].filter(Boolean).join(" ");
 
-function historyAction(value: string): HistoryAction {
+export function historyAction(value: string): HistoryAction {
   if (!(HISTORY_ACTIONS as readonly string[]).includes(value)) throw new Error(`unknown history action: ${value}`);
   return value as HistoryAction;
 }

@@ -1,0 +1,147 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Dashboard } from "@portal/shared/schemas/dashboard";
+import { logIn } from "./support/session.ts";
+import { saveStepsBefore, startNewFile } from "./support/wizard.ts";
+
+// The login screen is English for this browser; the demo staff then work in Spanish.
+test.use({ locale: "en-US" });
+
+const LISTS = "/portal/dashboards/inscriptions";
+// Other specs change requests at the same time: figures are compared with the answer the page
+// itself received, and this spec's own request is found by a surname no other run shares.
+const TAG = `Zd${String(Date.now())
+  .split("")
+  .map((digit) => "abcdefghij"[Number(digit)])
+  .join("")}`;
+const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+/** familia1 sends two files: one stays untreated, the other is accepted in the test (a recent change). */
+async function sendFiles(browser: Browser): Promise<void> {
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  await logIn(page, "familia1@demo.local");
+  await expect(page).toHaveURL(/bienvenido$/);
+  for (const first of ["Dora", "Tomás"]) {
+    const fileId = await startNewFile(page);
+    await saveStepsBefore(page, fileId);
+    const step = await page.request.get(`/api/enrollment/files/${fileId}/steps/studentFile`);
+    const { data } = (await step.json()) as { data: Record<string, unknown> };
+    const renamed = await page.request.put(`/api/enrollment/files/${fileId}/steps/studentFile`, {
+      headers: originOf(page),
+      data: { ...data, names: first, firstName: "Vera", secondName: TAG },
+    });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+    const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
+    expect(sent.status(), await sent.text()).toBe(200);
+  }
+  await context.close();
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  await sendFiles(browser);
+});
+
+/** Opens the dashboard after login and answers what GET /api/dashboard gave the page. */
+async function openDashboard(page: Page, email: string): Promise<Dashboard> {
+  const answer = page.waitForResponse((response) => response.url().includes("/api/dashboard") && response.ok());
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  return (await (await answer).json()) as Dashboard;
+}
+
+const figure = (page: Page, testId: string) => page.getByTestId(testId).getByTestId("figure-value");
+
+test("the secretary sees the year's figures and opens the untreated requests from them", async ({ page }) => {
+  // A status change of this run, so the latest changes have one to open.
+  await logIn(page, "secretaria@demo.local");
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  const found = await page.request.get(`/api/requests?q=${encodeURIComponent(`Tomás ${TAG}`)}`);
+  const [tomas] = ((await found.json()) as { items: { id: number }[] }).items;
+  expect(tomas).toBeTruthy();
+  const accepted = await page.request.post(`/api/requests/${tomas?.id}/actions`, {
+    headers: originOf(page),
+    data: { action: "accept", expectedVersion: 1 },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  const answer = page.waitForResponse((response) => response.url().includes("/api/dashboard") && response.ok());
+  await page.reload();
+  const data = (await (await answer).json()) as Dashboard;
+
+  await expect(page.getByRole("heading", { name: "Panel de control", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("dashboard-school-year")).toHaveText("Año lectivo 2025-2026");
+  expect(data.byStatus.Untreated).toBeGreaterThan(0);
+  for (const status of ["Untreated", "Accepted", "Finished", "InProcess"] as const) {
+    await expect(figure(page, `status-${status}`)).toHaveText(String(data.byStatus[status]));
+  }
+  await expect(figure(page, "status-notSent")).toHaveText(String(data.notSentFiles));
+  await expect(figure(page, "figure-total")).toHaveText(String(data.totalRequests));
+  await expect(figure(page, "funnel-sent")).toHaveText(String(data.totalRequests));
+  await expect(figure(page, "kind-new")).toHaveText(String(data.kinds.new));
+  await expect(figure(page, "figure-photos")).toHaveText(String(data.photosPending));
+  // The chart is one image with a title; its numbers are also a table.
+  await expect(page.getByRole("img", { name: "Envíos por día" })).toBeVisible();
+  await expect(page.getByTestId("submissions-table").locator("tbody tr")).toHaveCount(30);
+
+  // Figures lead to the lists (filters in the URL) and the photo grid; changes to the detail.
+  await expect(page.getByTestId("figure-toTreat")).toHaveAttribute("href", `${LISTS}/without-treating`);
+  await expect(page.getByTestId("status-Accepted")).toHaveAttribute("href", `${LISTS}/accepted-request`);
+  await expect(page.getByTestId("figure-photos")).toHaveAttribute("href", `${LISTS}/photos?photoStatus=pending`);
+  await expect(page.getByTestId("level-CM2").getByRole("link", { name: /^CM2.*nuevos alumnos$/ })).toHaveAttribute(
+    "href",
+    `${LISTS}/all-request?level=CM2&kind=new`,
+  );
+  const latest = page.getByTestId("dashboard-latest");
+  await expect(latest.getByRole("link", { name: `Tomás Vera ${TAG}` }).first()).toHaveAttribute(
+    "href",
+    `${LISTS}/request-detail/${tomas?.id}`,
+  );
+
+  // Test data: the switch is in the dashboard's URL and goes along into every link.
+  const testData = page.getByLabel("Incluir los datos de prueba");
+  await testData.click();
+  await expect(page).toHaveURL(/\/portal\/dashboard\?testData=include$/);
+  await expect(testData).toBeChecked();
+  await expect(page.getByTestId("status-Accepted")).toHaveAttribute(
+    "href",
+    `${LISTS}/accepted-request?testData=include`,
+  );
+  await testData.click();
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  await expect(testData).not.toBeChecked();
+
+  // The untreated figure opens the all-requests list filtered on that status.
+  const listCall = page.waitForResponse(
+    (response) => response.url().includes("/api/requests?") && response.url().includes("status=Untreated"),
+  );
+  await page.getByTestId("status-Untreated").click();
+  await expect(page).toHaveURL(`${LISTS}/all-request?status=Untreated`);
+  expect((await listCall).ok()).toBe(true);
+  await expect(page.getByRole("heading", { name: "Todas las solicitudes", level: 1 })).toBeVisible();
+  const rows = page.locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText("Sin tratar");
+  await expect(page.getByTestId("list-range")).toContainText(/de \d+/);
+
+  // The latest change opens the request's detail.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  await latest
+    .getByRole("link", { name: `Tomás Vera ${TAG}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(`${LISTS}/request-detail/${tomas?.id}`);
+  await expect(page.getByTestId("request-status")).toHaveText("Aceptada");
+});
+
+test("Editor sees the dashboard's figures, none of them a link", async ({ page }) => {
+  const data = await openDashboard(page, "editor@demo.local");
+  await expect(figure(page, "status-Untreated")).toHaveText(String(data.byStatus.Untreated));
+  await expect(figure(page, "figure-total")).toHaveText(String(data.totalRequests));
+  await expect(page.getByTestId("dashboard-latest").or(page.getByText("Todavía no hay cambios"))).toBeVisible();
+  await expect(page.getByTestId("dashboard").getByRole("link")).toHaveCount(0);
+  // The lists stay closed to Editor.
+  await page.goto(`${LISTS}/all-request?status=Untreated`);
+  await expect(page).toHaveURL(/\/unauthorized$/);
+});
