@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "@portal/shared/languages";
 import type { RequestStatus } from "@portal/shared/request-status";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
+import { settleBackgroundMails, trackBackgroundMail } from "../../mail/background-mail.ts";
 import { renderRequestStatusChanged } from "../../mail/request-status-changed.ts";
 import { findRequestDetailRow } from "./workflow.repository.ts";
 
@@ -42,8 +43,6 @@ async function send(ctx: AppContext, mail: StatusChangeMail): Promise<void> {
   );
 }
 
-const pending = new WeakMap<AppContext, Set<Promise<void>>>();
-
 /** Starts the e-mails and returns at once; never throws (failures are logged). */
 export function mailStatusChanges(ctx: AppContext, log: FastifyBaseLogger, mails: readonly StatusChangeMail[]): void {
   if (mails.length === 0) return;
@@ -60,20 +59,8 @@ export function mailStatusChanges(ctx: AppContext, log: FastifyBaseLogger, mails
       }
     }
   })();
-  const set = pending.get(ctx) ?? new Set();
-  pending.set(ctx, set);
-  set.add(task);
-  void task.finally(() => set.delete(task));
+  trackBackgroundMail(ctx, task);
 }
 
 /** Waits (at most `timeoutMs`) for the e-mails still going out: on shutdown, and in tests. */
-export async function settleStatusMails(ctx: AppContext, timeoutMs = 8000): Promise<void> {
-  const tasks = [...(pending.get(ctx) ?? [])];
-  if (tasks.length === 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, timeoutMs);
-  });
-  await Promise.race([Promise.all(tasks), timeout]);
-  clearTimeout(timer);
-}
+export const settleStatusMails = settleBackgroundMails;

@@ -1,0 +1,88 @@
+import { Modal, Stack, Text, Textarea } from "@mantine/core";
+import {
+  MAX_PHOTO_REJECTION_REASON_LENGTH,
+  MIN_PHOTO_REJECTION_REASON_LENGTH,
+  type PhotoListItem,
+} from "@portal/shared/schemas/photos";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
+import { isApiError } from "../../lib/api-error.ts";
+import { DialogFooter } from "../inscriptions/action-dialogs.tsx";
+
+interface RejectPhotoDialogProps {
+  /** The photo being rejected; null keeps the dialog closed. */
+  item: PhotoListItem | null;
+  pending: boolean;
+  error: unknown;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}
+
+/** Rejecting a photo: the reason (required, 3 to 500 characters) is e-mailed and shown to the family. */
+export function RejectPhotoDialog({ item, pending, error, onConfirm, onClose }: RejectPhotoDialogProps) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const close = () => {
+    setReason("");
+    setSubmitted(false);
+    onClose();
+  };
+  const trimmed = reason.trim();
+  const localError = !submitted
+    ? undefined
+    : trimmed === ""
+      ? t("photos:reject.reasonRequired")
+      : trimmed.length < MIN_PHOTO_REJECTION_REASON_LENGTH
+        ? t("photos:reject.reasonTooShort", { min: MIN_PHOTO_REJECTION_REASON_LENGTH })
+        : undefined;
+  const reasonError = localError ?? (isApiError(error) ? error.fields.reason : undefined);
+
+  return (
+    <Modal
+      opened={item !== null}
+      onClose={close}
+      title={item ? t("photos:reject.title", { student: item.studentName }) : ""}
+      centered
+      size="lg"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSubmitted(true);
+          if (trimmed.length < MIN_PHOTO_REJECTION_REASON_LENGTH) return;
+          onConfirm(trimmed);
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t("photos:reject.intro")}</Text>
+          <Textarea
+            {...REQUIRED_FIELD}
+            label={t("photos:reject.reason")}
+            description={t("photos:reject.reasonHint", {
+              min: MIN_PHOTO_REJECTION_REASON_LENGTH,
+              max: MAX_PHOTO_REJECTION_REASON_LENGTH,
+            })}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maxLength={MAX_PHOTO_REJECTION_REASON_LENGTH}
+            autosize
+            minRows={3}
+            maxRows={8}
+            error={reasonError}
+            data-autofocus
+          />
+          <DialogFooter
+            error={error}
+            pending={pending}
+            onCancel={close}
+            cancelLabel={t("common:actions.cancel")}
+            submitLabel={t("photos:reject.submit")}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
