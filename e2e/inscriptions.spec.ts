@@ -264,7 +264,8 @@ test("Consulta sees the lists and the detail without any control to change them"
   await page.goto(`${LISTS}/all-request?q=${TAG}&sort=studentName`);
   for (const first of FIRST_NAMES) await expect(row(page, first)).toBeVisible();
   await expect(row(page, "Bruno")).toContainText("Finalizada");
-  await expect(page.getByRole("checkbox")).toHaveCount(0);
+  // No row selection (the filters' own "internal review" box is not a control that changes anything).
+  await expect(page.getByRole("table", { name: "Solicitudes" }).getByRole("checkbox")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Aplicar" })).toHaveCount(0);
   await expect(page.getByLabel("Cambio de estado")).toHaveCount(0);
 

@@ -293,6 +293,7 @@ describe("GET /api/requests", () => {
       createdAt: "2026-05-03T10:00:00.000Z",
       updatedAt: "2026-05-03T10:00:00.000Z",
       isTestData: false,
+      internalReview: false,
     });
   });
 
@@ -373,6 +374,94 @@ describe("GET /api/requests", () => {
         .execute();
     }
     expect((await list("status=Accepted")).total).toBe(1);
+  });
+});
+
+describe("the internal-review filter", () => {
+  /** PUT /api/requests/:id/internal-review at the version the request has now. */
+  async function review(name: string, flagged: boolean, note?: string) {
+    const id = sentRequests[name]!.requestId;
+    const { version } = await t.ctx.db
+      .selectFrom("requests")
+      .select("version")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const response = await call(t, {
+      method: "PUT",
+      url: `/api/requests/${id}/internal-review`,
+      cookie: staff.Secretaria,
+      payload: { flagged, note, expectedVersion: version },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  const versionNow = async () =>
+    Number((await t.ctx.db.selectFrom("request_list_version").select("version").executeTakeFirstOrThrow()).version);
+
+  it("lists only the flagged, unresolved requests, and follows a flag set or cleared at once", async () => {
+    // Read (and cache) the filtered list and the whole list before anything is flagged.
+    expect(await list("internalReview=1")).toMatchObject({ items: [], total: 0 });
+    expect((await list()).items.every((item) => item.internalReview === false)).toBe(true);
+
+    let version = await versionNow();
+    await review("ana", true, "Check the level");
+    expect(await versionNow()).toBeGreaterThan(version);
+    await review("tomas", true, "Second surname?");
+    const flagged = await list("internalReview=1");
+    expect(flagged.total).toBe(2);
+    expect(idsOf(flagged)).toEqual(ids("tomas", "ana"));
+    expect(flagged.items.every((item) => item.internalReview === true)).toBe(true);
+    // The full list shows the flag on the rows (the cached page was dropped with the version).
+    const all = await list("sort=studentName");
+    expect(all.items.map((item) => item.internalReview)).toEqual([true, false, false, true]);
+    // With the other filters and sorts.
+    expect(idsOf(await list("internalReview=1&sort=studentName"))).toEqual(ids("ana", "tomas"));
+    expect(idsOf(await list("internalReview=1&kind=reenrollment"))).toEqual(ids("tomas"));
+    expect(idsOf(await list("internalReview=1&status=Accepted,Validated"))).toEqual([]);
+    expect(idsOf(await list(`internalReview=1&q=${encodeURIComponent("lucía")}`))).toEqual(ids("ana"));
+    expect((await list("internalReview=1&testData=only")).total).toBe(0);
+
+    // Resolving takes the request off the filtered list at once (the cached total moves too).
+    version = await versionNow();
+    await review("tomas", false);
+    expect(await versionNow()).toBeGreaterThan(version);
+    const after = await list("internalReview=1");
+    expect(after.total).toBe(1);
+    expect(idsOf(after)).toEqual(ids("ana"));
+    expect((await list("kind=reenrollment")).items[0]?.internalReview).toBe(false);
+
+    await review("ana", false);
+    expect((await list("internalReview=1")).total).toBe(0);
+    // The flag changed the requests' last change: put the times the other tests know back.
+    for (const [name, at] of [
+      ["ana", "2026-05-01T10:00:00.000Z"],
+      ["tomas", "2026-05-04T10:00:00.000Z"],
+    ] as const) {
+      await t.ctx.db
+        .updateTable("requests")
+        .set({ updated_at: at })
+        .where("id", "=", sentRequests[name]!.requestId)
+        .execute();
+    }
+  });
+
+  it("a flag written by any update of the column moves the version (the triggers watch every column)", async () => {
+    const version = await versionNow();
+    await t.ctx.db
+      .updateTable("requests")
+      .set({ internal_review: 1 })
+      .where("id", "=", sentRequests.elodie!.requestId)
+      .execute();
+    try {
+      expect(await versionNow()).toBeGreaterThan(version);
+      expect(idsOf(await list("internalReview=1"))).toEqual(ids("elodie"));
+    } finally {
+      await t.ctx.db
+        .updateTable("requests")
+        .set({ internal_review: 0 })
+        .where("id", "=", sentRequests.elodie!.requestId)
+        .execute();
+    }
+    expect((await list("internalReview=1")).total).toBe(0);
   });
 });
 
@@ -463,6 +552,7 @@ describe("GET /api/representatives", () => {
       requestId: sentRequests.mateo!.requestId,
       requestCode: expect.stringMatching(/^INS-/),
       requestStatus: "Validated",
+      createdAt: "2026-05-03T10:00:00.000Z",
       isTestData: false,
     });
   });
@@ -496,6 +586,32 @@ describe("GET /api/representatives", () => {
     const newest = await reps("pageSize=10&page=1&sort=createdAt");
     expect(newest.items[0]).toMatchObject({ name: "Gloria Ortiz", type: 1 });
     expect((await reps("pageSize=10&page=2")).items).toEqual([]);
+  });
+
+  it("sorts by the representative's own name, accents and case aside, on both engines", async () => {
+    expect(who(await reps("sort=name"))).toEqual([
+      "Carmen Loor (1)",
+      "Carmen Loor (1)",
+      "Gloria Ortiz (1)",
+      "Jorge Pérez (2)",
+      "Jorge Pérez (2)",
+      "María José Andrade (1)",
+      "Raúl Benítez (2)",
+    ]);
+    expect(who(await reps("sort=name&order=desc&type=2"))).toEqual([
+      "Raúl Benítez (2)",
+      "Jorge Pérez (2)",
+      "Jorge Pérez (2)",
+    ]);
+    expect(who(await reps("sort=name&type=1&pageSize=10"))).toEqual([
+      "Carmen Loor (1)",
+      "Carmen Loor (1)",
+      "Gloria Ortiz (1)",
+      "María José Andrade (1)",
+    ]);
+    // The same name twice: the request id breaks the tie (ascending with the order).
+    const carmen = (await reps("sort=name&type=1")).items.slice(0, 2).map((item) => item.requestId);
+    expect(carmen).toEqual(ids("ana", "elodie"));
   });
 });
 
@@ -536,6 +652,10 @@ describe("bad parameters", () => {
     ["order=up", "order"],
     ["level=XX", "level"],
     ["kind=old", "kind"],
+    ["internalReview=0", "internalReview"],
+    ["internalReview=yes", "internalReview"],
+    ["internalReview=", "internalReview"],
+    ["internalReview=1&internalReview=1", "internalReview"],
     ["testData=maybe", "testData"],
     ["schoolYearId=abc", "schoolYearId"],
     ["schoolYearId=0", "schoolYearId"],
@@ -567,6 +687,8 @@ describe("bad parameters", () => {
       ["type=first", "type"],
       ["sort=level", "sort"],
       ["status=Untreated", "status"],
+      ["internalReview=1", "internalReview"],
+      ["sort=updatedAt", "sort"],
     ];
     // The requests list's own parameters (status, level, kind) are unknown here: refused by name too.
     for (const [query, field] of [...own, ...BAD]) {
@@ -689,6 +811,9 @@ describe("migration 0004 on a database with requests sent before it", () => {
         first_representative_document: "PASS10001",
         second_representative_name: "",
         search_text: "ana lucia perez loor 1714307103 | carmen loor pass10001 # ",
+        // Migration 0007's sort copies of the representatives' names.
+        first_representative_sort_name: "carmen loor",
+        second_representative_sort_name: "",
       });
       // The same as the module computes for a request sent today.
       expect(await refreshRequestColumns(handle.db, file.id)).toBe(true);

@@ -19,7 +19,8 @@ export const MAX_SEARCH_LENGTH = 100;
 
 export const REQUEST_SORTS = ["createdAt", "updatedAt", "studentName", "level", "status", "code"] as const;
 export type RequestSort = (typeof REQUEST_SORTS)[number];
-export const REPRESENTATIVE_SORTS = ["studentName", "code", "createdAt"] as const;
+/** `name`: the representative's own name (the representatives lists). */
+export const REPRESENTATIVE_SORTS = ["studentName", "name", "code", "createdAt"] as const;
 export type RepresentativeSort = (typeof REPRESENTATIVE_SORTS)[number];
 export const SORT_ORDERS = ["asc", "desc"] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -32,6 +33,8 @@ export type RequestKind = (typeof REQUEST_KINDS)[number];
 /** all: both representatives of each request; 1 or 2: the first or the second only. */
 export const REPRESENTATIVE_TYPES = ["all", "1", "2"] as const;
 export type RepresentativeType = (typeof REPRESENTATIVE_TYPES)[number];
+/** `internalReview=1`: only the requests whose internal review is requested and not resolved. */
+export const INTERNAL_REVIEW_FILTERS = ["1"] as const;
 
 // C0/C1 control characters.
 const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/;
@@ -91,6 +94,10 @@ export const requestListQuerySchema = z.strictObject({
   status: statusListField.optional(),
   level: z.enum(LEVEL_CODES, { error: "validation.level" }).optional(),
   kind: choice(REQUEST_KINDS).optional(),
+  /** Only the requests flagged for internal review (and not resolved). */
+  internalReview: choice(INTERNAL_REVIEW_FILTERS)
+    .transform(() => true as const)
+    .optional(),
   sort: choice(REQUEST_SORTS).default("createdAt"),
 });
 export type RequestListQueryInput = z.input<typeof requestListQuerySchema>;
@@ -119,6 +126,8 @@ export const requestListItemSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   isTestData: z.boolean(),
+  /** An internal review is requested and not resolved yet (the detail has the note). */
+  internalReview: z.boolean(),
 });
 export type RequestListItem = z.infer<typeof requestListItemSchema>;
 
@@ -143,6 +152,8 @@ export const representativeListItemSchema = z.object({
   requestId: z.number(),
   requestCode: z.string(),
   requestStatus: z.enum(REQUEST_STATUSES),
+  /** When the request was sent (the `createdAt` sort). */
+  createdAt: z.string(),
   isTestData: z.boolean(),
 });
 export type RepresentativeListItem = z.infer<typeof representativeListItemSchema>;

@@ -100,7 +100,8 @@ export async function down(db: AnyDb): Promise<void> {
 
 // ---- Backfill of the requests sent before this migration (frozen copy of the rules) ----
 
-function normalise(value: string): string {
+/** Frozen; migration 0007 fills its sort names with it too. */
+export function normalise(value: string): string {
   return value
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")

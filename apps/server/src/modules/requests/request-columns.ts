@@ -19,6 +19,8 @@ export interface RequestListColumns {
   first_representative_document: string;
   second_representative_name: string;
   second_representative_document: string;
+  first_representative_sort_name: string;
+  second_representative_sort_name: string;
   search_text: string;
 }
 
@@ -71,6 +73,8 @@ export function requestListColumns(
     first_representative_document: firstDocument,
     second_representative_name: secondName,
     second_representative_document: secondDocument,
+    first_representative_sort_name: normaliseForSearch(firstName).slice(0, 250),
+    second_representative_sort_name: normaliseForSearch(secondName).slice(0, 250),
     search_text: searchText({
       student: `${studentName} ${studentDocument}`,
       first: `${firstName} ${firstDocument}`,

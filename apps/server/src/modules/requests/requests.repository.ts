@@ -19,6 +19,8 @@ export interface RequestFilter {
   statuses?: readonly string[];
   level?: string;
   kind?: RequestKind;
+  /** Only the requests whose internal review is requested and not resolved (request lists). */
+  internalReview?: boolean;
   /** Normalised words (search-text.ts); each must appear. */
   words: readonly string[];
 }
@@ -33,7 +35,13 @@ type Eb = ExpressionBuilder<Database, "requests">;
 
 const like = (pattern: string) => sql<boolean>`search_text like ${pattern} escape '\\'`;
 
-/** The conditions shared by both lists: school year, test data, status, level, kind. */
+/**
+ * `internal_review = 1` as a literal, never a bound parameter: only then can SQLite and PostgreSQL
+ * (whose generic plans do not look at parameter values) use the partial index of migration 0007.
+ */
+const flaggedForReview = sql<boolean>`requests.internal_review = 1`;
+
+/** The conditions shared by both lists: school year, test data, status, level, kind, internal review. */
 function narrowed<O>(query: RequestsQuery<O>, filter: Omit<RequestFilter, "words">): RequestsQuery<O> {
   let q = query.where("requests.school_year_id", "=", filter.schoolYearId);
   if (filter.testData === "exclude") q = q.where("requests.is_test_data", "=", 0);
@@ -41,11 +49,12 @@ function narrowed<O>(query: RequestsQuery<O>, filter: Omit<RequestFilter, "words
   if (filter.statuses?.length) q = q.where("requests.request_status", "in", [...filter.statuses]);
   if (filter.level) q = q.where("requests.level_code", "=", filter.level);
   if (filter.kind) q = q.where("requests.is_new_student", "=", filter.kind === "new" ? 1 : 0);
+  if (filter.internalReview) q = q.where(flaggedForReview);
   return q;
 }
 
 /** Request lists: each word anywhere in the student's or a representative's names and documents. */
-function requestsWhere<O>(query: RequestsQuery<O>, filter: RequestFilter): RequestsQuery<O> {
+export function requestsWhere<O>(query: RequestsQuery<O>, filter: RequestFilter): RequestsQuery<O> {
   let q = narrowed(query, filter);
   for (const word of filter.words) q = q.where(like(`%${escapeLike(word)}%`));
   return q;
@@ -110,6 +119,7 @@ const LIST_COLUMNS = [
   "requests.created_at",
   "requests.updated_at",
   "requests.is_test_data",
+  "requests.internal_review",
 ] as const;
 
 /** One page of requests; the id breaks ties so a page never repeats or skips a row. */
@@ -171,6 +181,7 @@ function representativeRows(db: Db, filter: RequestFilter, type: 1 | 2) {
         sql<number>`${sql.lit(type)}`.as("representative_type"),
         sql.ref<string>(`requests.${prefix}_representative_name`).as("name"),
         sql.ref<string>(`requests.${prefix}_representative_document`).as("document_number"),
+        sql.ref<string>(`requests.${prefix}_representative_sort_name`).as("sort_name"),
       ]),
     filter,
     type,
@@ -179,6 +190,7 @@ function representativeRows(db: Db, filter: RequestFilter, type: 1 | 2) {
 
 const REPRESENTATIVE_SORT_COLUMN = {
   studentName: "student_sort_name",
+  name: "sort_name",
   code: "code",
   createdAt: "created_at",
 } as const satisfies Record<RepresentativeSort, string>;

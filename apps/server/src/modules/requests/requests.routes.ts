@@ -11,7 +11,7 @@ import { AppError } from "../../lib/errors.ts";
 import { listRepresentatives, listRequests } from "./requests.service.ts";
 
 /** The school year chosen at login: the lists' default. Every session made by the login has one. */
-function schoolYearOf(request: FastifyRequest): number {
+export function schoolYearOf(request: FastifyRequest): number {
   const id = request.session?.schoolYearId;
   if (!id) throw new AppError(401, "UNAUTHENTICATED");
   return id;

@@ -78,7 +78,8 @@ function orderFor(sort: string, order: SortOrder | undefined): SortOrder {
 
 function filterOf(
   schoolYearId: number,
-  query: Pick<RequestListQuery, "testData" | "q"> & Partial<Pick<RequestListQuery, "status" | "level" | "kind">>,
+  query: Pick<RequestListQuery, "testData" | "q"> &
+    Partial<Pick<RequestListQuery, "status" | "level" | "kind" | "internalReview">>,
 ): RequestFilter {
   return {
     schoolYearId,
@@ -86,6 +87,7 @@ function filterOf(
     statuses: query.status ? [...query.status].sort() : undefined,
     level: query.level,
     kind: query.kind,
+    internalReview: query.internalReview,
     words: searchWords(query.q),
   };
 }
@@ -113,6 +115,7 @@ function toItem(row: RequestRow): RequestList["items"][number] {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     isTestData: row.is_test_data === 1,
+    internalReview: row.internal_review === 1,
   };
 }
 
@@ -182,6 +185,7 @@ export async function listRepresentatives(
         requestId: row.request_id,
         requestCode: row.code,
         requestStatus: statusOf(row.request_status),
+        createdAt: row.created_at,
         isTestData: Number(row.is_test_data) === 1,
       };
     }),

@@ -15,7 +15,7 @@ import { isApiError } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 
 /** A server field error under its input (the server's messages are already translated). */
-function fieldError(error: unknown, field: string): string | undefined {
+export function fieldError(error: unknown, field: string): string | undefined {
   return isApiError(error) ? error.fields[field] : undefined;
 }
 
@@ -244,7 +244,7 @@ export function ReviewDialog({ mode, pending, error, onConfirm, onClose }: Revie
  * The end of every dialog here: the failure no field shows (a field's own message is under its
  * input), then cancel and submit.
  */
-function DialogFooter(props: {
+export function DialogFooter(props: {
   error: unknown;
   pending: boolean;
   onCancel: () => void;

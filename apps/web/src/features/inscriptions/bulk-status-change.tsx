@@ -1,14 +1,25 @@
-import { Alert, Button, CloseButton, Group, List, NativeSelect, Paper, Stack, Text } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  List,
+  Modal,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+} from "@mantine/core";
 import type { RequestStatus } from "@portal/shared/request-status";
 import type { Role } from "@portal/shared/roles";
 import type { RequestListItem } from "@portal/shared/schemas/requests";
-import type { BulkResult } from "@portal/shared/schemas/workflow";
+import { type BulkResult, MAX_COMMENT_LENGTH } from "@portal/shared/schemas/workflow";
 import type { BulkAction } from "@portal/shared/workflow";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
-import { confirm } from "../../lib/confirm.tsx";
+import { DialogFooter, fieldError } from "./action-dialogs.tsx";
 import { bulkActionsFor } from "./bulk-actions.ts";
 import { INSCRIPTIONS_QUERY_KEY, runBulkAction } from "./requests-api.ts";
 
@@ -71,6 +82,78 @@ function BulkOutcome({ outcome, onClose }: { outcome: Outcome; onClose: () => vo
   );
 }
 
+interface BulkDialogProps {
+  /** The change to confirm, or null (closed). */
+  change: { action: BulkAction; ids: number[] } | null;
+  pending: boolean;
+  error: unknown;
+  onConfirm: (comment: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * The confirmation of a bulk change (spec 8's 'The status of the selected records will change'),
+ * with an optional comment: each changed record's history keeps it and its family's e-mail says it.
+ * The form is mounted only while the dialog is open, so every opening starts without a comment.
+ */
+function BulkDialog({ change, pending, error, onConfirm, onClose }: BulkDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={change !== null} onClose={onClose} title={t("inscriptions:bulk.confirmTitle")} centered size="lg">
+      {change ? (
+        <BulkDialogForm change={change} pending={pending} error={error} onConfirm={onConfirm} onClose={onClose} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function BulkDialogForm({
+  change,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: BulkDialogProps & { change: NonNullable<BulkDialogProps["change"]> }) {
+  const { t } = useTranslation();
+  const [comment, setComment] = useState("");
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onConfirm(comment);
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {t("inscriptions:bulk.confirmText", {
+            action: t(`common:workflowAction.${change.action}`),
+            count: change.ids.length,
+          })}
+        </Text>
+        <Textarea
+          label={t("inscriptions:actions.comment")}
+          description={t("inscriptions:bulk.commentHint")}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+          maxLength={MAX_COMMENT_LENGTH}
+          autosize
+          minRows={2}
+          maxRows={6}
+          error={fieldError(error, "comment")}
+        />
+        <DialogFooter
+          error={error}
+          pending={pending}
+          onCancel={onClose}
+          cancelLabel={t("common:actions.no")}
+          submitLabel={t("common:actions.yes")}
+        />
+      </Stack>
+    </form>
+  );
+}
+
 interface BulkStatusChangeProps {
   items: RequestListItem[];
   /** The list's fixed statuses, or null (the actions then follow the page's statuses). */
@@ -87,6 +170,7 @@ export function BulkStatusChange({ items, statuses, selected, role, onChanged }:
   const [action, setAction] = useState<BulkAction | "">("");
   const [notice, setNotice] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [change, setChange] = useState<{ action: BulkAction; ids: number[] } | null>(null);
 
   const actions = bulkActionsFor(statuses ?? [...new Set(items.map((item) => item.requestStatus))], role);
   const chosen = action !== "" && actions.includes(action) ? action : "";
@@ -98,13 +182,14 @@ export function BulkStatusChange({ items, statuses, selected, role, onChanged }:
         items.filter((item) => variables.ids.includes(item.id)).map((item) => [item.id, item.studentName]),
       );
       setOutcome({ action: variables.action, result, names });
+      setChange(null);
       setAction("");
       onChanged();
       void queryClient.invalidateQueries({ queryKey: INSCRIPTIONS_QUERY_KEY });
     },
   });
 
-  async function apply() {
+  function apply() {
     setNotice(null);
     mutation.reset();
     // Spec 8: applying with nothing selected says so (the server would answer the same).
@@ -116,17 +201,7 @@ export function BulkStatusChange({ items, statuses, selected, role, onChanged }:
       setNotice(t("inscriptions:bulk.noAction"));
       return;
     }
-    const ids = items.filter((item) => selected.has(item.id)).map((item) => item.id);
-    const ok = await confirm({
-      title: t("inscriptions:bulk.confirmTitle"),
-      text: t("inscriptions:bulk.confirmText", {
-        action: t(`common:workflowAction.${chosen}`),
-        count: ids.length,
-      }),
-    });
-    if (!ok) return;
-    setOutcome(null);
-    mutation.mutate({ ids, action: chosen });
+    setChange({ action: chosen, ids: items.filter((item) => selected.has(item.id)).map((item) => item.id) });
   }
 
   return (
@@ -149,7 +224,7 @@ export function BulkStatusChange({ items, statuses, selected, role, onChanged }:
               }}
               miw={240}
             />
-            <Button onClick={() => void apply()} loading={mutation.isPending}>
+            <Button onClick={apply} loading={mutation.isPending}>
               {t("inscriptions:bulk.apply")}
             </Button>
             <Text size="sm" c="dimmed" aria-live="polite">
@@ -163,7 +238,20 @@ export function BulkStatusChange({ items, statuses, selected, role, onChanged }:
           {notice}
         </Alert>
       ) : null}
-      <FormErrorAlert error={mutation.error} />
+      <BulkDialog
+        change={change}
+        pending={mutation.isPending}
+        error={mutation.error}
+        onConfirm={(comment) => {
+          if (!change) return;
+          setOutcome(null);
+          mutation.mutate({ ...change, comment: comment.trim() || undefined });
+        }}
+        onClose={() => {
+          setChange(null);
+          mutation.reset();
+        }}
+      />
       {outcome ? <BulkOutcome outcome={outcome} onClose={() => setOutcome(null)} /> : null}
     </Stack>
   );

@@ -1,8 +1,8 @@
-import { Button, Group, MultiSelect, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, MultiSelect, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { REQUEST_STATUSES, type RequestStatus } from "@portal/shared/request-status";
 import { isLevelCode } from "@portal/shared/rules/levels";
-import { MAX_SEARCH_LENGTH, REQUEST_KINDS, TEST_DATA_MODES } from "@portal/shared/schemas/requests";
+import { MAX_SEARCH_LENGTH, REQUEST_KINDS, TEST_DATA_MODES, type TestDataMode } from "@portal/shared/schemas/requests";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSchoolYears } from "../auth/api/auth-api.ts";
@@ -16,7 +16,16 @@ export const SEARCH_DEBOUNCE_MS = 400;
  * The search box: typing stays local, the URL (and so the list) follows after a pause or on
  * Enter; a change of the URL from elsewhere (back/forward, clear filters) comes back into the box.
  */
-function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+export function SearchField({
+  value,
+  onSearch,
+  hint,
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+  /** What the search looks at (default: the request lists' names and documents). */
+  hint?: string;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   const [debounced] = useDebouncedValue(draft, SEARCH_DEBOUNCE_MS);
@@ -49,13 +58,60 @@ function SearchField({ value, onSearch }: { value: string; onSearch: (q: string)
     <TextInput
       type="search"
       label={t("inscriptions:filters.search")}
-      description={t("inscriptions:filters.searchHint")}
+      description={hint ?? t("inscriptions:filters.searchHint")}
       placeholder={t("inscriptions:filters.searchPlaceholder")}
       value={draft}
       maxLength={MAX_SEARCH_LENGTH}
       onChange={(event) => setDraft(event.currentTarget.value)}
       onKeyDown={(event) => {
         if (event.key === "Enter") push(event.currentTarget.value);
+      }}
+    />
+  );
+}
+
+/** The school year of a staff list: the one chosen at login unless another is picked (then in the URL). */
+export function SchoolYearFilter({
+  schoolYearId: chosen,
+  sessionSchoolYearId,
+  onChange,
+}: {
+  /** The URL's school year; null: the session's. */
+  schoolYearId: number | null;
+  sessionSchoolYearId: number | null;
+  onChange: (schoolYearId: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  const schoolYears = useSchoolYears();
+  const schoolYearId = chosen ?? sessionSchoolYearId;
+  const options = (schoolYears.data ?? []).map((year) => ({ value: String(year.id), label: year.label }));
+  if (schoolYearId !== null && !options.some((option) => option.value === String(schoolYearId))) {
+    options.unshift({ value: String(schoolYearId), label: t("inscriptions:filters.schoolYearLoading") });
+  }
+  return (
+    <NativeSelect
+      label={t("inscriptions:filters.schoolYear")}
+      data={options}
+      value={schoolYearId === null ? "" : String(schoolYearId)}
+      onChange={(event) => {
+        const id = Number(event.currentTarget.value);
+        onChange(id === sessionSchoolYearId ? null : id);
+      }}
+    />
+  );
+}
+
+/** Test data (requests of Test-role families): hidden, included, or alone. */
+export function TestDataFilter({ value, onChange }: { value: TestDataMode; onChange: (mode: TestDataMode) => void }) {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect
+      label={t("inscriptions:filters.testData")}
+      data={TEST_DATA_MODES.map((mode) => ({ value: mode, label: t(`inscriptions:filters.testDataMode.${mode}`) }))}
+      value={value}
+      onChange={(event) => {
+        const chosen = event.currentTarget.value;
+        onChange(TEST_DATA_MODES.find((mode) => mode === chosen) ?? "exclude");
       }}
     />
   );
@@ -75,7 +131,6 @@ interface ListFiltersProps {
 export function ListFilters({ state, withStatusFilter, sessionSchoolYearId, onChange, onClear }: ListFiltersProps) {
   const { t } = useTranslation();
   const levels = useCatalog("levels");
-  const schoolYears = useSchoolYears();
 
   const levelOptions = [
     { value: "", label: t("inscriptions:filters.allLevels") },
@@ -85,23 +140,14 @@ export function ListFilters({ state, withStatusFilter, sessionSchoolYearId, onCh
   if (state.level && !levelOptions.some((option) => option.value === state.level)) {
     levelOptions.push({ value: state.level, label: state.level });
   }
-  const schoolYearId = state.schoolYearId ?? sessionSchoolYearId;
-  const schoolYearOptions = (schoolYears.data ?? []).map((year) => ({ value: String(year.id), label: year.label }));
-  if (schoolYearId !== null && !schoolYearOptions.some((option) => option.value === String(schoolYearId))) {
-    schoolYearOptions.unshift({ value: String(schoolYearId), label: t("inscriptions:filters.schoolYearLoading") });
-  }
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
       <SearchField value={state.q} onSearch={(q) => onChange({ q })} />
-      <NativeSelect
-        label={t("inscriptions:filters.schoolYear")}
-        data={schoolYearOptions}
-        value={schoolYearId === null ? "" : String(schoolYearId)}
-        onChange={(event) => {
-          const id = Number(event.currentTarget.value);
-          onChange({ schoolYearId: id === sessionSchoolYearId ? null : id });
-        }}
+      <SchoolYearFilter
+        schoolYearId={state.schoolYearId}
+        sessionSchoolYearId={sessionSchoolYearId}
+        onChange={(schoolYearId) => onChange({ schoolYearId })}
       />
       <NativeSelect
         label={t("inscriptions:filters.level")}
@@ -124,15 +170,7 @@ export function ListFilters({ state, withStatusFilter, sessionSchoolYearId, onCh
           onChange({ kind: REQUEST_KINDS.find((kind) => kind === value) ?? null });
         }}
       />
-      <NativeSelect
-        label={t("inscriptions:filters.testData")}
-        data={TEST_DATA_MODES.map((mode) => ({ value: mode, label: t(`inscriptions:filters.testDataMode.${mode}`) }))}
-        value={state.testData}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          onChange({ testData: TEST_DATA_MODES.find((mode) => mode === value) ?? "exclude" });
-        }}
-      />
+      <TestDataFilter value={state.testData} onChange={(testData) => onChange({ testData })} />
       {withStatusFilter ? (
         <MultiSelect
           label={t("inscriptions:filters.status")}
@@ -145,6 +183,14 @@ export function ListFilters({ state, withStatusFilter, sessionSchoolYearId, onCh
           clearable
         />
       ) : null}
+      <Group align="flex-end">
+        <Checkbox
+          label={t("inscriptions:filters.internalReview")}
+          checked={state.internalReview}
+          onChange={(event) => onChange({ internalReview: event.currentTarget.checked })}
+          pb={8}
+        />
+      </Group>
       {hasFilters(state) ? (
         <Group align="flex-end">
           <Button variant="subtle" onClick={onClear}>

@@ -7,6 +7,7 @@ import {
   hasFilters,
   type ListState,
   pageCount,
+  pageRange,
   parseListState,
   sortBy,
   toApiQuery,
@@ -26,6 +27,7 @@ describe("list state in the URL", () => {
       q: "Pérez Loor",
       level: "CM2",
       kind: "reenrollment",
+      internalReview: true,
       testData: "only",
       statuses: ["Finished", "Cancelled"],
       schoolYearId: 3,
@@ -36,7 +38,7 @@ describe("list state in the URL", () => {
     };
     const query = writeListState(state).toString();
     expect(query).toBe(
-      "q=P%C3%A9rez+Loor&level=CM2&kind=reenrollment&testData=only&status=Finished%2CCancelled&schoolYearId=3&sort=studentName&order=desc&page=4&pageSize=50",
+      "q=P%C3%A9rez+Loor&level=CM2&kind=reenrollment&internalReview=1&testData=only&status=Finished%2CCancelled&schoolYearId=3&sort=studentName&order=desc&page=4&pageSize=50",
     );
     expect(parse(query)).toEqual(state);
   });
@@ -44,7 +46,7 @@ describe("list state in the URL", () => {
   it("ignores unreadable values instead of failing", () => {
     expect(
       parse(
-        "level=XX&kind=old&testData=maybe&status=Nope,Accepted,Accepted&sort=email&order=up&page=-2&pageSize=7&schoolYearId=abc",
+        "level=XX&kind=old&internalReview=yes&testData=maybe&status=Nope,Accepted,Accepted&sort=email&order=up&page=-2&pageSize=7&schoolYearId=abc",
       ),
     ).toEqual({ ...DEFAULT_LIST_STATE, statuses: ["Accepted"] });
     expect(parse("page=100001").page).toBe(1);
@@ -58,6 +60,28 @@ describe("list state in the URL", () => {
   it("does not write an order equal to the sort's default", () => {
     expect(writeListState({ ...DEFAULT_LIST_STATE, order: "desc" }).toString()).toBe("");
     expect(writeListState({ ...DEFAULT_LIST_STATE, sort: "code", order: "asc" }).toString()).toBe("sort=code");
+  });
+});
+
+describe("the internal-review filter", () => {
+  it("is `internalReview=1` in the URL, off otherwise, and narrows the list", () => {
+    expect(parse("internalReview=1").internalReview).toBe(true);
+    for (const value of ["0", "true", "", "2"]) expect(parse(`internalReview=${value}`).internalReview).toBe(false);
+    const flagged: ListState = { ...DEFAULT_LIST_STATE, internalReview: true, page: 3 };
+    expect(writeListState(flagged).toString()).toBe("internalReview=1&page=3");
+    expect(writeListState({ ...flagged, internalReview: false }).toString()).toBe("page=3");
+    expect(hasFilters(flagged)).toBe(true);
+    expect(clearFilters(flagged).internalReview).toBe(false);
+  });
+
+  it("goes to the server as internalReview=1 (with a fixed status too), and passes its schema", () => {
+    const api = toApiQuery({ ...DEFAULT_LIST_STATE, internalReview: true }, ["Untreated", "Restored"]);
+    expect(api.get("internalReview")).toBe("1");
+    expect(requestListQuerySchema.parse(Object.fromEntries(api))).toMatchObject({
+      internalReview: true,
+      status: ["Untreated", "Restored"],
+    });
+    expect(toApiQuery(DEFAULT_LIST_STATE, null).has("internalReview")).toBe(false);
   });
 });
 
@@ -106,6 +130,13 @@ describe("the API query", () => {
     expect(toApiQuery(DEFAULT_LIST_STATE, null).has("status")).toBe(false);
     const parsed = requestListQuerySchema.parse(Object.fromEntries(toApiQuery({ ...state, schoolYearId: 7 }, null)));
     expect(parsed).toMatchObject({ status: ["Finished"], schoolYearId: 7, page: 2, pageSize: 25 });
+  });
+
+  it("numbers the rows shown, 0 to 0 when none is (an empty list, or a page past the end)", () => {
+    expect(pageRange(1, 25, 25, 240)).toEqual({ first: 1, last: 25, total: 240 });
+    expect(pageRange(10, 25, 15, 240)).toEqual({ first: 226, last: 240, total: 240 });
+    expect(pageRange(1, 25, 0, 0)).toEqual({ first: 0, last: 0, total: 0 });
+    expect(pageRange(12, 25, 0, 240)).toEqual({ first: 0, last: 0, total: 240 });
   });
 
   it("counts pages", () => {

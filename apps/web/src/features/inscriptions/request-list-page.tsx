@@ -1,33 +1,21 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  LoadingOverlay,
-  NativeSelect,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { PAGE_SIZES, type PageSize } from "@portal/shared/schemas/requests";
+import { Box, Button, LoadingOverlay, Paper, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
-import { isApiError } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { BulkStatusChange } from "./bulk-status-change.tsx";
 import { canManageRequests } from "./format.ts";
 import { ListFilters } from "./list-filters.tsx";
+import { ListLoadError } from "./list-load-error.tsx";
+import { ListPager } from "./list-pager.tsx";
 import {
   clearFilters,
   hasFilters,
   type ListState,
-  pageCount,
+  pageRange,
   parseListState,
   sortBy,
   toApiQuery,
@@ -67,23 +55,12 @@ export function RequestListPage({ listId }: { listId: RequestListId }) {
   const levelLabel = (code: string) => levels.data?.find((item) => item.code === code)?.label ?? code;
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const first = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1;
-  const last = Math.min(total, first + items.length - 1);
 
   let body: ReactNode;
   if (list.isPending) {
     body = <PageLoader />;
   } else if (list.isError && !list.data) {
-    body = (
-      <Alert color="red" title={t("errors:title")} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{isApiError(list.error) ? list.error.message : t("errors:INTERNAL")}</Text>
-          <Button variant="light" color="red" onClick={() => void list.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <ListLoadError error={list.error} onRetry={() => void list.refetch()} />;
   } else if (items.length === 0) {
     body = (
       <Paper withBorder p="xl" data-testid="list-empty">
@@ -149,14 +126,7 @@ export function RequestListPage({ listId }: { listId: RequestListId }) {
         />
       </Paper>
       {list.isError && list.data ? (
-        <Alert color="red" title={t("errors:title")} role="alert">
-          <Group gap="sm">
-            <Text size="sm">{isApiError(list.error) ? list.error.message : t("errors:INTERNAL")}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t("common:actions.retry")}
-            </Button>
-          </Group>
-        </Alert>
+        <ListLoadError compact error={list.error} onRetry={() => void list.refetch()} />
       ) : null}
       {canManage && role && list.data ? (
         <BulkStatusChange
@@ -169,32 +139,14 @@ export function RequestListPage({ listId }: { listId: RequestListId }) {
       ) : null}
       {body}
       {list.data ? (
-        <Group justify="space-between" gap="md" wrap="wrap">
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="list-range">
-            {t("inscriptions:list.range", { first, last, total })}
-          </Text>
-          <Group gap="md" wrap="wrap">
-            <NativeSelect
-              label={t("inscriptions:list.pageSize")}
-              data={PAGE_SIZES.map((size) => String(size))}
-              value={String(state.pageSize)}
-              onChange={(event) => update({ pageSize: Number(event.currentTarget.value) as PageSize })}
-              size="xs"
-              style={{ display: "flex", alignItems: "center", gap: 8 }}
-            />
-            <Box component="nav" aria-label={t("inscriptions:list.pagination")}>
-              <Pagination
-                total={pageCount(total, state.pageSize)}
-                value={state.page}
-                onChange={(page) => go({ ...state, page })}
-                size="sm"
-                withEdges
-                getItemProps={(page) => ({ "aria-label": t("inscriptions:list.goToPage", { page }) })}
-                getControlProps={(control) => ({ "aria-label": t(`inscriptions:list.pager.${control}`) })}
-              />
-            </Box>
-          </Group>
-        </Group>
+        <ListPager
+          range={t("inscriptions:list.range", pageRange(state.page, state.pageSize, items.length, total))}
+          total={total}
+          page={state.page}
+          pageSize={state.pageSize}
+          onPage={(page) => go({ ...state, page })}
+          onPageSize={(pageSize) => update({ pageSize })}
+        />
       ) : null}
     </Stack>
   );

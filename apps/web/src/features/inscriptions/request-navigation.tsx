@@ -1,9 +1,10 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { parseListState, toApiQuery } from "./list-query.ts";
 import { findNeighbours, type Neighbours, NO_NEIGHBOURS, neighboursInSnapshot } from "./neighbours.ts";
+import { parseRepresentativeOrigin } from "./representative-lists.ts";
 import { DEFAULT_LIST_ID, detailPath, type ListOrigin, listPath, listStatuses, originAtPage } from "./request-lists.ts";
 import { fetchRequestList, neighboursQueryKey } from "./requests-api.ts";
 
@@ -70,9 +71,14 @@ export function useNeighbours(origin: ListOrigin | null, id: number) {
   });
 }
 
-/** "Back to list", previous and next, and where the request sits in that list. */
+/**
+ * "Back to list", previous and next, and where the request sits in that list. Opened from a
+ * representatives list, "back" goes to it (previous/next walk request lists only).
+ */
 export function RequestNavigation({ origin, id }: { origin: ListOrigin | null; id: number }) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const back = origin?.href ?? parseRepresentativeOrigin(params.get("from")) ?? listPath(DEFAULT_LIST_ID);
   const neighbours = useNeighbours(origin, id);
   const data = neighbours.data ?? NO_NEIGHBOURS;
   const hrefOf = (target: { id: number; page: number } | null) =>
@@ -82,7 +88,7 @@ export function RequestNavigation({ origin, id }: { origin: ListOrigin | null; i
 
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Button component={Link} to={origin?.href ?? listPath(DEFAULT_LIST_ID)} variant="subtle" px={0}>
+      <Button component={Link} to={back} variant="subtle" px={0}>
         {t("inscriptions:detail.backToList")}
       </Button>
       {origin ? (

@@ -1,44 +1,13 @@
-import { Anchor, Badge, Checkbox, Group, Table, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Badge, Checkbox, Group, Table, Text } from "@mantine/core";
 import type { RequestListItem, RequestSort } from "@portal/shared/schemas/requests";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { formatDateTime } from "./format.ts";
-import { effectiveOrder, type ListState } from "./list-query.ts";
+import { InternalReviewFlag } from "./internal-review-flag.tsx";
+import type { ListState } from "./list-query.ts";
+import { SortableHeader } from "./sortable-header.tsx";
 import { StatusBadge } from "./status-badge.tsx";
-
-function SortableHeader({
-  column,
-  label,
-  state,
-  onSort,
-}: {
-  column: RequestSort;
-  label: string;
-  state: ListState;
-  onSort: (column: RequestSort) => void;
-}) {
-  const { t } = useTranslation();
-  const active = state.sort === column;
-  const order = effectiveOrder(state);
-  return (
-    <Table.Th aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"}>
-      <UnstyledButton
-        onClick={() => onSort(column)}
-        title={t("inscriptions:table.sortBy", { column: label })}
-        fz="sm"
-        style={{ fontWeight: 700, whiteSpace: "nowrap" }}
-      >
-        <Group gap={4} wrap="nowrap">
-          <span>{label}</span>
-          <Text span size="xs" c={active ? undefined : "dimmed"} aria-hidden="true">
-            {active ? (order === "asc" ? "▲" : "▼") : "↕"}
-          </Text>
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 interface RequestTableProps {
   items: RequestListItem[];
@@ -127,6 +96,7 @@ export function RequestTable({ items, state, onSort, levelLabel, selection, deta
                     <Anchor component={Link} to={detailHref(item.id)} fw={500}>
                       {item.studentName || t("inscriptions:table.unnamed")}
                     </Anchor>
+                    {item.internalReview ? <InternalReviewFlag /> : null}
                     {item.isTestData ? (
                       <Badge size="xs" color="gray" variant="outline">
                         {t("inscriptions:table.testData")}

@@ -1,4 +1,9 @@
-import { type RequestList, requestListSchema } from "@portal/shared/schemas/requests";
+import {
+  type RepresentativeList,
+  type RequestList,
+  representativeListSchema,
+  requestListSchema,
+} from "@portal/shared/schemas/requests";
 import {
   type BulkActionInput,
   type BulkResult,
@@ -14,6 +19,8 @@ import { http } from "../../lib/http.ts";
 /** Calls of the staff lists and workflow (docs/api.md "Staff lists" and "Staff workflow"). */
 export const INSCRIPTIONS_QUERY_KEY = ["inscriptions"] as const;
 export const LIST_QUERY_KEY = ["inscriptions", "list"] as const;
+/** Under the area's key: a status change refreshes the representatives lists' statuses too. */
+export const REPRESENTATIVES_QUERY_KEY = ["inscriptions", "representatives"] as const;
 export const detailQueryKey = (id: number) => ["inscriptions", "detail", id] as const;
 /** Kept apart from the lists: a status change must not take previous/next away mid-walk. */
 export const neighboursQueryKey = (from: string, id: number) => ["inscriptions-navigation", from, id] as const;
@@ -27,6 +34,16 @@ export function useRequestList(apiQuery: string) {
     queryKey: [...LIST_QUERY_KEY, apiQuery],
     queryFn: () => fetchRequestList(apiQuery),
     // The previous page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useRepresentativeList(apiQuery: string) {
+  return useQuery({
+    queryKey: [...REPRESENTATIVES_QUERY_KEY, apiQuery],
+    queryFn: async (): Promise<RepresentativeList> =>
+      representativeListSchema.parse(await http.get(`/api/representatives?${apiQuery}`)),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

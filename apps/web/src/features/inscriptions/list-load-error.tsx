@@ -1,0 +1,23 @@
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../lib/api-error.ts";
+
+/**
+ * A staff list that could not be read: the server's message (or the generic one) and "Retry".
+ * `compact` while the previous page is still on screen (a one-line alert above it).
+ */
+export function ListLoadError({ error, onRetry, compact }: { error: unknown; onRetry: () => void; compact?: boolean }) {
+  const { t } = useTranslation();
+  const message = isApiError(error) ? error.message : t("errors:INTERNAL");
+  const Layout = compact ? Group : Stack;
+  return (
+    <Alert color="red" title={t("errors:title")} role="alert">
+      <Layout gap="sm" align={compact ? undefined : "flex-start"}>
+        <Text size="sm">{message}</Text>
+        <Button size={compact ? "xs" : "sm"} variant="light" color="red" onClick={onRetry}>
+          {t("common:actions.retry")}
+        </Button>
+      </Layout>
+    </Alert>
+  );
+}

@@ -1,0 +1,47 @@
+import { Box, Group, NativeSelect, Pagination, Text } from "@mantine/core";
+import { PAGE_SIZES, type PageSize } from "@portal/shared/schemas/requests";
+import { useTranslation } from "react-i18next";
+import { pageCount } from "./list-query.ts";
+
+interface ListPagerProps {
+  /** What the list shows, e.g. "1–25 of 240 requests" (announced politely on change). */
+  range: string;
+  total: number;
+  page: number;
+  pageSize: PageSize;
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: PageSize) => void;
+}
+
+/** Under a staff list: the rows shown, the page size and the pages (server-side pagination). */
+export function ListPager({ range, total, page, pageSize, onPage, onPageSize }: ListPagerProps) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" gap="md" wrap="wrap">
+      <Text size="sm" c="dimmed" aria-live="polite" data-testid="list-range">
+        {range}
+      </Text>
+      <Group gap="md" wrap="wrap">
+        <NativeSelect
+          label={t("inscriptions:list.pageSize")}
+          data={PAGE_SIZES.map((size) => String(size))}
+          value={String(pageSize)}
+          onChange={(event) => onPageSize(Number(event.currentTarget.value) as PageSize)}
+          size="xs"
+          style={{ display: "flex", alignItems: "center", gap: 8 }}
+        />
+        <Box component="nav" aria-label={t("inscriptions:list.pagination")}>
+          <Pagination
+            total={pageCount(total, pageSize)}
+            value={page}
+            onChange={onPage}
+            size="sm"
+            withEdges
+            getItemProps={(item) => ({ "aria-label": t("inscriptions:list.goToPage", { page: item }) })}
+            getControlProps={(control) => ({ "aria-label": t(`inscriptions:list.pager.${control}`) })}
+          />
+        </Box>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,103 @@
+import { expect, type Page, test } from "@playwright/test";
+import { logIn } from "./support/session.ts";
+import { saveStepsBefore, startNewFile } from "./support/wizard.ts";
+
+// The login screen is English for this browser; the demo staff then work in Spanish.
+test.use({ locale: "en-US" });
+
+const LISTS = "/portal/dashboards/inscriptions";
+// Names made of letters no other run shares, so the searches find this run's people only.
+const letters = (seed: number) =>
+  String(seed)
+    .split("")
+    .map((digit) => "abcdefghij"[Number(digit)])
+    .join("");
+const TAG = `Rq${letters(Date.now())}`;
+const STUDENT = `Renata Salazar ${TAG}`;
+const FIRST = `Marisol ${TAG} Vera`;
+const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  // familia1 sends one file whose first representative and student carry this run's tag.
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  await logIn(page, "familia1@demo.local");
+  await expect(page).toHaveURL(/bienvenido$/);
+  const fileId = await startNewFile(page);
+  await saveStepsBefore(page, fileId);
+  const rename = async (step: string, names: Record<string, string>) => {
+    const saved = await page.request.get(`/api/enrollment/files/${fileId}/steps/${step}`);
+    const { data } = (await saved.json()) as { data: Record<string, unknown> };
+    const response = await page.request.put(`/api/enrollment/files/${fileId}/steps/${step}`, {
+      headers: originOf(page),
+      data: { ...data, ...names },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  await rename("studentFile", { names: "Renata", firstName: "Salazar", secondName: TAG });
+  await rename("firstRepresentative", { names: "Marisol", firstName: TAG, secondName: "Vera" });
+  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await context.close();
+});
+
+test("the secretary finds a first representative by name and opens the request", async ({ page }) => {
+  await logIn(page, "secretaria@demo.local");
+  await page.goto(`${LISTS}/first-representatives`);
+  await expect(page.getByRole("heading", { name: "Primeros representantes", level: 1 })).toBeVisible();
+  const table = page.getByRole("table", { name: "Representantes" });
+  await expect(table).toBeVisible();
+
+  // The search runs after a pause in typing and lands in the URL.
+  await page.getByLabel("Buscar").fill(`marisol ${TAG.toLowerCase()}`);
+  await expect(page).toHaveURL(new RegExp(`first-representatives\\?q=marisol\\+${TAG.toLowerCase()}$`));
+  const row = table.getByRole("row").filter({ hasText: FIRST });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByTestId("list-range")).toHaveText("1–1 de 1 representantes");
+  await expect(row).toContainText("PASS10001");
+  await expect(row).toContainText("Madre");
+  await expect(row.getByRole("link", { name: "rep1@example.ec" })).toHaveAttribute("href", "mailto:rep1@example.ec");
+  await expect(row).toContainText("Sin tratar");
+  // The first representatives list has no "type" column; its only type is the first.
+  await expect(table.getByRole("columnheader", { name: "Tipo" })).toHaveCount(0);
+
+  // Sorting by a header is in the URL too.
+  await page.getByRole("button", { name: "Código", exact: true }).click();
+  await expect(page).toHaveURL(/sort=code$/);
+  await expect(row).toBeVisible();
+
+  // The row's request: its detail, and back to this list as it was.
+  await row.getByRole("link", { name: STUDENT }).click();
+  await expect(page).toHaveURL(
+    /\/request-detail\/\d+\?from=%2Fportal%2Fdashboards%2Finscriptions%2Ffirst-representatives/,
+  );
+  await expect(page.getByTestId("request-student")).toHaveText(STUDENT);
+  await page.getByRole("link", { name: "← Volver a la lista" }).click();
+  await expect(page).toHaveURL(new RegExp(`first-representatives\\?q=marisol\\+${TAG.toLowerCase()}&sort=code$`));
+  await expect(row).toBeVisible();
+});
+
+test("each list holds its own representatives: the second of the same request, or both", async ({ page }) => {
+  await logIn(page, "consulta@demo.local");
+  // The student's name finds the request's second representative (the default body's Jorge Pérez).
+  await page.goto(`${LISTS}/second-representatives?q=${TAG}`);
+  await expect(page.getByRole("heading", { name: "Segundos representantes", level: 1 })).toBeVisible();
+  const rows = page.getByRole("table", { name: "Representantes" }).getByRole("row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText("Jorge Pérez");
+  await expect(rows.nth(1)).toContainText(STUDENT);
+
+  await page.goto(`${LISTS}/legal-representatives?q=${TAG}`);
+  await expect(page.getByTestId("list-range")).toHaveText("1–2 de 2 representantes");
+  // Both, by name: Jorge before Marisol, each with its number.
+  await expect(rows.nth(1)).toContainText("Jorge Pérez");
+  await expect(rows.nth(1)).toContainText("Representante 2");
+  await expect(rows.nth(2)).toContainText(FIRST);
+  await expect(rows.nth(2)).toContainText("Representante 1");
+  // Consulta reads: nothing here changes anything.
+  await expect(page.getByRole("checkbox")).toHaveCount(0);
+  // A row click opens the request too.
+  await rows.nth(2).getByRole("cell").first().click();
+  await expect(page.getByTestId("request-student")).toHaveText(STUDENT);
+});
