@@ -9,9 +9,12 @@ import { AppError } from "./lib/errors.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { documentRoutes } from "./modules/enrollment/documents/documents.routes.ts";
 import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
 import { MAX_UPLOAD_BYTES } from "./modules/enrollment/upload-kinds.ts";
+import { photoRoutes } from "./modules/photos/photos.routes.ts";
+import { requestStepRoutes } from "./modules/request-steps/request-steps.routes.ts";
 import { requestRoutes } from "./modules/requests/requests.routes.ts";
 import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
@@ -80,6 +83,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   documentRoutes(app, ctx);
   requestRoutes(app, ctx);
   workflowRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
+  requestStepRoutes(app, ctx);
+  photoRoutes(app, ctx);
   await installStaticFiles(app, { webDist: opts.webDist ?? WEB_DIST, logoPath: ctx.config.branding.logoPath });
 
   app.setNotFoundHandler(() => {

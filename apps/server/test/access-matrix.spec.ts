@@ -53,6 +53,15 @@ const CONTRACT: Record<string, string> = {
   "POST /api/requests/:id/actions": "inscriptionsManage",
   "POST /api/requests/bulk-actions": "inscriptionsManage",
   "PUT /api/requests/:id/internal-review": "inscriptionsManage",
+  "GET /api/dashboard": "dashboardView",
+  "GET /api/requests/:id/module": "inscriptionsView",
+  "GET /api/requests/:id/steps/:step": "inscriptionsView",
+  "PUT /api/requests/:id/steps/:step": "inscriptionsManage",
+  "GET /api/requests/:id/uploads/:uploadId": "inscriptionsView",
+  "GET /api/photos": "inscriptionsView",
+  "GET /api/photos/:requestId/image": "inscriptionsView",
+  "POST /api/photos/:requestId/review": "inscriptionsManage",
+  "PUT /api/enrollment/files/:fileId/photo": "enrollmentOwn",
   "GET /branding/logo": "public",
   "GET /*": "public",
 };
@@ -112,6 +121,9 @@ describe("who may call each non-public route", () => {
       if (url.startsWith("/api/enrollment/") && (name === "id" || name === "fileId")) return "2147483000";
       // A request id that exists for nobody: allowed roles get 404 REQUEST_NOT_FOUND.
       if (url.startsWith("/api/requests/") && name === "id") return "2147483000";
+      if (name === "uploadId") return "2147483000";
+      // The photos' request id, unknown too: allowed roles get 404 REQUEST_NOT_FOUND.
+      if (name === "requestId") return "2147483000";
       if (name === "step") return "studentFile";
       if (name === "document") return "summary";
       if (name === "id") return String(someUserId);

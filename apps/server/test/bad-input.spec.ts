@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { studentFileSchema } from "@portal/shared/schemas/enrollment/student-file";
+import { photoReviewSchema } from "@portal/shared/schemas/photos";
 import { bulkActionSchema } from "@portal/shared/schemas/workflow";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
@@ -76,11 +77,13 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
   // The staff workflow (issue #4): a request of this spec's own for each endpoint.
   const secretaria = await signedInAs(t, "Secretaria");
   const requestFamily = await createUser(t);
-  const [acted, bulked, reviewed] = [
+  const [acted, bulked, reviewed, photographed] = [
+    await insertSentRequest(t, requestFamily.id),
     await insertSentRequest(t, requestFamily.id),
     await insertSentRequest(t, requestFamily.id),
     await insertSentRequest(t, requestFamily.id),
   ];
+  const edited = await insertSentRequest(t, requestFamily.id);
   const requestState = (id: number) => async () => ({
     request: await t.ctx.db.selectFrom("requests").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
     history: await t.ctx.db.selectFrom("request_history").selectAll().where("request_id", "=", id).execute(),
@@ -242,6 +245,19 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
       harmless: (body) => !bulkActionSchema.safeParse(body).success,
     },
     {
+      name: "staff step edit",
+      method: "PUT",
+      url: `/api/requests/${edited.id}/steps/schoolTransport`,
+      route: "PUT /api/requests/:id/steps/:step",
+      cookie: secretaria.cookie,
+      valid: { expectedVersion: 1, data: { wantsBus: false } },
+      textFields: [],
+      state: async () => ({
+        ...(await requestState(edited.id)()),
+        steps: await t.ctx.db.selectFrom("enrollment_steps").selectAll().where("file_id", "=", edited.fileId).execute(),
+      }),
+    },
+    {
       name: "internal review",
       method: "PUT",
       url: `/api/requests/${reviewed.id}/internal-review`,
@@ -249,6 +265,32 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
       valid: { flagged: true, note: "Check the documents", expectedVersion: 1 },
       textFields: ["note"],
       state: requestState(reviewed.id),
+    },
+    {
+      name: "photo review",
+      method: "POST",
+      url: `/api/photos/${photographed.id}/review`,
+      route: "POST /api/photos/:requestId/review",
+      cookie: secretaria.cookie,
+      valid: { decision: "reject", reason: "The face is not visible", expectedVersion: 1 },
+      textFields: ["reason"],
+      state: requestState(photographed.id),
+      // A valid rejection would change the request and e-mail its family: the fuzz sends only invalid ones.
+      harmless: (body) => !photoReviewSchema.safeParse(body).success,
+    },
+    {
+      // The file is a draft without a request: even a valid body is refused (409 PHOTO_NOT_REJECTED).
+      name: "photo replacement",
+      method: "PUT",
+      url: `/api/enrollment/files/${fileId}/photo`,
+      route: "PUT /api/enrollment/files/:fileId/photo",
+      cookie: family.cookie,
+      valid: { photoFileId: uploadId },
+      textFields: [],
+      state: async () => ({
+        steps: await t.ctx.db.selectFrom("enrollment_steps").selectAll().where("file_id", "=", fileId).execute(),
+        audit: await t.ctx.db.selectFrom("audit_events").select("id").where("actor_user_id", "=", family.id).execute(),
+      }),
     },
   ];
 }
@@ -391,6 +433,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "request action",
     "bulk action",
     "internal review",
+    "photo review",
+    "photo replacement",
   ];
   for (const name of names) {
     it(name, async () => {
@@ -512,10 +556,11 @@ describe("fuzz: arbitrary bodies never cause a server error", () => {
       );
     }
     expect(runs).toBeGreaterThanOrEqual(500);
-  });
+    // A few seconds alone; several times that when the machine is busy with the other spec files.
+  }, 90_000);
 });
 
-describe("fuzz: arbitrary query strings on the staff's lists never cause a server error", () => {
+describe("fuzz: arbitrary query strings on the staff's lists and dashboard never cause a server error", () => {
   const KEYS = [
     "schoolYearId",
     "status",
@@ -528,6 +573,8 @@ describe("fuzz: arbitrary query strings on the staff's lists never cause a serve
     "page",
     "pageSize",
     "type",
+    "photoStatus",
+    "internalReview",
   ];
   /** Every byte percent-encoded (lone surrogates become U+FFFD), so any string can be sent. */
   const encode = (value: string) => [...Buffer.from(value)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
@@ -536,7 +583,20 @@ describe("fuzz: arbitrary query strings on the staff's lists never cause a serve
     fc.string({ unit: "binary", maxLength: 40 }),
     fc.integer().map(String),
     fc.double().map(String),
-    fc.constantFrom("Untreated,Accepted", "CM2", "new", "include", "createdAt", "desc", "25", "1", "all", "2", ""),
+    fc.constantFrom(
+      "Untreated,Accepted",
+      "CM2",
+      "new",
+      "include",
+      "createdAt",
+      "desc",
+      "25",
+      "1",
+      "all",
+      "2",
+      "",
+      "rejected",
+    ),
   );
   const query = fc.oneof(
     fc
@@ -546,15 +606,19 @@ describe("fuzz: arbitrary query strings on the staff's lists never cause a serve
     fc.string({ maxLength: 200 }).map((raw) => raw.replace(/[#\s]/g, "")),
   );
 
-  it("GET /api/requests and GET /api/representatives answer < 500, errors in the one shape", async () => {
+  it("GET /api/requests, /api/representatives, /api/dashboard and /api/photos answer < 500, errors in the one shape", async () => {
     const { cookie } = await signedInAs(t, "Secretaria");
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/requests", "/api/representatives"), query, async (url, q) => {
-        const response = await call(t, { method: "GET", url: `${url}?${q}`, cookie });
-        const what = `${url}?${q.slice(0, 200)}`;
-        expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
-        if (response.statusCode >= 400) expectRefused(response, what);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("/api/requests", "/api/representatives", "/api/dashboard", "/api/photos"),
+        query,
+        async (url, q) => {
+          const response = await call(t, { method: "GET", url: `${url}?${q}`, cookie });
+          const what = `${url}?${q.slice(0, 200)}`;
+          expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expectRefused(response, what);
+        },
+      ),
       { numRuns: 300 },
     );
   });

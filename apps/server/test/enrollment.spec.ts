@@ -59,6 +59,7 @@ describe("a family's first enrollment", () => {
         requestStatus: null,
         correctionMessage: null,
         reopenedSteps: [],
+        photoRejection: null,
       },
     ]);
   });

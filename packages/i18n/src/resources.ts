@@ -1,11 +1,13 @@
 import enAccount from "../locales/en/account.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
+import enDashboard from "../locales/en/dashboard.json" with { type: "json" };
 import enDocuments from "../locales/en/documents.json" with { type: "json" };
 import enEmail from "../locales/en/email.json" with { type: "json" };
 import enEnrollment from "../locales/en/enrollment.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enInscriptions from "../locales/en/inscriptions.json" with { type: "json" };
+import enPhotos from "../locales/en/photos.json" with { type: "json" };
 import enRoutes from "../locales/en/routes.json" with { type: "json" };
 import enSettings from "../locales/en/settings.json" with { type: "json" };
 import enShell from "../locales/en/shell.json" with { type: "json" };
@@ -13,11 +15,13 @@ import enValidation from "../locales/en/validation.json" with { type: "json" };
 import esAccount from "../locales/es/account.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
+import esDashboard from "../locales/es/dashboard.json" with { type: "json" };
 import esDocuments from "../locales/es/documents.json" with { type: "json" };
 import esEmail from "../locales/es/email.json" with { type: "json" };
 import esEnrollment from "../locales/es/enrollment.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esInscriptions from "../locales/es/inscriptions.json" with { type: "json" };
+import esPhotos from "../locales/es/photos.json" with { type: "json" };
 import esRoutes from "../locales/es/routes.json" with { type: "json" };
 import esSettings from "../locales/es/settings.json" with { type: "json" };
 import esShell from "../locales/es/shell.json" with { type: "json" };
@@ -25,11 +29,13 @@ import esValidation from "../locales/es/validation.json" with { type: "json" };
 import frAccount from "../locales/fr/account.json" with { type: "json" };
 import frAuth from "../locales/fr/auth.json" with { type: "json" };
 import frCommon from "../locales/fr/common.json" with { type: "json" };
+import frDashboard from "../locales/fr/dashboard.json" with { type: "json" };
 import frDocuments from "../locales/fr/documents.json" with { type: "json" };
 import frEmail from "../locales/fr/email.json" with { type: "json" };
 import frEnrollment from "../locales/fr/enrollment.json" with { type: "json" };
 import frErrors from "../locales/fr/errors.json" with { type: "json" };
 import frInscriptions from "../locales/fr/inscriptions.json" with { type: "json" };
+import frPhotos from "../locales/fr/photos.json" with { type: "json" };
 import frRoutes from "../locales/fr/routes.json" with { type: "json" };
 import frSettings from "../locales/fr/settings.json" with { type: "json" };
 import frShell from "../locales/fr/shell.json" with { type: "json" };
@@ -53,6 +59,8 @@ export const RESOURCES = {
     enrollment: esEnrollment,
     documents: esDocuments,
     inscriptions: esInscriptions,
+    dashboard: esDashboard,
+    photos: esPhotos,
   },
   en: {
     common: enCommon,
@@ -67,6 +75,8 @@ export const RESOURCES = {
     enrollment: enEnrollment,
     documents: enDocuments,
     inscriptions: enInscriptions,
+    dashboard: enDashboard,
+    photos: enPhotos,
   },
   fr: {
     common: frCommon,
@@ -81,6 +91,8 @@ export const RESOURCES = {
     enrollment: frEnrollment,
     documents: frDocuments,
     inscriptions: frInscriptions,
+    dashboard: frDashboard,
+    photos: frPhotos,
   },
 } as const;
 

@@ -26,6 +26,11 @@ export const PERMISSIONS = {
    * what"). Consulta sees everything read-only; Editor and families have no access.
    */
   inscriptionsManage: ["Admin", "Secretaria"],
+  /**
+   * The staff dashboard's figures (issue #4 "Who may do what"): every staff role. Editor sees the
+   * figures but not the request lists they link to.
+   */
+  dashboardView: ["Admin", "Secretaria", "Consulta", "Editor"],
   settingsManage: ["Admin"],
   usersManage: ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;

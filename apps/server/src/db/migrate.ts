@@ -4,6 +4,9 @@ import * as m0002 from "./migrations/0002_enrollment_files.ts";
 import * as m0003 from "./migrations/0003_requests_and_consents.ts";
 import * as m0004 from "./migrations/0004_request_lists.ts";
 import * as m0005 from "./migrations/0005_request_workflow.ts";
+import * as m0006 from "./migrations/0006_photo_review.ts";
+import * as m0007 from "./migrations/0007_request_list_review.ts";
+import * as m0008 from "./migrations/0008_dashboard_index.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +15,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0003_requests_and_consents": m0003,
   "0004_request_lists": m0004,
   "0005_request_workflow": m0005,
+  "0006_photo_review": m0006,
+  "0007_request_list_review": m0007,
+  "0008_dashboard_index": m0008,
 };
 
 function check(result: MigrationResultSet): void {

@@ -170,6 +170,9 @@ export interface RequestsTable {
   /** Empty when the family declined a second representative. */
   second_representative_name: Generated<string>;
   second_representative_document: Generated<string>;
+  /** Each representative's name in lower case without accents (migration 0007): the representatives lists' order. */
+  first_representative_sort_name: Generated<string>;
+  second_representative_sort_name: Generated<string>;
   /** Lower case, accent-free `<student> | <representative 1> # <representative 2>` (names, documents). */
   search_text: Generated<string>;
   // The staff workflow (issue #4, migration 0005): modules/workflow/.
@@ -188,6 +191,13 @@ export interface RequestsTable {
   /** Who cleared the flag, and when; null while it is set. */
   internal_review_resolved_by: number | null;
   internal_review_resolved_at: string | null;
+  // The student photo's review (issue #4, migration 0006): modules/photos/. `photo_status` above
+  // is pending (sent, or a new photo after a rejection), approved or rejected.
+  /** While the photo is rejected: the reason the family was given. */
+  photo_rejection_reason: string | null;
+  /** Who reviewed the photo last, and when (users.id, no foreign key); null until a review and after a new photo. */
+  photo_reviewed_by: number | null;
+  photo_reviewed_at: string | null;
 }
 
 /** Every workflow change of a request: who, when, from, to, which action, the comment. */

@@ -1,3 +1,4 @@
+import { STAFF_MODULES } from "@portal/shared/staff-modules";
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import { lazyScreen } from "./lazy-screen.ts";
 
@@ -20,6 +21,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "settings.general": lazyScreen(() =>
     import("../features/settings/general-settings-page.tsx").then((m) => m.GeneralSettingsPage),
   ),
+  dashboard: lazyScreen(() => import("../features/dashboard/dashboard-page.tsx").then((m) => m.DashboardPage)),
   "inscriptions.allRequest": lazyScreen(() =>
     import("../features/inscriptions/request-list-page.tsx").then((m) => m.AllRequestPage),
   ),
@@ -44,9 +46,26 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "inscriptions.inProcess": lazyScreen(() =>
     import("../features/inscriptions/request-list-page.tsx").then((m) => m.InProcessPage),
   ),
+  "inscriptions.legalRepresentatives": lazyScreen(() =>
+    import("../features/inscriptions/representative-list-page.tsx").then((m) => m.LegalRepresentativesPage),
+  ),
+  "inscriptions.firstRepresentatives": lazyScreen(() =>
+    import("../features/inscriptions/representative-list-page.tsx").then((m) => m.FirstRepresentativesPage),
+  ),
+  "inscriptions.secondRepresentatives": lazyScreen(() =>
+    import("../features/inscriptions/representative-list-page.tsx").then((m) => m.SecondRepresentativesPage),
+  ),
   "inscriptions.requestDetail": lazyScreen(() =>
     import("../features/inscriptions/request-detail-page.tsx").then((m) => m.RequestDetailPage),
   ),
+  // The twelve module pages: one screen each, the wizard's step page in the staff's host.
+  ...Object.fromEntries(
+    STAFF_MODULES.map(({ module, step }) => [
+      `inscriptions.module.${module}`,
+      lazyScreen(() => import("../features/inscriptions/module-page.tsx").then((m) => m.modulePageFor(step))),
+    ]),
+  ),
+  "inscriptions.photos": lazyScreen(() => import("../features/photos/photos-page.tsx").then((m) => m.PhotosPage)),
   "inscriptions.requestNotFound": lazyScreen(() =>
     import("../features/inscriptions/request-not-found-page.tsx").then((m) => m.RequestNotFoundPage),
   ),

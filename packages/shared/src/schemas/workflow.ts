@@ -21,7 +21,7 @@ export const MAX_BULK_IDS = 500;
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /** A multi-line free text: line breaks normalised to \n, trimmed, bounded, no control characters. */
-function paragraph(max: number) {
+export function paragraph(max: number) {
   return z
     .string({ error: "validation.invalidType" })
     .max(max * 4, { error: "validation.tooLong" })
@@ -34,7 +34,7 @@ function paragraph(max: number) {
     );
 }
 
-const positiveInt = z
+export const positiveInt = z
   .number({ error: "validation.invalidType" })
   .int({ error: "validation.invalidType" })
   .positive({ error: "validation.invalidType" })

@@ -14,7 +14,11 @@ export type AuditEvent =
   | "settings.changed"
   | "enrollment.authorizedPersons.propagated"
   | "request.statusChanged"
-  | "request.internalReview";
+  | "request.internalReview"
+  | "request.photoReviewed"
+  | "request.photoReplaced"
+  | "request.stepEdited"
+  | "medicalRecord.viewed";
 
 export async function recordAudit(
   db: Db,
