@@ -1,11 +1,11 @@
 import { funnelCounts, LATEST_CHANGES } from "@portal/shared/dashboard";
-import { REQUEST_STATUSES, type RequestStatus } from "@portal/shared/request-status";
+import { asRequestStatus, REQUEST_STATUSES, type RequestStatus } from "@portal/shared/request-status";
 import { isLevelCode, LEVEL_CODES, type LevelCode } from "@portal/shared/rules/levels";
 import type { Dashboard, DashboardLevel, DashboardQuery } from "@portal/shared/schemas/dashboard";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findSchoolYear } from "../school-years/school-years.repository.ts";
-import { historyAction, personName, statusOf } from "../workflow/workflow.service.ts";
+import { historyAction, personName } from "../workflow/workflow.service.ts";
 import {
   countNotSentFiles,
   type DashboardFilter,
@@ -77,7 +77,7 @@ export async function dashboardFor(
   const kinds = { new: 0, reenrollment: 0 };
   let photosPending = 0;
   for (const group of groups) {
-    byStatus[statusOf(group.status)] += group.count;
+    byStatus[asRequestStatus(group.status)] += group.count;
     if (group.isNewStudent) kinds.new += group.count;
     else kinds.reenrollment += group.count;
     // The photos page leaves out records the family is correcting: the figure counts what it shows.
@@ -101,8 +101,8 @@ export async function dashboardFor(
       code: row.code,
       studentName: row.student_name,
       at: row.created_at,
-      from: row.from_status === null ? null : statusOf(row.from_status),
-      to: statusOf(row.to_status),
+      from: row.from_status === null ? null : asRequestStatus(row.from_status),
+      to: asRequestStatus(row.to_status),
       action: historyAction(row.action),
       by: row.user_id === null ? null : { id: row.user_id, name: personName(row) },
     })),

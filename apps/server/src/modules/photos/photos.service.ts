@@ -1,5 +1,5 @@
 import { rolesFor } from "@portal/shared/permissions";
-import { isRequestStatus, type RequestStatus } from "@portal/shared/request-status";
+import { asRequestStatus } from "@portal/shared/request-status";
 import { isLevelCode } from "@portal/shared/rules/levels";
 import {
   isPhotoStatus,
@@ -50,18 +50,13 @@ function photoStatusOf(value: string): PhotoStatus {
   return value;
 }
 
-function requestStatusOf(value: string): RequestStatus {
-  if (!isRequestStatus(value)) throw new Error(`unknown request status in the database: ${value}`);
-  return value;
-}
-
 function toItem(row: PhotoRow): PhotoListItem {
   return {
     id: row.id,
     code: row.code,
     studentName: row.student_name,
     levelCode: isLevelCode(row.level_code) ? row.level_code : null,
-    requestStatus: requestStatusOf(row.request_status),
+    requestStatus: asRequestStatus(row.request_status),
     photoStatus: photoStatusOf(row.photo_status),
     photoRejectionReason: row.photo_status === "rejected" ? row.photo_rejection_reason : null,
     photoReviewedAt: row.photo_reviewed_at,

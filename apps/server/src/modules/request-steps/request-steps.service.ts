@@ -2,7 +2,7 @@ import { translate } from "@portal/i18n/translate";
 import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
 import type { Language } from "@portal/shared/languages";
 import { rolesFor } from "@portal/shared/permissions";
-import { isRequestStatus, type RequestStatus } from "@portal/shared/request-status";
+import { asRequestStatus, type RequestStatus } from "@portal/shared/request-status";
 import type { RequestModule, StaffStepSave, StaffStepSaved } from "@portal/shared/schemas/request-steps";
 import { isStaffEditable, STAFF_EDITABLE_STATUSES, STAFF_EDITABLE_STEPS } from "@portal/shared/staff-modules";
 import type { AppContext } from "../../context.ts";
@@ -30,11 +30,6 @@ export interface StaffMeta {
 
 const notFound = () => new AppError(404, "REQUEST_NOT_FOUND");
 
-function statusOf(row: RequestFileRow): RequestStatus {
-  if (!isRequestStatus(row.request_status)) throw new Error(`unknown request status: ${row.request_status}`);
-  return row.request_status;
-}
-
 /**
  * The request behind a module page. One the family is filling in or correcting (in process) is
  * theirs until they send it: its pages say so rather than show data about to change (issue #4).
@@ -42,7 +37,7 @@ function statusOf(row: RequestFileRow): RequestStatus {
 async function requestFor(ctx: AppContext, id: number): Promise<RequestFileRow & { status: RequestStatus }> {
   const row = await findRequestFile(ctx.db, id);
   if (!row) throw notFound();
-  const status = statusOf(row);
+  const status = asRequestStatus(row.request_status);
   if (status === "InProcess") throw new AppError(409, "REQUEST_IN_PROCESS");
   return { ...row, status };
 }

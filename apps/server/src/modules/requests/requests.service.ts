@@ -1,4 +1,4 @@
-import { isRequestStatus, type RequestStatus } from "@portal/shared/request-status";
+import { asRequestStatus } from "@portal/shared/request-status";
 import { isLevelCode } from "@portal/shared/rules/levels";
 import type {
   RepresentativeList,
@@ -92,12 +92,6 @@ function filterOf(
   };
 }
 
-/** A status the shared list does not know is a bug: it fails loudly (500, logged), never passes. */
-function statusOf(value: string): RequestStatus {
-  if (!isRequestStatus(value)) throw new Error(`unknown request status in the database: ${value}`);
-  return value;
-}
-
 type RequestRow = Awaited<ReturnType<typeof findRequestsPage>>[number];
 
 function toItem(row: RequestRow): RequestList["items"][number] {
@@ -108,7 +102,7 @@ function toItem(row: RequestRow): RequestList["items"][number] {
     studentDocument: row.student_document,
     levelCode: isLevelCode(row.level_code) ? row.level_code : null,
     isNewStudent: row.is_new_student === 1,
-    requestStatus: statusOf(row.request_status),
+    requestStatus: asRequestStatus(row.request_status),
     photoStatus: row.photo_status,
     firstRepresentativeName: row.first_representative_name,
     secondRepresentativeName: row.second_representative_name === "" ? null : row.second_representative_name,
@@ -184,7 +178,7 @@ export async function listRepresentatives(
         studentName: row.student_name,
         requestId: row.request_id,
         requestCode: row.code,
-        requestStatus: statusOf(row.request_status),
+        requestStatus: asRequestStatus(row.request_status),
         createdAt: row.created_at,
         isTestData: Number(row.is_test_data) === 1,
       };

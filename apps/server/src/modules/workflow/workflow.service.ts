@@ -2,7 +2,7 @@ import { translate } from "@portal/i18n/translate";
 import type { StepId } from "@portal/shared/enrollment-steps";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@portal/shared/languages";
 import { rolesFor } from "@portal/shared/permissions";
-import { isRequestStatus, type RequestStatus } from "@portal/shared/request-status";
+import { asRequestStatus, isRequestStatus, type RequestStatus } from "@portal/shared/request-status";
 import { isLevelCode } from "@portal/shared/rules/levels";
 import type {
   BulkActionBody,
@@ -61,11 +61,6 @@ function labels(lang: Language, status: string, action: WorkflowAction) {
 const transitionNotAllowed = (lang: Language, status: string, action: WorkflowAction) =>
   new AppError(409, "TRANSITION_NOT_ALLOWED", labels(lang, status, action));
 
-export function statusOf(value: string): RequestStatus {
-  if (!isRequestStatus(value)) throw new Error(`unknown request status in the database: ${value}`);
-  return value;
-}
-
 export const personName = (row: {
   names: string | null;
   first_surname: string | null;
@@ -89,7 +84,7 @@ async function detailOf(ctx: AppContext, user: CurrentUser, row: RequestDetailRo
     const found = id === null ? undefined : reviewers.find((r) => r.id === id);
     return found ? { id: found.id, name: personName(found) } : null;
   };
-  const status = statusOf(row.request_status);
+  const status = asRequestStatus(row.request_status);
   const canManage = rolesFor("inscriptionsManage").includes(user.role);
   return {
     id: row.id,
@@ -119,8 +114,8 @@ async function detailOf(ctx: AppContext, user: CurrentUser, row: RequestDetailRo
       (h): RequestHistoryEntry => ({
         id: h.id,
         at: h.created_at,
-        from: h.from_status === null ? null : statusOf(h.from_status),
-        to: statusOf(h.to_status),
+        from: h.from_status === null ? null : asRequestStatus(h.from_status),
+        to: asRequestStatus(h.to_status),
         action: historyAction(h.action),
         comment: h.comment,
         by: h.user_id === null ? null : { id: h.user_id, name: personName(h) },
@@ -298,7 +293,7 @@ export async function applyBulkAction(
       });
       continue;
     }
-    result.changed.push({ id, code: row.code, from: statusOf(row.request_status), to });
+    result.changed.push({ id, code: row.code, from: asRequestStatus(row.request_status), to });
     mails.push({ requestId: id, to, comment, correction: null, link: meta.portalLink });
   }
   mailStatusChanges(ctx, meta.log, mails);
