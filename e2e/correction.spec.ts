@@ -1,15 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { logIn } from "./support/session.ts";
-import { saveStepsBefore, startNewFile } from "./support/wizard.ts";
+import { runTag, sendNewFile } from "./support/wizard.ts";
 
 test.use({ locale: "en-US" });
 
 const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 // A surname of letters no other run or spec shares, to find this run's request.
-const TAG = `Corr${String(Date.now())
-  .split("")
-  .map((digit) => "klmnopqrst"[Number(digit)])
-  .join("")}`;
+const TAG = runTag("Corr");
 
 test("staff ask for a correction; the family sees it, fixes the reopened step and sends again", async ({
   page,
@@ -18,16 +15,7 @@ test("staff ask for a correction; the family sees it, fixes the reopened step an
   // familia1 sends a file through the API.
   await logIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/\/bienvenido$/);
-  const fileId = await startNewFile(page);
-  await saveStepsBefore(page, fileId);
-  const step = await page.request.get(`/api/enrollment/files/${fileId}/steps/studentFile`);
-  const { data } = (await step.json()) as { data: Record<string, unknown> };
-  await page.request.put(`/api/enrollment/files/${fileId}/steps/studentFile`, {
-    headers: originOf(page),
-    data: { ...data, names: "Inés", firstName: "Vega", secondName: TAG },
-  });
-  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
-  expect(sent.status(), await sent.text()).toBe(200);
+  await sendNewFile(page, { studentFile: { names: "Inés", firstName: "Vega", secondName: TAG } });
 
   // The secretary asks for a correction of the transport step.
   const staffContext = await browser.newContext({ locale: "en-US" });

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { Dashboard } from "@portal/shared/schemas/dashboard";
 import { logIn } from "./support/session.ts";
-import { saveStepsBefore, startNewFile } from "./support/wizard.ts";
+import { runTag, sendNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
 test.use({ locale: "en-US" });
@@ -9,10 +9,7 @@ test.use({ locale: "en-US" });
 const LISTS = "/portal/dashboards/inscriptions";
 // Other specs change requests at the same time: figures are compared with the answer the page
 // itself received, and this spec's own request is found by a surname no other run shares.
-const TAG = `Zd${String(Date.now())
-  .split("")
-  .map((digit) => "abcdefghij"[Number(digit)])
-  .join("")}`;
+const TAG = runTag("Zd");
 const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 
 /** familia1 sends two files: one stays untreated, the other is accepted in the test (a recent change). */
@@ -22,17 +19,7 @@ async function sendFiles(browser: Browser): Promise<void> {
   await logIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/bienvenido$/);
   for (const first of ["Dora", "Tomás"]) {
-    const fileId = await startNewFile(page);
-    await saveStepsBefore(page, fileId);
-    const step = await page.request.get(`/api/enrollment/files/${fileId}/steps/studentFile`);
-    const { data } = (await step.json()) as { data: Record<string, unknown> };
-    const renamed = await page.request.put(`/api/enrollment/files/${fileId}/steps/studentFile`, {
-      headers: originOf(page),
-      data: { ...data, names: first, firstName: "Vera", secondName: TAG },
-    });
-    expect(renamed.status(), await renamed.text()).toBe(200);
-    const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
-    expect(sent.status(), await sent.text()).toBe(200);
+    await sendNewFile(page, { studentFile: { names: first, firstName: "Vera", secondName: TAG } });
   }
   await context.close();
 }

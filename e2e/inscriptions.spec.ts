@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { logIn } from "./support/session.ts";
-import { saveStepsBefore, startNewFile } from "./support/wizard.ts";
+import { runTag, sendNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
 test.use({ locale: "en-US" });
@@ -10,10 +10,7 @@ test.describe.configure({ mode: "serial" });
 const LISTS = "/portal/dashboards/inscriptions";
 // Other specs create files for familia1 at the same time: every assertion looks at this run's
 // students only, found by a surname made of letters that no other run shares.
-const TAG = `Zq${String(Date.now())
-  .split("")
-  .map((digit) => "abcdefghij"[Number(digit)])
-  .join("")}`;
+const TAG = runTag("Zq");
 const FIRST_NAMES = ["Alba", "Bruno", "Carla", "Diego", "Elena"] as const;
 type FirstName = (typeof FIRST_NAMES)[number];
 const studentName = (first: FirstName) => `${first} Pérez ${TAG}`;
@@ -28,17 +25,7 @@ async function sendFiles(browser: Browser): Promise<void> {
   await logIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/bienvenido$/);
   for (const first of FIRST_NAMES) {
-    const fileId = await startNewFile(page);
-    await saveStepsBefore(page, fileId);
-    const step = await page.request.get(`/api/enrollment/files/${fileId}/steps/studentFile`);
-    const { data } = (await step.json()) as { data: Record<string, unknown> };
-    const renamed = await page.request.put(`/api/enrollment/files/${fileId}/steps/studentFile`, {
-      headers: originOf(page),
-      data: { ...data, names: first, firstName: "Pérez", secondName: TAG },
-    });
-    expect(renamed.status(), await renamed.text()).toBe(200);
-    const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
-    expect(sent.status(), await sent.text()).toBe(200);
+    await sendNewFile(page, { studentFile: { names: first, firstName: "Pérez", secondName: TAG } });
   }
   await context.close();
 }

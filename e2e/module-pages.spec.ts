@@ -1,15 +1,12 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { logIn } from "./support/session.ts";
-import { saveStepsBefore, startNewFile } from "./support/wizard.ts";
+import { runTag, sendNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
 test.use({ locale: "en-US" });
 
 // This run's student, found by a surname of letters no other run shares.
-const TAG = `Mq${String(Date.now())
-  .split("")
-  .map((digit) => "abcdefghij"[Number(digit)])
-  .join("")}`;
+const TAG = runTag("Mq");
 const STUDENT = `Lucía Pérez ${TAG}`;
 let requestId = 0;
 
@@ -22,17 +19,7 @@ async function sendFile(browser: Browser): Promise<number> {
   const page = await family.newPage();
   await logIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/bienvenido$/);
-  const fileId = await startNewFile(page);
-  await saveStepsBefore(page, fileId);
-  const step = await page.request.get(`/api/enrollment/files/${fileId}/steps/studentFile`);
-  const { data } = (await step.json()) as { data: Record<string, unknown> };
-  const renamed = await page.request.put(`/api/enrollment/files/${fileId}/steps/studentFile`, {
-    headers: originOf(page),
-    data: { ...data, names: "Lucía", firstName: "Pérez", secondName: TAG },
-  });
-  expect(renamed.status(), await renamed.text()).toBe(200);
-  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
-  expect(sent.status(), await sent.text()).toBe(200);
+  await sendNewFile(page, { studentFile: { names: "Lucía", firstName: "Pérez", secondName: TAG } });
   await family.close();
 
   const staff = await browser.newContext({ locale: "en-US" });

@@ -1,16 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { registerAccount } from "./support/accounts.ts";
 import { logIn } from "./support/session.ts";
-import { jpegPhoto, saveStepsBefore, startNewFile } from "./support/wizard.ts";
+import { jpegPhoto, runTag, sendNewFile } from "./support/wizard.ts";
 
 test.use({ locale: "en-US" });
 
-const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 // A surname of letters no other run or spec shares, to find this run's request.
-const TAG = `Foto${String(Date.now())
-  .split("")
-  .map((digit) => "klmnopqrst"[Number(digit)])
-  .join("")}`;
+const TAG = runTag("Foto");
 const STUDENT = `Lucía Mora ${TAG}`;
 const REASON = "No se ve la cara: envíe una foto de frente, sin gafas de sol.";
 const PHOTOS = "/portal/dashboards/inscriptions/photos";
@@ -31,16 +27,7 @@ test("Secretaria rejects a photo with a reason; the family sees it, sends a new 
   // A family of this spec's own sends a file through the API.
   await registerAccount(page, "fotos");
   await expect(page).toHaveURL(/\/bienvenido$/);
-  const fileId = await startNewFile(page);
-  await saveStepsBefore(page, fileId);
-  const step = await page.request.get(`/api/enrollment/files/${fileId}/steps/studentFile`);
-  const { data } = (await step.json()) as { data: Record<string, unknown> };
-  await page.request.put(`/api/enrollment/files/${fileId}/steps/studentFile`, {
-    headers: originOf(page),
-    data: { ...data, names: "Lucía", firstName: "Mora", secondName: TAG },
-  });
-  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
-  expect(sent.status(), await sent.text()).toBe(200);
+  await sendNewFile(page, { studentFile: { names: "Lucía", firstName: "Mora", secondName: TAG } });
 
   // The secretary finds the photo among those to review and rejects it with a reason.
   const staffContext = await browser.newContext({ locale: "en-US" });

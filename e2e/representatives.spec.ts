@@ -1,21 +1,15 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { logIn } from "./support/session.ts";
-import { saveStepsBefore, startNewFile } from "./support/wizard.ts";
+import { runTag, sendNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
 test.use({ locale: "en-US" });
 
 const LISTS = "/portal/dashboards/inscriptions";
 // Names made of letters no other run shares, so the searches find this run's people only.
-const letters = (seed: number) =>
-  String(seed)
-    .split("")
-    .map((digit) => "abcdefghij"[Number(digit)])
-    .join("");
-const TAG = `Rq${letters(Date.now())}`;
+const TAG = runTag("Rq");
 const STUDENT = `Renata Salazar ${TAG}`;
 const FIRST = `Marisol ${TAG} Vera`;
-const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
@@ -24,21 +18,10 @@ test.beforeAll(async ({ browser }) => {
   const page = await context.newPage();
   await logIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/bienvenido$/);
-  const fileId = await startNewFile(page);
-  await saveStepsBefore(page, fileId);
-  const rename = async (step: string, names: Record<string, string>) => {
-    const saved = await page.request.get(`/api/enrollment/files/${fileId}/steps/${step}`);
-    const { data } = (await saved.json()) as { data: Record<string, unknown> };
-    const response = await page.request.put(`/api/enrollment/files/${fileId}/steps/${step}`, {
-      headers: originOf(page),
-      data: { ...data, ...names },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-  };
-  await rename("studentFile", { names: "Renata", firstName: "Salazar", secondName: TAG });
-  await rename("firstRepresentative", { names: "Marisol", firstName: TAG, secondName: "Vera" });
-  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
-  expect(sent.status(), await sent.text()).toBe(200);
+  await sendNewFile(page, {
+    studentFile: { names: "Renata", firstName: "Salazar", secondName: TAG },
+    firstRepresentative: { names: "Marisol", firstName: TAG, secondName: "Vera" },
+  });
   await context.close();
 });
 

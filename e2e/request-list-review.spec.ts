@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { logIn } from "./support/session.ts";
-import { saveStepsBefore, startNewFile } from "./support/wizard.ts";
+import { runTag, sendNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
 test.use({ locale: "en-US" });
@@ -8,14 +8,10 @@ test.use({ locale: "en-US" });
 test.describe.configure({ mode: "serial" });
 
 const LISTS = "/portal/dashboards/inscriptions";
-const TAG = `Vw${String(Date.now())
-  .split("")
-  .map((digit) => "abcdefghij"[Number(digit)])
-  .join("")}`;
+const TAG = runTag("Vw");
 const NAMES = ["Inés", "Julián"] as const;
 type Name = (typeof NAMES)[number];
 const studentName = (first: Name) => `${first} Cedeño ${TAG}`;
-const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 const row = (page: Page, first: Name) => page.getByRole("row").filter({ hasText: studentName(first) });
 const dialog = (page: Page) => page.getByRole("dialog");
 const reviewOnly = (page: Page) => page.getByRole("checkbox", { name: "Solo con revisión interna pendiente" });
@@ -27,17 +23,7 @@ test.beforeAll(async ({ browser }) => {
   await logIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/bienvenido$/);
   for (const first of NAMES) {
-    const fileId = await startNewFile(page);
-    await saveStepsBefore(page, fileId);
-    const step = await page.request.get(`/api/enrollment/files/${fileId}/steps/studentFile`);
-    const { data } = (await step.json()) as { data: Record<string, unknown> };
-    const renamed = await page.request.put(`/api/enrollment/files/${fileId}/steps/studentFile`, {
-      headers: originOf(page),
-      data: { ...data, names: first, firstName: "Cedeño", secondName: TAG },
-    });
-    expect(renamed.status(), await renamed.text()).toBe(200);
-    const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
-    expect(sent.status(), await sent.text()).toBe(200);
+    await sendNewFile(page, { studentFile: { names: first, firstName: "Cedeño", secondName: TAG } });
   }
   await context.close();
 });

@@ -56,6 +56,35 @@ export async function saveStepsBefore(page: Page, fileId: number, step?: string)
   }
 }
 
+/** Letters only, unique to this run: names no other run shares, so a search finds this run's students only. */
+export function runTag(prefix: string): string {
+  return `${prefix}${String(Date.now())
+    .split("")
+    .map((digit) => "abcdefghij"[Number(digit)])
+    .join("")}`;
+}
+
+/**
+ * The signed-in family fills a new file with valid data, changes what `changes` says in the named
+ * steps (a student's or a representative's name), and sends it. Answers the file's id.
+ */
+export async function sendNewFile(page: Page, changes: Record<string, Record<string, unknown>>): Promise<number> {
+  const fileId = await startNewFile(page);
+  await saveStepsBefore(page, fileId);
+  for (const [step, values] of Object.entries(changes)) {
+    const saved = await page.request.get(`/api/enrollment/files/${fileId}/steps/${step}`);
+    const { data } = (await saved.json()) as { data: Record<string, unknown> };
+    const response = await page.request.put(`/api/enrollment/files/${fileId}/steps/${step}`, {
+      headers: originOf(page),
+      data: { ...data, ...values },
+    });
+    expect(response.status(), `${step}: ${await response.text()}`).toBe(200);
+  }
+  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return fileId;
+}
+
 /**
  * Makes `fileId` the wizard's current file the way the welcome card does (the persisted slice
  * holds only ids and flags), then opens `path` under /portal/inscripciones/. The welcome screen is
