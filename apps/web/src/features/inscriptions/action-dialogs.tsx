@@ -69,15 +69,10 @@ export function ActionDialog({ action, code, status, pending, error, onConfirm, 
                 {t("common:confirm.cannotRevert")}
               </Text>
             ) : null}
-            <Textarea
-              label={t("inscriptions:actions.comment")}
-              description={t("inscriptions:actions.commentHint")}
+            <CommentField
               value={comment}
-              onChange={(event) => setComment(event.currentTarget.value)}
-              maxLength={MAX_COMMENT_LENGTH}
-              autosize
-              minRows={2}
-              maxRows={6}
+              onChange={setComment}
+              description={t("inscriptions:actions.commentHint")}
               error={fieldError(error, "comment")}
             />
             <DialogFooter
@@ -171,6 +166,34 @@ export function CorrectionDialog({ opened, pending, error, onConfirm, onClose }:
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The optional comment of a status change, kept in the history and sent to the family. */
+export function CommentField({
+  value,
+  onChange,
+  description,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  description: string;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Textarea
+      label={t("inscriptions:actions.comment")}
+      description={description}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      maxLength={MAX_COMMENT_LENGTH}
+      autosize
+      minRows={2}
+      maxRows={6}
+      error={error}
+    />
   );
 }
 

@@ -1,25 +1,13 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Group,
-  List,
-  Modal,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-} from "@mantine/core";
+import { Alert, Button, CloseButton, Group, List, Modal, NativeSelect, Paper, Stack, Text } from "@mantine/core";
 import type { RequestStatus } from "@portal/shared/request-status";
 import type { Role } from "@portal/shared/roles";
 import type { RequestListItem } from "@portal/shared/schemas/requests";
-import { type BulkResult, MAX_COMMENT_LENGTH } from "@portal/shared/schemas/workflow";
+import type { BulkResult } from "@portal/shared/schemas/workflow";
 import type { BulkAction } from "@portal/shared/workflow";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DialogFooter, fieldError } from "./action-dialogs.tsx";
+import { CommentField, DialogFooter, fieldError } from "./action-dialogs.tsx";
 import { bulkActionsFor } from "./bulk-actions.ts";
 import { INSCRIPTIONS_QUERY_KEY, runBulkAction } from "./requests-api.ts";
 
@@ -131,15 +119,10 @@ function BulkDialogForm({
             count: change.ids.length,
           })}
         </Text>
-        <Textarea
-          label={t("inscriptions:actions.comment")}
-          description={t("inscriptions:bulk.commentHint")}
+        <CommentField
           value={comment}
-          onChange={(event) => setComment(event.currentTarget.value)}
-          maxLength={MAX_COMMENT_LENGTH}
-          autosize
-          minRows={2}
-          maxRows={6}
+          onChange={setComment}
+          description={t("inscriptions:bulk.commentHint")}
           error={fieldError(error, "comment")}
         />
         <DialogFooter
