@@ -190,11 +190,25 @@ describe("downloading a sent file's documents", () => {
   });
 
   it("lets the inscription staff download any family's documents, in their own language", async () => {
+    const exports = () =>
+      t.ctx.db
+        .selectFrom("audit_events")
+        .selectAll()
+        .where("event", "=", "medicalRecord.viewed")
+        .execute()
+        .then((rows) => rows.filter((row) => JSON.parse(row.details ?? "{}").fileId === fileId));
+    const before = (await exports()).length;
+    const staffIds: number[] = [];
     for (const role of ["Secretaria", "Consulta", "Admin"] as const) {
       const staff = await signedInAs(t, role, { language: "en" });
+      staffIds.push(staff.id);
       const pdf = await pdfOf(await download(t, fileId, "summary", staff.cookie));
       expect(pdf.doc.getTitle(), role).toBe(`Registration summary – ${STUDENT}`);
     }
+    // The summary carries the medical record: each staff download is logged as its export.
+    const logged = (await exports()).slice(before);
+    expect(logged.map((row) => row.actor_user_id)).toEqual(staffIds);
+    expect(JSON.parse(logged[0]?.details ?? "{}")).toMatchObject({ export: "registrationSummary" });
     const editor = await signedInAs(t, "Editor");
     const refused = await download(t, fileId, "summary", editor.cookie);
     expect(refused.statusCode).toBe(403);

@@ -20,7 +20,10 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: "enrollmentDocuments" }, schema: { params: documentParams } },
     async (request, reply) => {
       const { fileId, document } = request.params;
-      const rendered = await getFileDocument(ctx, request.user!, fileId, document, request.lang, request.log);
+      const rendered = await getFileDocument(ctx, request.user!, fileId, document, request.lang, {
+        log: request.log,
+        ip: request.ip,
+      });
       return reply
         .type("application/pdf")
         .header("Content-Disposition", attachmentDisposition(rendered.filename))

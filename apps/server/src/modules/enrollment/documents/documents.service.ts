@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../../context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import type { CurrentUser } from "../../../plugins/request-types.ts";
+import { recordAudit } from "../../audit/audit.repository.ts";
 import { ownFile } from "../enrollment.service.ts";
 import { type DocumentsSource, loadDocumentsSource } from "./document-source.ts";
 import { renderDocumentsToSign } from "./documents-to-sign.ts";
@@ -52,8 +53,9 @@ export async function getFileDocument(
   fileId: number,
   kind: DocumentKind,
   language: Language,
-  log: FastifyBaseLogger,
+  meta: { log: FastifyBaseLogger; ip: string },
 ): Promise<RenderedDocument> {
+  const { log } = meta;
   if (isFamilyRole(user.role)) await ownFile(ctx, user, fileId);
   let source: DocumentsSource | undefined;
   try {
@@ -64,10 +66,23 @@ export async function getFileDocument(
   }
   if (!source) throw new AppError(404, "NOT_FOUND");
   if (source.status !== "sent" || !source.request) throw fileNotFound();
+  let rendered: RenderedDocument;
   try {
-    return await renderDocument(source, kind, language);
+    rendered = await renderDocument(source, kind, language);
   } catch (error) {
     log.error({ err: error, fileId, kind, language }, "enrollment document: generation failed");
     throw fileNotFound();
   }
+  // The registration summary carries the medical record: a staff download is an export of it,
+  // logged like a view of the module page (issue #4 "Data safety").
+  if (kind === "summary" && !isFamilyRole(user.role)) {
+    await recordAudit(ctx.db, {
+      event: "medicalRecord.viewed",
+      actorUserId: user.id,
+      subjectUserId: source.familyUserId,
+      ip: meta.ip,
+      details: { fileId, code: source.request.code, export: "registrationSummary" },
+    });
+  }
+  return rendered;
 }
