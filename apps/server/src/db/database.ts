@@ -98,18 +98,33 @@ export function openDatabase(opts: {
  * wrote after its first read. On PostgreSQL a plain transaction (lock rows with FOR UPDATE).
  */
 export async function writeTransaction<T>(db: Db, engine: Engine, work: (trx: Db) => Promise<T>): Promise<T> {
-  if (engine === "postgres") return db.transaction().execute(work);
+  if (engine === "postgres") {
+    const result = await db.transaction().execute(work);
+    committedTransactions++;
+    return result;
+  }
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
       const result = await work(conn);
       await sql`commit`.execute(conn);
+      committedTransactions++;
       return result;
     } catch (error) {
       await sql`rollback`.execute(conn);
       throw error;
     }
   });
+}
+
+let committedTransactions = 0;
+
+/**
+ * How many write transactions this process has committed: a cache that must see this process's
+ * own writes at once compares it with the count when it read (the staff lists' version).
+ */
+export function committedTransactionCount(): number {
+  return committedTransactions;
 }
 
 /** Migrations receive a bare Kysely; they ask it which engine they run on. */

@@ -2,13 +2,12 @@ import {
   representativeListQuerySchema,
   representativeListSchema,
   requestListQuerySchema,
-  requestListSchema,
 } from "@portal/shared/schemas/requests";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { listRepresentatives, listRequests } from "./requests.service.ts";
+import { listRepresentatives, listRequestsJson } from "./requests.service.ts";
 
 /** The school year chosen at login: the lists' default. Every session made by the login has one. */
 export function schoolYearOf(request: FastifyRequest): number {
@@ -24,8 +23,14 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     "/api/requests",
-    { config, schema: { querystring: requestListQuerySchema, response: { 200: requestListSchema } } },
-    (request) => listRequests(ctx, schoolYearOf(request), request.query),
+    // The answer is JSON text the service checked against requestListSchema (the route's answer
+    // schema, undeclared fields stripped) and keeps per list version: sent without a second
+    // serialization, the list being the staff's busiest call (docs/decisions.md).
+    { config, schema: { querystring: requestListQuerySchema } },
+    async (request, reply) =>
+      reply
+        .type("application/json; charset=utf-8")
+        .send(await listRequestsJson(ctx, schoolYearOf(request), request.query)),
   );
 
   r.get(

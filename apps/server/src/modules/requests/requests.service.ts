@@ -1,14 +1,15 @@
 import { asRequestStatus } from "@portal/shared/request-status";
 import { isLevelCode } from "@portal/shared/rules/levels";
-import type {
-  RepresentativeList,
-  RepresentativeListQuery,
-  RequestList,
-  RequestListQuery,
-  SortOrder,
+import {
+  type RepresentativeList,
+  type RepresentativeListQuery,
+  type RequestList,
+  type RequestListQuery,
+  requestListSchema,
+  type SortOrder,
 } from "@portal/shared/schemas/requests";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/database.ts";
+import { committedTransactionCount, type Db } from "../../db/database.ts";
 import { parseStepData } from "./request-columns.ts";
 import {
   countRepresentatives,
@@ -23,14 +24,15 @@ import { searchWords } from "./search-text.ts";
 
 /*
  * What the lists read is cached under the version that database triggers bump on every insert,
- * update or delete of a request (migration 0004). The version is read on every call, so a cached
- * entry is only used while no request has changed since it was read: always exact, across
- * processes too. It is read before the data: a change committed in between leaves an entry
- * filed under the old version, which nobody asks for again.
+ * update or delete of a request (migration 0004). The version is read again after any write
+ * transaction this process commits (every change to a request is one), and at least once a
+ * second for changes made elsewhere, so a cached entry is only used while no request has changed
+ * since it was read (docs/decisions.md). It is read before the data: a change committed in
+ * between leaves an entry filed under the old version, which nobody asks for again.
  *
  * - Totals (both lists): counting 100,000 rows costs several milliseconds; the version a fraction.
  * - Request pages: everything a request list row shows comes from `requests`, so a page is as
- *   fresh as the version. (Representative pages also read step JSON, which changes without a
+ *   fresh as the version; it is kept as the JSON text sent (the list is the staff's busiest call). (Representative pages also read step JSON, which changes without a
  *   request changing: they are never cached.)
  */
 
@@ -41,17 +43,40 @@ const MAX_PAGES = 200;
 interface ListCache {
   version: number;
   totals: Map<string, number>;
-  pages: Map<string, RequestList["items"]>;
+  /** A request list's answer as the JSON text sent: a repeated call is not serialized again. */
+  bodies: Map<string, string>;
 }
 
 const cacheByDb = new WeakMap<Db, ListCache>();
 
+/**
+ * How long a version read from the database is trusted when this process has committed no write
+ * since: every change made through this server shows in the next list at once; one made by
+ * another process (a second server, a command-line seed) within this time.
+ */
+export const VERSION_TRUST_MS = 1_000;
+const versionRead = new WeakMap<Db, { version: number; at: number; commits: number }>();
+
+/** The list version: read again when older than VERSION_TRUST_MS or when this process wrote since. */
+async function listVersion(db: Db): Promise<number> {
+  const known = versionRead.get(db);
+  const now = Date.now();
+  if (known && known.commits === committedTransactionCount() && now - known.at < VERSION_TRUST_MS) {
+    return known.version;
+  }
+  // Counted before the read: a write committed while it runs makes this entry stale at once.
+  const commits = committedTransactionCount();
+  const version = await requestListVersion(db);
+  versionRead.set(db, { version, at: now, commits });
+  return version;
+}
+
 /** The cache for the current version (emptied when the version has moved). */
 async function currentCache(db: Db): Promise<ListCache> {
-  const version = await requestListVersion(db);
+  const version = await listVersion(db);
   let cache = cacheByDb.get(db);
   if (!cache || cache.version !== version) {
-    cache = { version, totals: new Map(), pages: new Map() };
+    cache = { version, totals: new Map(), bodies: new Map() };
     cacheByDb.set(db, cache);
   }
   return cache;
@@ -113,29 +138,34 @@ function toItem(row: RequestRow): RequestList["items"][number] {
   };
 }
 
-/** GET /api/requests: one page of the school year's requests, with the total for the filter. */
-export async function listRequests(
+/**
+ * GET /api/requests: one page of the school year's requests, with the total for the filter, as the
+ * JSON text to send. Checked against the answer's schema (undeclared fields stripped) when first
+ * built; the same page asked again under the same version is the same text, sent as it is.
+ */
+export async function listRequestsJson(
   ctx: AppContext,
   sessionSchoolYearId: number,
   query: RequestListQuery,
-): Promise<RequestList> {
+): Promise<string> {
   const filter = filterOf(query.schoolYearId ?? sessionSchoolYearId, query);
   const order = orderFor(query.sort, query.order);
   const window = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   const key = JSON.stringify(filter);
   const cache = await currentCache(ctx.db);
-  const [total, items] = await Promise.all([
-    remember(cache.totals, MAX_TOTALS, `requests:${key}`, () => countRequests(ctx.db, filter)),
-    remember(cache.pages, MAX_PAGES, `${query.sort}:${order}:${window.offset}:${window.limit}:${key}`, async () =>
-      (await findRequestsPage(ctx.db, filter, { by: query.sort, order }, window)).map(toItem),
-    ),
-  ]);
-  return {
-    items,
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return remember(
+    cache.bodies,
+    MAX_PAGES,
+    `${query.sort}:${order}:${window.offset}:${window.limit}:${key}`,
+    async () => {
+      const [total, rows] = await Promise.all([
+        remember(cache.totals, MAX_TOTALS, `requests:${key}`, () => countRequests(ctx.db, filter)),
+        findRequestsPage(ctx.db, filter, { by: query.sort, order }, window),
+      ]);
+      const list: RequestList = { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
+      return JSON.stringify(requestListSchema.parse(list));
+    },
+  );
 }
 
 const str = (value: unknown) => (typeof value === "string" ? value : "");
