@@ -1,8 +1,7 @@
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
+import { escapeHtml } from "./html.ts";
 import type { MailAttachment, OutgoingMail } from "./mailer.ts";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * "Enrollment received" (issue #3): sent to the family when a file is validated and sent, with the

@@ -1,9 +1,7 @@
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
+import { escapeHtml, htmlLines } from "./html.ts";
 import type { OutgoingMail } from "./mailer.ts";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-const htmlLines = (value: string) => escapeHtml(value).replace(/\n/g, "<br>");
 
 /**
  * "Please send a new photo" (issue #4): sent to the family account when the school office rejects

@@ -2,10 +2,8 @@ import { translate } from "@portal/i18n/translate";
 import type { StepId } from "@portal/shared/enrollment-steps";
 import type { Language } from "@portal/shared/languages";
 import type { RequestStatus } from "@portal/shared/request-status";
+import { escapeHtml, htmlLines } from "./html.ts";
 import type { OutgoingMail } from "./mailer.ts";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-const htmlLines = (value: string) => escapeHtml(value).replace(/\n/g, "<br>");
 
 /**
  * "Your request's status changed" (issue #4): sent to the family account on every status change,

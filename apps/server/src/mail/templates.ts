@@ -1,10 +1,9 @@
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
+import { escapeHtml } from "./html.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
 export type TemplateName = "activation" | "alreadyRegistered" | "passwordReset" | "passwordChanged";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Builds a plain-text and HTML e-mail in the recipient's language from the `email` catalog. */
 export function renderMail(opts: {
