@@ -56,6 +56,13 @@ test("the secretary finds a first representative by name and opens the request",
     /\/request-detail\/\d+\?from=%2Fportal%2Fdashboards%2Finscriptions%2Ffirst-representatives/,
   );
   await expect(page.getByTestId("request-student")).toHaveText(STUDENT);
+  // Through a module page and back, the list it came from is kept.
+  await page.getByRole("link", { name: "Primer representante" }).click();
+  await expect(page).toHaveURL(
+    /\/first-representative\/\d+\?from=%2Fportal%2Fdashboards%2Finscriptions%2Ffirst-representatives/,
+  );
+  await page.getByRole("link", { name: "← Volver a la solicitud" }).click();
+  await expect(page.getByTestId("request-student")).toHaveText(STUDENT);
   await page.getByRole("link", { name: "← Volver a la lista" }).click();
   await expect(page).toHaveURL(new RegExp(`first-representatives\\?q=marisol\\+${TAG.toLowerCase()}&sort=code$`));
   await expect(row).toBeVisible();

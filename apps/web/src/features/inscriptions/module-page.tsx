@@ -23,7 +23,8 @@ import { StudentPhotoPage } from "../enrollment/student-photo-page.tsx";
 import { TermsPage } from "../enrollment/terms-page.tsx";
 import { TransportPage } from "../enrollment/transport-page.tsx";
 import { moduleQueryKey, useRequestModule } from "./module-api.ts";
-import { detailPath, modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
+import { listOriginHref } from "./representative-lists.ts";
+import { detailPath, modulePath, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
 import { staffStepHost, staffUploads } from "./staff-step-host.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -53,8 +54,8 @@ function ModulePage({ step }: { step: StepId }) {
   const { t } = useTranslation();
   const requestId = parseRequestId(useParams().id);
   const [params] = useSearchParams();
-  // Only one of this app's lists is kept (parseOrigin), so the links cannot be pointed elsewhere.
-  const from = parseOrigin(params.get("from"))?.href ?? null;
+  // Only one of this app's lists is kept (listOriginHref), so the links cannot be pointed elsewhere.
+  const from = listOriginHref(params.get("from"));
   const module = useRequestModule(requestId);
 
   if (requestId === 0 || hasErrorCode(module.error, "REQUEST_NOT_FOUND")) {

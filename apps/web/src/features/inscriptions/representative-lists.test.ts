@@ -4,6 +4,7 @@ import { effectiveOrder, sortBy } from "./list-query.ts";
 import {
   clearRepresentativeFilters,
   hasRepresentativeFilters,
+  listOriginHref,
   parseRepresentativeOrigin,
   parseRepresentativeState,
   REPRESENTATIVE_LIST_IDS,
@@ -122,6 +123,16 @@ describe("a request opened from a representatives list", () => {
     const detail = new URL(detailPath(12, from), "http://x");
     expect(parseRepresentativeOrigin(detail.searchParams.get("from"))).toBe(from);
     expect(parseOrigin(from)).toBeNull();
+  });
+
+  it("keeps either kind of list as the origin of the request's pages, and nothing else", () => {
+    const representatives = "/portal/dashboards/inscriptions/first-representatives?q=loor";
+    const requests = "/portal/dashboards/inscriptions/all-request?status=Finished";
+    expect(listOriginHref(representatives)).toBe(representatives);
+    expect(listOriginHref(requests)).toBe(requests);
+    expect(listOriginHref("https://evil.example/portal/dashboards/inscriptions/all-request")).toBeNull();
+    expect(listOriginHref("/portal/account/user")).toBeNull();
+    expect(listOriginHref(null)).toBeNull();
   });
 
   it("refuses anything but one of the representatives lists", () => {

@@ -4,7 +4,7 @@ import {
   type RepresentativeType,
 } from "@portal/shared/schemas/requests";
 import { type CommonListState, commonApiQuery, oneOf, parseCommonState, writeCommonState } from "./list-query.ts";
-import { fullPathOf, parseInAppUrl } from "./request-lists.ts";
+import { fullPathOf, parseInAppUrl, parseOrigin } from "./request-lists.ts";
 
 /**
  * The staff's representatives lists under /portal/dashboards/inscriptions (spec 2: "all legal
@@ -86,4 +86,12 @@ export function parseRepresentativeOrigin(value: string | null): string | null {
   const path = url.pathname.replace(/\/+$/, "");
   const id = REPRESENTATIVE_LIST_IDS.find((candidate) => representativeListPath(candidate) === path);
   return id ? `${representativeListPath(id)}${url.search}` : null;
+}
+
+/**
+ * The list a request page was opened from (`?from=`), a request list or a representatives list,
+ * as the path to go back to; null for anything else (never another site or screen).
+ */
+export function listOriginHref(value: string | null): string | null {
+  return parseOrigin(value)?.href ?? parseRepresentativeOrigin(value);
 }

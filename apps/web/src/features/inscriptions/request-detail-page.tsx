@@ -14,6 +14,7 @@ import { notifyRecord } from "../../lib/toasts.ts";
 import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { ActionDialog, CorrectionDialog, ReviewDialog } from "./action-dialogs.tsx";
 import { formatDateTime } from "./format.ts";
+import { listOriginHref } from "./representative-lists.ts";
 import { RequestHistory } from "./request-history.tsx";
 import { modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
 import { RequestNavigation } from "./request-navigation.tsx";
@@ -384,7 +385,12 @@ export function RequestDetailPage() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
             {MODULE_ROUTE_IDS.map((routeId) => (
-              <Anchor key={routeId} component={Link} to={modulePath(routeId, request.id, origin?.href)} size="sm">
+              <Anchor
+                key={routeId}
+                component={Link}
+                to={modulePath(routeId, request.id, listOriginHref(params.get("from")))}
+                size="sm"
+              >
                 {t(routeTitleKey(routeId))}
               </Anchor>
             ))}

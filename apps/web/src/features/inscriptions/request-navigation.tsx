@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { parseListState, toApiQuery } from "./list-query.ts";
 import { findNeighbours, type Neighbours, NO_NEIGHBOURS, neighboursInSnapshot } from "./neighbours.ts";
-import { parseRepresentativeOrigin } from "./representative-lists.ts";
+import { listOriginHref } from "./representative-lists.ts";
 import { DEFAULT_LIST_ID, detailPath, type ListOrigin, listPath, listStatuses, originAtPage } from "./request-lists.ts";
 import { fetchRequestList, neighboursQueryKey } from "./requests-api.ts";
 
@@ -78,7 +78,7 @@ export function useNeighbours(origin: ListOrigin | null, id: number) {
 export function RequestNavigation({ origin, id }: { origin: ListOrigin | null; id: number }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const back = origin?.href ?? parseRepresentativeOrigin(params.get("from")) ?? listPath(DEFAULT_LIST_ID);
+  const back = listOriginHref(params.get("from")) ?? listPath(DEFAULT_LIST_ID);
   const neighbours = useNeighbours(origin, id);
   const data = neighbours.data ?? NO_NEIGHBOURS;
   const hrefOf = (target: { id: number; page: number } | null) =>
