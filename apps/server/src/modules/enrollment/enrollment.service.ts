@@ -248,6 +248,31 @@ export function studentIdentityOf(data: Record<string, unknown>): { name: string
 }
 
 /**
+ * The first upload a step's data names that is not the family's, or not of the kind its field
+ * asks for (a photo where a PDF goes), and why; null when every one is as required. Family saves,
+ * staff saves and the photo replacement all check this.
+ */
+export async function uploadProblem(
+  db: Db,
+  familyUserId: number,
+  step: StepId,
+  references: readonly { field: string; id: number }[],
+): Promise<{ field: string; reason: "notTheFamilys" | "wrongKind" } | null> {
+  const uploads = await findUploads(db, [...new Set(references.map((r) => r.id))]);
+  for (const { field, id } of references) {
+    const upload = uploads.find((u) => u.id === id);
+    if (upload?.family_user_id !== familyUserId) return { field, reason: "notTheFamilys" };
+    if (upload.kind !== uploadKindFor(step, field)) return { field, reason: "wrongKind" };
+  }
+  return null;
+}
+
+/** 400 on the field that names an upload it cannot take. */
+export function wrongUpload(lang: Language, field: string): AppError {
+  return new AppError(400, "VALIDATION_ERROR", {}, { [field]: translateKey(lang, "validation:fileKind") });
+}
+
+/**
  * Saves a step as the family's draft and marks it complete: the file must be theirs and still a
  * draft, the step open (every earlier step complete), the body valid for the step's shared schema,
  * and every referenced upload theirs.
@@ -280,14 +305,9 @@ export async function saveStep(
     return kind ? [{ id, familyUserId: user.id, kind }] : [];
   });
   const refusal = async (db: Db): Promise<AppError> => {
-    const uploads = await findUploads(db, [...new Set(references.map((r) => r.id))]);
-    for (const { field, id } of references) {
-      const upload = uploads.find((u) => u.id === id);
-      if (upload?.family_user_id !== user.id) return notYours();
-      if (upload.kind !== uploadKindFor(step, field)) {
-        return new AppError(400, "VALIDATION_ERROR", {}, { [field]: translateKey(meta.lang, "validation:fileKind") });
-      }
-    }
+    const problem = await uploadProblem(db, user.id, step, references);
+    if (problem?.reason === "notTheFamilys") return notYours();
+    if (problem) return wrongUpload(meta.lang, problem.field);
     return new AppError(409, "FILE_LOCKED"); // the uploads are fine: the file was sent since we read it
   };
 

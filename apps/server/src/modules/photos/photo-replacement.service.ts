@@ -1,4 +1,3 @@
-import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
 import type { PhotoReplacementResult } from "@portal/shared/schemas/photos";
 import type { AppContext } from "../../context.ts";
@@ -6,9 +5,8 @@ import { nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
-import { findRequestByFile, findUploads } from "../enrollment/enrollment.repository.ts";
-import { ownFile } from "../enrollment/enrollment.service.ts";
-import { uploadKindFor } from "../enrollment/upload-kinds.ts";
+import { findRequestByFile } from "../enrollment/enrollment.repository.ts";
+import { ownFile, uploadProblem, wrongUpload } from "../enrollment/enrollment.service.ts";
 import { parseStepData } from "../requests/request-columns.ts";
 import { findPhotoRequest, resetPhotoToPendingIf, writePhotoStep } from "./photos.repository.ts";
 import { photoUploadIdOf } from "./photos.service.ts";
@@ -37,11 +35,9 @@ export async function replacePhoto(
   const { file } = await ownFile(ctx, user, fileId);
   const request = await findRequestByFile(ctx.db, file.id);
   if (request?.photo_status !== "rejected") throw new AppError(409, "PHOTO_NOT_REJECTED");
-  const [upload] = await findUploads(ctx.db, [photoFileId]);
-  if (upload?.family_user_id !== user.id) throw new AppError(403, "NOT_YOUR_STUDENT");
-  if (upload.kind !== uploadKindFor("studentPhoto", "photoFileId")) {
-    throw new AppError(400, "VALIDATION_ERROR", {}, { photoFileId: translate(meta.lang, "validation:fileKind") });
-  }
+  const problem = await uploadProblem(ctx.db, user.id, "studentPhoto", [{ field: "photoFileId", id: photoFileId }]);
+  if (problem?.reason === "notTheFamilys") throw new AppError(403, "NOT_YOUR_STUDENT");
+  if (problem) throw wrongUpload(meta.lang, problem.field);
   const row = await findPhotoRequest(ctx.db, request.id);
   if (!row?.photo_step) throw new AppError(404, "PHOTO_NOT_FOUND");
   const previous = photoUploadIdOf(row.photo_step);

@@ -11,12 +11,17 @@ import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { propagateAuthorizedPersons } from "../enrollment/authorized-persons.service.ts";
-import { findUploads, listSteps, setFileLevel, updateStudentIdentity } from "../enrollment/enrollment.repository.ts";
-import { checkStepBody, stepDataReader, studentIdentityOf } from "../enrollment/enrollment.service.ts";
+import { listSteps, setFileLevel, updateStudentIdentity } from "../enrollment/enrollment.repository.ts";
+import {
+  checkStepBody,
+  stepDataReader,
+  studentIdentityOf,
+  uploadProblem,
+  wrongUpload,
+} from "../enrollment/enrollment.service.ts";
 import { contextOfFile } from "../enrollment/file-context.service.ts";
 import { replaceStepData } from "../enrollment/known-people.repository.ts";
 import { referencedUploads } from "../enrollment/step-schemas.ts";
-import { uploadKindFor } from "../enrollment/upload-kinds.ts";
 import { openUpload } from "../enrollment/uploads.service.ts";
 import { refreshRequestColumns } from "../requests/request-columns.ts";
 import { fieldChanges } from "./field-changes.ts";
@@ -117,7 +122,9 @@ export async function saveRequestStep(
   const steps = await listSteps(ctx.db, row.file_id);
   const file = { is_new_student: row.is_new_student, student_id: row.student_id, school_year_id: row.school_year_id };
   const data = await checkStepBody(ctx, meta.lang, file, steps, step, body.data);
-  await checkUploads(ctx, meta.lang, row.family_user_id, step, data);
+  // Staff do not upload: every file the data names must be the family's, of the field's kind.
+  const problem = await uploadProblem(ctx.db, row.family_user_id, step, referencedUploads(data));
+  if (problem) throw wrongUpload(meta.lang, problem.field);
 
   const changes = fieldChanges(stepDataReader(steps)(step), data);
   if (changes.length === 0) return { version: row.version, changedFields: 0 };
@@ -153,24 +160,6 @@ export async function saveRequestStep(
     );
   }
   return { version: body.expectedVersion + 1, changedFields: changes.length };
-}
-
-/** Each upload the data names is the family's and of the kind its field asks for; else 400 on the field. */
-async function checkUploads(
-  ctx: AppContext,
-  lang: Language,
-  familyUserId: number,
-  step: StepId,
-  data: Record<string, unknown>,
-): Promise<void> {
-  const references = referencedUploads(data);
-  const uploads = await findUploads(ctx.db, [...new Set(references.map((r) => r.id))]);
-  for (const { field, id } of references) {
-    const upload = uploads.find((u) => u.id === id);
-    if (upload?.family_user_id !== familyUserId || upload.kind !== uploadKindFor(step, field)) {
-      throw new AppError(400, "VALIDATION_ERROR", {}, { [field]: translate(lang, "validation:fileKind") });
-    }
-  }
 }
 
 /**

@@ -7,8 +7,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
-import { isApiError } from "../../lib/api-error.ts";
-import { DialogFooter } from "../inscriptions/action-dialogs.tsx";
+import { DialogFooter, fieldError } from "../inscriptions/action-dialogs.tsx";
 
 interface RejectPhotoDialogProps {
   /** The photo being rejected; null keeps the dialog closed. */
@@ -37,7 +36,7 @@ export function RejectPhotoDialog({ item, pending, error, onConfirm, onClose }: 
       : trimmed.length < MIN_PHOTO_REJECTION_REASON_LENGTH
         ? t("photos:reject.reasonTooShort", { min: MIN_PHOTO_REJECTION_REASON_LENGTH })
         : undefined;
-  const reasonError = localError ?? (isApiError(error) ? error.fields.reason : undefined);
+  const reasonError = localError ?? fieldError(error, "reason");
 
   return (
     <Modal
