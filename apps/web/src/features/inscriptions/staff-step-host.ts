@@ -38,9 +38,11 @@ export function staffStepHost(module: RequestModule, queryClient: QueryClient, r
     readOnlyNotice: (step) => staffNotice(module, step),
     save: async (step, body) => {
       const saved = await saveModuleStep(id, step, module.version, body);
-      // The next save goes with the new version at once; the rest (level, names) is read again.
+      // The next save goes with the new version at once; the rest (name, level) is read again.
+      // Only the module itself: the form already holds what was saved, and reading the step
+      // again would log a second view of a medical record for one save.
       queryClient.setQueryData(moduleQueryKey(id), { ...module, version: saved.version });
-      void queryClient.invalidateQueries({ queryKey: moduleQueryKey(id) });
+      void queryClient.invalidateQueries({ queryKey: moduleQueryKey(id), exact: true });
       void queryClient.invalidateQueries({ queryKey: detailQueryKey(id) });
       void queryClient.invalidateQueries({ queryKey: LIST_QUERY_KEY });
     },
