@@ -28,6 +28,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Portal <no-reply@demo.local>"),
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(10),
+  MAIL_RETRY_FIRST_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
+  MAIL_RETRY_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
   SCHOOL_NAME: z.string().min(1).max(120).default("Colegio Demo Bilingüe"),
   SCHOOL_LOGO_PATH: z.string().min(1).optional(),
   BRAND_PRIMARY_COLOR: hexColor.default("#3b9ae1"),
@@ -63,6 +70,8 @@ export interface Config {
   captchaHmacKey?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** The e-mail outbox (mail/outbox-worker.ts): SMTP wait bound, first retry delay, give-up age. */
+  mail: { smtpTimeoutMs: number; retryFirstMs: number; retryForMs: number };
   branding: { schoolName: string; logoPath?: string; primaryColor: string; navColor: "light" | "dark" };
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -100,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaHmacKey: e.CAPTCHA_HMAC_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mail: {
+      smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
+      retryFirstMs: e.MAIL_RETRY_FIRST_SECONDS * 1000,
+      retryForMs: e.MAIL_RETRY_HOURS * 3_600_000,
+    },
     branding: {
       schoolName: e.SCHOOL_NAME,
       logoPath: e.SCHOOL_LOGO_PATH,

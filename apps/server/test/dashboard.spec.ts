@@ -4,7 +4,6 @@ import type { Role } from "@portal/shared/roles";
 import { LEVEL_CODES, type LevelCode } from "@portal/shared/rules/levels";
 import type { Dashboard } from "@portal/shared/schemas/dashboard";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settleStatusMails } from "../src/modules/workflow/workflow-mail.ts";
 import { call, createTestApp, createUser, errorOf, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
 
 /*
@@ -251,7 +250,6 @@ beforeAll(async () => {
   // Newer changes of test data and of the other year: left out unless asked for.
   await insertHistory(testRequest.id, "Untreated", "Refused", "refuse");
   await insertHistory(otherYearRequest.id, "Untreated", "Accepted", "accept");
-  await settleStatusMails(t.ctx);
 });
 afterAll(() => t.close());
 

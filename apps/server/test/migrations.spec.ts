@@ -25,6 +25,7 @@ const TABLES = Object.keys({
   consents: true,
   request_list_version: true,
   request_history: true,
+  mail_outbox: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

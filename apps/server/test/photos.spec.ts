@@ -2,7 +2,6 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Role } from "@portal/shared/roles";
 import { MAX_PHOTO_REJECTION_REASON_LENGTH } from "@portal/shared/schemas/photos";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settleBackgroundMails } from "../src/mail/background-mail.ts";
 import { completeFile, jpegPhoto, uploadAs } from "./support/enrollment.ts";
 import type { ReceivedMail } from "./support/smtp.ts";
 import { call, createTestApp, createUser, errorOf, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
@@ -71,6 +70,8 @@ async function sendFile(family: Signed, names: string, surname = "Photo") {
   if (renamed.statusCode !== 200) throw new Error(`rename: ${renamed.body}`);
   const sent = await call(t, { method: "POST", url: `/api/enrollment/files/${fileId}/send`, cookie: family.cookie });
   if (sent.statusCode !== 200) throw new Error(`send: ${sent.body}`);
+  // The "enrollment received" mail is out before the test counts the family's mails.
+  await t.ctx.outbox.deliverDue();
   const request = await t.ctx.db
     .selectFrom("requests")
     .selectAll()
@@ -291,7 +292,7 @@ describe("reviewing a photo", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_user_id: secretaria.id, subject_user_id: family.id });
     expect(JSON.parse(audit[0]!.details ?? "{}")).toMatchObject({ from: "pending", to: "approved" });
-    await settleBackgroundMails(t.ctx);
+    await t.ctx.outbox.deliverDue();
     expect(t.mails.slice(mailsBefore).filter((mail) => mail.to.includes(family.email))).toEqual([]);
   });
 
@@ -469,7 +470,6 @@ describe("the rejection round trip", () => {
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe("PHOTO_NOT_REJECTED");
     expect(errorOf(await uploadPhoto(family, sent.fileId)).code).toBe("FILE_LOCKED");
-    await settleBackgroundMails(t.ctx);
   });
 
   it("refuses a replacement while the photo is not rejected, and checks the file and the upload", async () => {
@@ -517,7 +517,6 @@ describe("the rejection round trip", () => {
       "PHOTO_NOT_REJECTED",
     );
     expect(await requestRow(sent.requestId)).toEqual(before);
-    await settleBackgroundMails(t.ctx);
   });
 
   it("refuses bad bodies and ids", async () => {

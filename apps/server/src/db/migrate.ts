@@ -7,6 +7,8 @@ import * as m0005 from "./migrations/0005_request_workflow.ts";
 import * as m0006 from "./migrations/0006_photo_review.ts";
 import * as m0007 from "./migrations/0007_request_list_review.ts";
 import * as m0008 from "./migrations/0008_dashboard_index.ts";
+import * as m0009 from "./migrations/0009_mail_outbox.ts";
+import * as m0010 from "./migrations/0010_request_list_notify.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +20,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0006_photo_review": m0006,
   "0007_request_list_review": m0007,
   "0008_dashboard_index": m0008,
+  "0009_mail_outbox": m0009,
+  "0010_request_list_notify": m0010,
 };
 
 function check(result: MigrationResultSet): void {

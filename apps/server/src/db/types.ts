@@ -231,6 +231,28 @@ export interface ConsentsTable {
   created_at: string;
 }
 
+/** The e-mail outbox (migration 0009): one row per message to one address. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  message_id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  attachments: string | null;
+  request_id: number | null;
+  user_id: number | null;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  resent_from: number | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -249,4 +271,5 @@ export interface Database {
   consents: ConsentsTable;
   request_list_version: RequestListVersionTable;
   request_history: RequestHistoryTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -8,9 +8,11 @@ describe("outbox mailer", () => {
   it("writes attachments into the .eml file", async () => {
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-outbox-"));
     try {
-      const mailer = createMailer({ from: "Portal <no-reply@test.local>", outboxDir, log: () => {} });
+      const mailer = createMailer({ from: "Portal <no-reply@test.local>", outboxDir, timeoutMs: 1000, log: () => {} });
       const content = Buffer.from("%PDF-1.4\nnot really a pdf\n");
       await mailer.send({
+        messageId: "<fixed-id@test.local>",
+        fileStem: "2026-01-01T00-00-00-000Z-7",
         to: "family@test.local",
         subject: "Inscripción recibida",
         text: "Hola",
@@ -19,9 +21,11 @@ describe("outbox mailer", () => {
       });
       mailer.close();
       const [file] = fs.readdirSync(outboxDir);
+      expect(file).toBe("2026-01-01T00-00-00-000Z-7-family@test.local.eml");
       const eml = fs.readFileSync(path.join(outboxDir, file ?? ""), "utf8");
       expect(eml).toMatch(/Content-Type: application\/pdf; name=resumen-inscripcion-INS-1-000001\.pdf/);
       expect(eml).toContain("Content-Disposition: attachment");
+      expect(eml).toMatch(/^Message-ID: <fixed-id@test\.local>$/m);
       expect(eml.replace(/\r?\n/g, "")).toContain(content.toString("base64"));
     } finally {
       fs.rmSync(outboxDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ export interface MailAttachment {
   contentType: string;
 }
 
+/** A rendered e-mail, before it is queued (mail/outbox.ts) or after the worker adds its files. */
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -17,32 +18,49 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
+/** One delivery attempt of an outbox row: the same Message-ID on every attempt. */
+export interface DeliveryMail extends OutgoingMail {
+  messageId: string;
+  /** Names the .eml file in demo mode: the same row always writes the same file. */
+  fileStem: string;
+}
+
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: DeliveryMail): Promise<void>;
   close(): void;
 }
 
 /**
- * SMTP when `smtpUrl` is set; otherwise each message becomes an .eml file in `outboxDir`, so the
- * demo works offline and a person (or an end-to-end test) can open the activation link. Both
- * carry the attachments: nodemailer builds the same MIME message for either.
+ * The transport under the outbox worker: SMTP when `smtpUrl` is set; otherwise each message
+ * becomes an .eml file in `outboxDir`, so the demo works offline and a person (or an end-to-end
+ * test) can open the activation link. Both carry the attachments: nodemailer builds the same MIME
+ * message for either.
+ *
+ * SMTP waits are bounded (`timeoutMs` to connect and for the greeting, three times that for any
+ * later answer): a server that accepts the connection and never answers fails the attempt, which
+ * the worker retries later, instead of holding it for nodemailer's default minutes.
  */
 export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
+  timeoutMs: number;
   log: (line: string) => void;
 }): Mailer {
   const transport: Transporter = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
+    ? nodemailer.createTransport(opts.smtpUrl, {
+        connectionTimeout: opts.timeoutMs,
+        greetingTimeout: opts.timeoutMs,
+        socketTimeout: opts.timeoutMs * 3,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
-    async send(mail) {
+    async send({ fileStem, ...mail }) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       if (opts.smtpUrl) return;
       fs.mkdirSync(opts.outboxDir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
+      const file = path.join(opts.outboxDir, `${fileStem}-${safeTo}.eml`);
       fs.writeFileSync(file, info.message as Buffer);
       opts.log(`e-mail to ${mail.to} written to ${file}`);
     },

@@ -24,8 +24,8 @@ function decodeSubject(raw: string): string {
   );
 }
 
-/** A real SMTP server on loopback that keeps what nodemailer sends it. */
-export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[]; close: () => Promise<void> }> {
+/** A real SMTP server on loopback (on `port`, else any free one) that keeps what nodemailer sends it. */
+export async function startSmtp(port = 0): Promise<{ url: string; mails: ReceivedMail[]; close: () => Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -42,10 +42,10 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -40,12 +40,15 @@ export async function createTestApp(
   });
   const { ctx, handle } = await bootstrap(config, () => {});
   const { app, routes } = await buildApp(ctx, { webDist: opts.webDist ?? "/nonexistent" });
+  // The outbox worker runs as in the server: queued mails are kicked out at once.
+  ctx.outbox.start();
   return {
     app,
     ctx,
     routes,
     mails: smtp.mails,
     close: async () => {
+      await ctx.outbox.stop();
       await app.close();
       ctx.mailer.close();
       await handle.close();

@@ -1,10 +1,12 @@
 import type { AccountUpdateInput } from "@portal/shared/schemas/auth";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
+import { writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
-import { assertPasswordAcceptable, mailUser } from "../auth/auth.service.ts";
+import { queueAccountMail } from "../auth/account-mail.ts";
+import { assertPasswordAcceptable } from "../auth/auth.service.ts";
 import { deleteUserSessions } from "../auth/sessions.repository.ts";
 import { findUserById, toCurrentUser, updateUser } from "../users/users.repository.ts";
 
@@ -37,13 +39,17 @@ export async function changePassword(
     throw new AppError(400, "WRONG_CURRENT_PASSWORD", {}, { currentPassword: "" });
   }
   assertPasswordAcceptable(input.password);
-  await updateUser(ctx.db, user.id, { password_hash: await ctx.hasher.hash(input.password) });
-  await deleteUserSessions(ctx.db, user.id, request.session?.id);
-  await recordAudit(ctx.db, {
-    event: "password.changed",
-    actorUserId: user.id,
-    subjectUserId: user.id,
-    ip: request.ip,
+  const passwordHash = await ctx.hasher.hash(input.password);
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    await updateUser(trx, user.id, { password_hash: passwordHash });
+    await deleteUserSessions(trx, user.id, request.session?.id);
+    await recordAudit(trx, {
+      event: "password.changed",
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      ip: request.ip,
+    });
+    await queueAccountMail(ctx, trx, request, row, "passwordChanged", "/login");
   });
-  await mailUser(ctx, request, row, "passwordChanged", "/login");
+  ctx.outbox.kick();
 }

@@ -1,36 +1,33 @@
-import type { Language } from "@portal/shared/languages";
 import type { LoginInput, RegisterInput } from "@portal/shared/schemas/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
-import { nowIso } from "../../db/database.ts";
+import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
-import { HOUR_MS, isoFromNow, MINUTE_MS } from "../../lib/time.ts";
-import { renderMail, type TemplateName } from "../../mail/templates.ts";
+import { isoFromNow } from "../../lib/time.ts";
+import type { TemplateName } from "../../mail/templates.ts";
 import { endSession, startSession } from "../../plugins/session.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { findSchoolYear } from "../school-years/school-years.repository.ts";
 import { findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from "../users/users.repository.ts";
+import { ACTIVATION_TTL_MS, queueAccountMail, RESET_TTL_MS } from "./account-mail.ts";
 import { verifyCaptchaOnce } from "./captcha.ts";
 import { isCommonPassword } from "./common-passwords.ts";
-import { publicLink } from "./links.ts";
 import { deleteUserSessions } from "./sessions.repository.ts";
 import { assertNotThrottled, countAttempt, resetThrottle, THROTTLE } from "./throttle.ts";
 import { consumeToken, findToken, insertToken, revokeUserTokens, type TokenPurpose } from "./tokens.repository.ts";
-
-export const ACTIVATION_TTL_MS = 48 * HOUR_MS;
-export const RESET_TTL_MS = 60 * MINUTE_MS;
 
 export function assertPasswordAcceptable(password: string): void {
   if (isCommonPassword(password)) throw new AppError(400, "COMMON_PASSWORD", {}, { password: "" });
 }
 
-async function issueToken(ctx: AppContext, userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> {
+/** A new link token in `db` (the caller's transaction), replacing the account's earlier ones. */
+async function issueToken(db: Db, userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> {
   const token = randomToken(32);
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
-  await revokeUserTokens(ctx.db, userId, purpose, now);
-  await insertToken(ctx.db, {
+  await revokeUserTokens(db, userId, purpose, now);
+  await insertToken(db, {
     userId,
     purpose,
     tokenHash: sha256(token),
@@ -40,29 +37,27 @@ async function issueToken(ctx: AppContext, userId: number, purpose: TokenPurpose
   return token;
 }
 
-export async function mailUser(
+/** A fresh link token and its e-mail, committed together; the outbox delivers it (issue #11). */
+async function mailLink(
   ctx: AppContext,
   request: FastifyRequest,
-  user: Pick<UserRow, "email" | "names" | "language">,
-  template: TemplateName,
-  path: string,
+  user: Pick<UserRow, "id" | "email" | "names" | "language">,
+  link: { template: TemplateName; purpose: TokenPurpose; ttlMs: number; path: string },
+  also?: (trx: Db) => Promise<void>,
 ): Promise<void> {
-  await ctx.mailer.send(
-    renderMail({
-      template,
-      language: (user.language as Language) ?? "es",
-      to: user.email,
-      name: user.names,
-      school: ctx.config.branding.schoolName,
-      link: publicLink(ctx, request, path),
-      vars: { hours: ACTIVATION_TTL_MS / HOUR_MS, minutes: RESET_TTL_MS / MINUTE_MS },
-    }),
-  );
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    await also?.(trx);
+    const token = await issueToken(trx, user.id, link.purpose, link.ttlMs);
+    await queueAccountMail(ctx, trx, request, user, link.template, `${link.path}/${token}`);
+  });
+  ctx.outbox.kick();
 }
 
 /**
  * Registration answers the same whether or not the e-mail is known (no account enumeration):
  * a new address gets an activation link, a known one a "you already have an account" e-mail.
+ * The account, its token and its e-mail commit together; SMTP being down or slow changes nothing
+ * here (the outbox delivers when it can).
  */
 export async function register(ctx: AppContext, request: FastifyRequest, input: RegisterInput): Promise<void> {
   await countAttempt(ctx.db, THROTTLE.registerClient, request.ip);
@@ -72,45 +67,49 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
   assertPasswordAcceptable(input.password);
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing) {
-    await mailUser(
-      ctx,
-      request,
-      existing,
-      existing.activated_at ? "alreadyRegistered" : "activation",
-      existing.activated_at
-        ? "/forgot-password"
-        : `/account-activate/${await issueToken(ctx, existing.id, "activate", ACTIVATION_TTL_MS)}`,
+    if (!existing.activated_at) {
+      await mailLink(ctx, request, existing, ACTIVATION_LINK);
+      return;
+    }
+    await writeTransaction(ctx.db, ctx.engine, (trx) =>
+      queueAccountMail(ctx, trx, request, existing, "alreadyRegistered", "/forgot-password"),
     );
+    ctx.outbox.kick();
     return;
   }
-  let userId: number;
+  const passwordHash = await ctx.hasher.hash(input.password);
   try {
-    userId = await insertUser(ctx.db, {
-      email: input.email,
-      passwordHash: await ctx.hasher.hash(input.password),
-      firstSurname: input.firstSurname,
-      secondSurname: input.secondSurname,
-      names: input.names,
-      phone: input.phone,
-      language: input.language,
-      role: "User",
-      activated: false,
+    await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+      const userId = await insertUser(trx, {
+        email: input.email,
+        passwordHash,
+        firstSurname: input.firstSurname,
+        secondSurname: input.secondSurname,
+        names: input.names,
+        phone: input.phone,
+        language: input.language,
+        role: "User",
+        activated: false,
+      });
+      await recordAudit(trx, { event: "account.registered", subjectUserId: userId, ip: request.ip });
+      const token = await issueToken(trx, userId, "activate", ACTIVATION_TTL_MS);
+      const user = { id: userId, email: input.email, names: input.names, language: input.language };
+      await queueAccountMail(ctx, trx, request, user, "activation", `/account-activate/${token}`);
     });
   } catch (error) {
     // Two sign-ups for one address at once: the unique index keeps one; the other answers the same.
     if (await findUserByEmail(ctx.db, input.email)) return;
     throw error;
   }
-  await recordAudit(ctx.db, { event: "account.registered", subjectUserId: userId, ip: request.ip });
-  const token = await issueToken(ctx, userId, "activate", ACTIVATION_TTL_MS);
-  await mailUser(
-    ctx,
-    request,
-    { email: input.email, names: input.names, language: input.language },
-    "activation",
-    `/account-activate/${token}`,
-  );
+  ctx.outbox.kick();
 }
+
+const ACTIVATION_LINK = {
+  template: "activation",
+  purpose: "activate",
+  ttlMs: ACTIVATION_TTL_MS,
+  path: "/account-activate",
+} as const;
 
 /** Checks a link token and uses it up; the error tells an invalid link from an expired one. */
 async function useToken(ctx: AppContext, purpose: TokenPurpose, token: string) {
@@ -134,8 +133,7 @@ export async function resendActivation(ctx: AppContext, request: FastifyRequest,
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.activated_at) return;
   await countAttempt(ctx.db, THROTTLE.resendAccount, user.email);
-  const token = await issueToken(ctx, user.id, "activate", ACTIVATION_TTL_MS);
-  await mailUser(ctx, request, user, "activation", `/account-activate/${token}`);
+  await mailLink(ctx, request, user, ACTIVATION_LINK);
 }
 
 /** One message for a wrong e-mail and for a wrong password; timing is evened out too. */
@@ -179,9 +177,13 @@ export async function forgotPassword(ctx: AppContext, request: FastifyRequest, e
   await countAttempt(ctx.db, THROTTLE.forgotAccount, email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.activated_at) return;
-  const token = await issueToken(ctx, user.id, "reset", RESET_TTL_MS);
-  await recordAudit(ctx.db, { event: "password.reset.requested", subjectUserId: user.id, ip: request.ip });
-  await mailUser(ctx, request, user, "passwordReset", `/reset-password/${token}`);
+  await mailLink(
+    ctx,
+    request,
+    user,
+    { template: "passwordReset", purpose: "reset", ttlMs: RESET_TTL_MS, path: "/reset-password" },
+    (trx) => recordAudit(trx, { event: "password.reset.requested", subjectUserId: user.id, ip: request.ip }),
+  );
 }
 
 /** A reset signs the account out everywhere (issue #2). */

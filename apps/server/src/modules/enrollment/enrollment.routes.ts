@@ -102,7 +102,6 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config, schema: { params: fileParams, response: { 200: sentFileSchema } } },
     (request) =>
       sendFile(ctx, request.user!, request.params.fileId, {
-        log: request.log,
         portalLink: publicLink(ctx, request, WELCOME_PATH),
       }),
   );

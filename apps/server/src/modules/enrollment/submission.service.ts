@@ -1,6 +1,5 @@
 import { STEP_IDS } from "@portal/shared/enrollment-steps";
 import type { SentFile } from "@portal/shared/schemas/enrollment-responses";
-import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -8,7 +7,7 @@ import type { CurrentUser } from "../../plugins/request-types.ts";
 import { requestListColumns } from "../requests/request-columns.ts";
 import { resendAfterCorrection } from "../workflow/correction.service.ts";
 import { insertHistory } from "../workflow/workflow.repository.ts";
-import { mailSentFile } from "./documents/sent-file-mail.ts";
+import { planSentFileMails, queueSentFileMails } from "./documents/sent-file-mail.ts";
 import { findFile, listSteps } from "./enrollment.repository.ts";
 import { completedOf, ownFile, stepContext, stepDataReader, summarize } from "./enrollment.service.ts";
 import { schemaForStep } from "./step-schemas.ts";
@@ -25,7 +24,7 @@ export async function sendFile(
   ctx: AppContext,
   user: CurrentUser,
   fileId: number,
-  mail?: { log: FastifyBaseLogger; portalLink?: string },
+  mail?: { portalLink?: string },
 ): Promise<SentFile> {
   const { file, student } = await ownFile(ctx, user, fileId);
   if (file.status !== "draft") throw new AppError(409, "FILE_LOCKED");
@@ -41,6 +40,8 @@ export async function sendFile(
     }
   }
 
+  // The family's e-mails are queued inside the transaction; what they need is read before it.
+  const mailPlan = mail ? await planSentFileMails(ctx, user, file.id) : undefined;
   const now = nowIso();
   const code = `INS-${file.school_year_id}-${String(file.id).padStart(6, "0")}`;
   const resent = await writeTransaction(ctx.db, ctx.engine, async (trx) => {
@@ -58,7 +59,11 @@ export async function sendFile(
       now,
       columns: requestListColumns(steps, file),
     });
-    if (again) return again;
+    if (again) {
+      if (mailPlan)
+        await queueSentFileMails(ctx, trx, mailPlan, { ...again, requestId: again.id, userId: user.id, ...mail });
+      return again;
+    }
     const created = await trx
       .insertInto("requests")
       .values({
@@ -87,11 +92,13 @@ export async function sendFile(
       userId: user.id,
       now,
     });
+    if (mailPlan)
+      await queueSentFileMails(ctx, trx, mailPlan, { code, requestId: created.id, userId: user.id, ...mail });
     return null;
   });
-  // Committed: the family's e-mail with both PDFs goes out in the background; a mail failure is
-  // logged and never undoes the send (the documents stay downloadable).
-  if (mail) mailSentFile(ctx, user, file.id, mail);
+  // Committed: the outbox delivers the family's e-mail with both PDFs; a mail that cannot go out
+  // now never undoes the send (the documents stay downloadable).
+  if (mailPlan) ctx.outbox.kick();
   const sent = (await findFile(ctx.db, file.id)) ?? file;
   return {
     file: await summarize(ctx, sent, student),

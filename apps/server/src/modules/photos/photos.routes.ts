@@ -11,7 +11,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { settleBackgroundMails } from "../../mail/background-mail.ts";
 import { publicLink } from "../auth/links.ts";
 import { schoolYearOf } from "../requests/requests.routes.ts";
 import { replacePhoto } from "./photo-replacement.service.ts";
@@ -81,10 +80,4 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
         request.body.photoFileId,
       ),
   );
-
-  // The rejection e-mails go out in the background: let them finish before the database and the
-  // mailer close (SIGTERM, tests).
-  app.addHook("onClose", async () => {
-    await settleBackgroundMails(ctx);
-  });
 }

@@ -25,7 +25,7 @@ import {
   type PhotoRow,
   updatePhotoStatusIf,
 } from "./photos.repository.ts";
-import { mailPhotoRejected } from "./photos-mail.ts";
+import { queuePhotoRejected } from "./photos-mail.ts";
 
 /** What a review needs from the HTTP request: the caller's address, a logger, the family's portal link. */
 export interface ReviewMeta {
@@ -109,7 +109,7 @@ export async function openPhoto(ctx: AppContext, requestId: number) {
 
 /**
  * POST /api/photos/:requestId/review (Admin, Secretaria): approve the photo, or reject it with a
- * reason that is e-mailed to the family (after the commit, in the background) and shown on its
+ * reason that is e-mailed to the family (queued with the review, delivered by the outbox) and shown on its
  * welcome card until it sends a new photo. Guarded by the request's version like every workflow
  * change; a request the family is correcting (InProcess) cannot be reviewed.
  */
@@ -153,8 +153,9 @@ export async function reviewPhoto(
         ...(reason ? { reason } : {}),
       },
     });
+    if (reason) await queuePhotoRejected(ctx, trx, { requestId: row.id, reason, link: meta.portalLink });
   });
-  if (reason) mailPhotoRejected(ctx, meta.log, { requestId: row.id, reason, link: meta.portalLink });
+  if (reason) ctx.outbox.kick();
   const saved = await findPhotoRequest(ctx.db, requestId);
   if (!saved) throw notFound();
   return toItem(saved);

@@ -123,7 +123,7 @@ export async function reopenedStepsOf(
 export async function resendAfterCorrection(
   trx: Db,
   sent: { fileId: number; userId: number; now: string; columns?: Updateable<RequestsTable> },
-): Promise<{ code: string; createdAt: string } | null> {
+): Promise<{ id: number; code: string; createdAt: string } | null> {
   const request = await trx
     .selectFrom("requests")
     .select(["id", "code", "request_status", "created_at"])
@@ -153,5 +153,5 @@ export async function resendAfterCorrection(
     userId: sent.userId,
     now: sent.now,
   });
-  return { code: request.code, createdAt: request.created_at };
+  return { id: request.id, code: request.code, createdAt: request.created_at };
 }

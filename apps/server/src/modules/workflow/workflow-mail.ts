@@ -1,17 +1,17 @@
 import type { StepId } from "@portal/shared/enrollment-steps";
 import { DEFAULT_LANGUAGE, isLanguage } from "@portal/shared/languages";
 import type { RequestStatus } from "@portal/shared/request-status";
-import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
-import { settleBackgroundMails, trackBackgroundMail } from "../../mail/background-mail.ts";
+import type { Db } from "../../db/database.ts";
+import { queueMail } from "../../mail/outbox.ts";
 import { renderRequestStatusChanged } from "../../mail/request-status-changed.ts";
 import { findRequestDetailRow } from "./workflow.repository.ts";
 
 /**
- * The family's e-mail after a status change (issue #4): sent once the change has committed, in the
- * background, to the family account in its language. A failure is logged and never undoes the
- * change. The new status, comment and correction are passed as they were written (not re-read),
- * so a later change cannot make this mail describe the wrong one.
+ * The family's e-mail after a status change (issue #4), queued in the change's transaction
+ * (issue #11: the outbox delivers it; a change never loses its mail, a change rolled back sends
+ * none), to the family account in its language. The new status, comment and correction are the
+ * ones just written, so a later change cannot make this mail describe the wrong one.
  */
 export interface StatusChangeMail {
   requestId: number;
@@ -22,45 +22,30 @@ export interface StatusChangeMail {
   link: string;
 }
 
-async function send(ctx: AppContext, mail: StatusChangeMail): Promise<void> {
-  const row = await findRequestDetailRow(ctx.db, mail.requestId);
-  if (!row) return; // deleted since: nobody to tell
+export async function queueStatusChangeMail(ctx: AppContext, trx: Db, mail: StatusChangeMail): Promise<void> {
+  const row = await findRequestDetailRow(trx, mail.requestId);
+  if (!row) return;
   const language = isLanguage(row.family_language) ? row.family_language : DEFAULT_LANGUAGE;
-  await ctx.mailer.send(
-    renderRequestStatusChanged({
-      language,
-      to: row.family_email,
-      name: [row.family_names, row.family_first_surname].filter(Boolean).join(" "),
-      school: ctx.config.branding.schoolName,
-      student: row.student_name,
-      schoolYear: row.school_year_label,
-      code: row.code,
-      status: mail.to,
-      comment: mail.comment,
-      correction: mail.correction,
-      link: mail.link,
-    }),
-  );
+  const { to, subject, text, html } = renderRequestStatusChanged({
+    language,
+    to: row.family_email,
+    name: [row.family_names, row.family_first_surname].filter(Boolean).join(" "),
+    school: ctx.config.branding.schoolName,
+    student: row.student_name,
+    schoolYear: row.school_year_label,
+    code: row.code,
+    status: mail.to,
+    comment: mail.comment,
+    correction: mail.correction,
+    link: mail.link,
+  });
+  await queueMail(trx, ctx.config.mailFrom, {
+    kind: "requestStatusChanged",
+    requestId: row.id,
+    userId: row.user_id,
+    to,
+    subject,
+    text,
+    html,
+  });
 }
-
-/** Starts the e-mails and returns at once; never throws (failures are logged). */
-export function mailStatusChanges(ctx: AppContext, log: FastifyBaseLogger, mails: readonly StatusChangeMail[]): void {
-  if (mails.length === 0) return;
-  // One after the other: a bulk change of 500 records must not open 500 SMTP connections at once.
-  const task = (async () => {
-    for (const mail of mails) {
-      try {
-        await send(ctx, mail);
-      } catch (error) {
-        log.error(
-          { err: error, requestId: mail.requestId },
-          "status change e-mail failed (the change stays committed)",
-        );
-      }
-    }
-  })();
-  trackBackgroundMail(ctx, task);
-}
-
-/** Waits (at most `timeoutMs`) for the e-mails still going out: on shutdown, and in tests. */
-export const settleStatusMails = settleBackgroundMails;

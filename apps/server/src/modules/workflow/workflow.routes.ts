@@ -19,7 +19,6 @@ import {
   getRequestDetail,
   setInternalReview,
 } from "./workflow.service.ts";
-import { settleStatusMails } from "./workflow-mail.ts";
 
 /** Where the family's e-mails send them: the welcome cards (the correction message is there). */
 const WELCOME_PATH = "/portal/inscripciones/bienvenido";
@@ -76,10 +75,4 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     (request) => setInternalReview(ctx, request.user!, meta(request), request.params.id, request.body),
   );
-
-  // The families' e-mails go out in the background: let them finish before the database and the
-  // mailer close (SIGTERM, tests).
-  app.addHook("onClose", async () => {
-    await settleStatusMails(ctx);
-  });
 }

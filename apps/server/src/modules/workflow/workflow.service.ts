@@ -37,7 +37,7 @@ import {
   updateInternalReviewIf,
   updateStatusIf,
 } from "./workflow.repository.ts";
-import { mailStatusChanges, type StatusChangeMail } from "./workflow-mail.ts";
+import { queueStatusChangeMail } from "./workflow-mail.ts";
 
 /** What a change needs from the HTTP request: the caller's language and address, a logger, the portal link. */
 export interface ChangeMeta {
@@ -204,6 +204,13 @@ async function commitChange(
       },
     });
     if (correction) await reopenForCorrection(trx, row.file_id, correction.steps, now);
+    await queueStatusChangeMail(ctx, trx, {
+      requestId: row.id,
+      to,
+      comment: change.comment,
+      correction,
+      link: meta.portalLink,
+    });
     return true;
   });
 }
@@ -229,7 +236,7 @@ export async function applyAction(
   if (!(await commitChange(ctx, user, meta, { row, action: body.action, to, comment, correction, bulk: false }))) {
     throw versionConflict();
   }
-  mailStatusChanges(ctx, meta.log, [{ requestId: row.id, to, comment, correction, link: meta.portalLink }]);
+  ctx.outbox.kick();
   return getRequestDetail(ctx, user, id);
 }
 
@@ -246,7 +253,6 @@ export async function applyBulkAction(
   const rows = new Map((await findRequestsForChange(ctx.db, body.ids)).map((row) => [row.id, row]));
   const comment = body.comment ?? null;
   const result: BulkResult = { changed: [], unchanged: [] };
-  const mails: StatusChangeMail[] = [];
   for (const id of body.ids) {
     const row = rows.get(id);
     if (!row) {
@@ -294,9 +300,8 @@ export async function applyBulkAction(
       continue;
     }
     result.changed.push({ id, code: row.code, from: asRequestStatus(row.request_status), to });
-    mails.push({ requestId: id, to, comment, correction: null, link: meta.portalLink });
   }
-  mailStatusChanges(ctx, meta.log, mails);
+  if (result.changed.length > 0) ctx.outbox.kick();
   return result;
 }
 

@@ -5,7 +5,6 @@ import { z } from "zod";
 import type { AppContext } from "../../../context.ts";
 import { attachmentDisposition } from "../../../lib/content-disposition.ts";
 import { DOCUMENT_KINDS, getFileDocument } from "./documents.service.ts";
-import { settleFileMails } from "./sent-file-mail.ts";
 
 const documentParams = z.strictObject({
   fileId: idParam,
@@ -30,10 +29,4 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
         .send(Buffer.from(rendered.bytes));
     },
   );
-
-  // The e-mails of files just sent go out in the background: let them finish before the
-  // database and the mailer close (SIGTERM, tests).
-  app.addHook("onClose", async () => {
-    await settleFileMails(ctx);
-  });
 }

@@ -1,0 +1,177 @@
+import { type Db, nowIso } from "../db/database.ts";
+import { isoFromNow, MINUTE_MS } from "../lib/time.ts";
+import type { MailAttachment, Mailer } from "./mailer.ts";
+import {
+  claimOutboxRow,
+  listDueOutboxIds,
+  markOutboxFailed,
+  markOutboxRetry,
+  markOutboxSent,
+  type OutboxRow,
+} from "./outbox.repository.ts";
+import type { AttachmentRecipe } from "./outbox.ts";
+
+/**
+ * Delivers the outbox (issue #11): every process runs one worker; each round takes the pending
+ * rows that are due, claims each with a guarded update (two processes never send one row at the
+ * same time) and hands it to the mailer. A refused or silent mail server, or the database being
+ * away, only moves the row's next attempt later; nothing is lost and the request that queued the
+ * mail never waited for any of it.
+ *
+ * Retries back off from `retryFirstMs`, doubling up to 30 minutes, until the mail is
+ * `retryForMs` old (48 hours by default); a permanent refusal (an SMTP 5xx answer, such as an
+ * unknown mailbox) fails the row at once. Failed rows stay for the staff to see and resend.
+ */
+
+const BATCH = 20;
+/** Attempts under way at once: a slow mail (PDFs, a slow server) does not hold up the others. */
+const CONCURRENCY = 4;
+const MAX_DELAY_MS = 30 * MINUTE_MS;
+
+export interface OutboxWorker {
+  /** Polls for due mails every `pollMs` until stopped. */
+  start(): void;
+  /** A mail was just queued: deliver now rather than at the next poll. */
+  kick(): void;
+  /** One round, awaited: the tests' and the CLI's way to deliver what is due. */
+  deliverDue(): Promise<void>;
+  /** Stops polling and waits for the attempt under way (at most `timeoutMs`). */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface OutboxLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** The delay before attempt `attempts + 1`, after `attempts` failed ones (1 → the first retry). */
+export function retryDelayMs(attempts: number, firstMs: number): number {
+  return Math.min(firstMs * 2 ** Math.max(0, attempts - 1), MAX_DELAY_MS);
+}
+
+/** An SMTP 5xx answer is final (the server will say the same tomorrow); anything else may pass later. */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+function describe(error: unknown): string {
+  const e = error as { code?: unknown; response?: unknown; message?: unknown } | null;
+  const text = typeof e?.response === "string" ? e.response : String(e?.message ?? error);
+  return [typeof e?.code === "string" ? e.code : null, text].filter(Boolean).join(": ").slice(0, 500);
+}
+
+export function createOutboxWorker(opts: {
+  db: Db;
+  mailer: Mailer;
+  retryFirstMs: number;
+  retryForMs: number;
+  /** How long a claim holds a row: longer than any attempt can take. */
+  lockMs: number;
+  pollMs: number;
+  resolveAttachments: (recipe: AttachmentRecipe) => Promise<MailAttachment[]>;
+  log: OutboxLog;
+}): OutboxWorker {
+  let timer: NodeJS.Timeout | undefined;
+  let polling = false;
+  let current: Promise<void> | undefined;
+  let again = false;
+
+  async function attempt(row: OutboxRow): Promise<void> {
+    try {
+      const recipe = row.attachments ? (JSON.parse(row.attachments) as AttachmentRecipe) : null;
+      await opts.mailer.send({
+        messageId: row.message_id,
+        fileStem: `${row.created_at.replace(/[:.]/g, "-")}-${row.id}`,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.body_text,
+        html: row.body_html,
+        attachments: recipe ? await opts.resolveAttachments(recipe) : undefined,
+      });
+    } catch (error) {
+      const reason = describe(error);
+      const expired = Date.now() - Date.parse(row.created_at) >= opts.retryForMs;
+      if (isPermanentFailure(error) || expired) {
+        await markOutboxFailed(opts.db, row.id, reason);
+        opts.log.warn({ mailId: row.id, to: row.to_address, err: reason }, "e-mail failed for good");
+      } else {
+        await markOutboxRetry(opts.db, row.id, reason, isoFromNow(retryDelayMs(row.attempts, opts.retryFirstMs)));
+        opts.log.warn({ mailId: row.id, to: row.to_address, err: reason }, "e-mail not delivered, will retry");
+      }
+      return;
+    }
+    await markOutboxSent(opts.db, row.id, nowIso());
+  }
+
+  async function round(): Promise<void> {
+    for (;;) {
+      const now = nowIso();
+      const ids = await listDueOutboxIds(opts.db, now, BATCH);
+      const queue = [...ids];
+      const lane = async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          const row = await claimOutboxRow(opts.db, id, now, isoFromNow(opts.lockMs));
+          if (row) await attempt(row);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, lane));
+      if (ids.length < BATCH) return;
+    }
+  }
+
+  /** One round at a time; a kick during a round runs one more after it. */
+  function run(): Promise<void> {
+    if (current) {
+      again = true;
+      return current;
+    }
+    current = round()
+      .catch((error: unknown) => {
+        // The database is away: the rows wait for the next round.
+        opts.log.warn({ err: describe(error) }, "e-mail outbox round failed, will retry");
+      })
+      .finally(() => {
+        current = undefined;
+        if (again) {
+          again = false;
+          void run();
+        }
+      });
+    return current;
+  }
+
+  function schedule(): void {
+    if (!polling) return;
+    timer = setTimeout(() => {
+      void run().finally(schedule);
+    }, opts.pollMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (polling) return;
+      polling = true;
+      void run();
+      schedule();
+    },
+    kick() {
+      if (polling) void run();
+    },
+    async deliverDue() {
+      await run();
+      // A kick may have queued one more round behind this one.
+      while (current) await current;
+    },
+    async stop(timeoutMs = 10_000) {
+      polling = false;
+      again = false;
+      clearTimeout(timer);
+      if (!current) return;
+      let limit: NodeJS.Timeout | undefined;
+      await Promise.race([current, new Promise((resolve) => (limit = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(limit);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import type { MailKind } from "@portal/shared/mail";
+import { type Db, nowIso } from "../db/database.ts";
+import type { OutgoingMail } from "./mailer.ts";
+import { insertOutboxRow, type OutboxRow } from "./outbox.repository.ts";
+
+/**
+ * Queuing an e-mail (issue #11). A service calls `queueMail` with the transaction of the change
+ * that causes the mail, so the two commit together: a change never loses its mail, and a change
+ * rolled back never sends one. After the commit the service calls `ctx.outbox.kick()` so this
+ * process's worker delivers at once instead of at its next poll.
+ */
+
+/** Files rendered when the mail is delivered, not stored in the row (they are large). */
+export interface AttachmentRecipe {
+  /** The sent file's two PDFs (registration summary, documents to sign) in this language. */
+  enrollmentDocuments: { fileId: number; language: string };
+}
+
+export interface QueuedMail extends Omit<OutgoingMail, "attachments"> {
+  kind: MailKind;
+  /** The request the mail is about: the staff see it, and may resend it, on the request's page. */
+  requestId?: number | null;
+  /** The account the mail is for, when it is one. */
+  userId?: number | null;
+  attachments?: AttachmentRecipe | null;
+}
+
+/** The domain part of MAIL_FROM ("Colegio <secretaria@school.ec>" → school.ec), for Message-IDs. */
+export function messageIdDomain(mailFrom: string): string {
+  const match = /@([A-Za-z0-9.-]+)/.exec(mailFrom);
+  return match?.[1] ?? "portal.invalid";
+}
+
+/**
+ * A new Message-ID, fixed for the row's life: every delivery attempt carries it, so if a worker
+ * dies between the mail server's "OK" and marking the row sent, the repeat is the same message
+ * and mail systems drop it as a duplicate.
+ */
+export function newMessageId(mailFrom: string): string {
+  return `<${randomUUID()}@${messageIdDomain(mailFrom)}>`;
+}
+
+export async function queueMail(db: Db, mailFrom: string, mail: QueuedMail, resentFrom: number | null = null) {
+  return insertOutboxRow(db, {
+    messageId: newMessageId(mailFrom),
+    kind: mail.kind,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments ? JSON.stringify(mail.attachments) : null,
+    requestId: mail.requestId ?? null,
+    userId: mail.userId ?? null,
+    resentFrom,
+    now: nowIso(),
+  });
+}
+
+/** A staff resend: the same content as a new message (a new Message-ID, or it would be dropped). */
+export function queueCopy(db: Db, mailFrom: string, row: OutboxRow): Promise<number> {
+  return queueMail(
+    db,
+    mailFrom,
+    {
+      kind: row.kind as MailKind,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.body_text,
+      html: row.body_html,
+      requestId: row.request_id,
+      userId: row.user_id,
+      attachments: row.attachments ? (JSON.parse(row.attachments) as AttachmentRecipe) : null,
+    },
+    row.id,
+  );
+}

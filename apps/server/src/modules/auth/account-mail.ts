@@ -1,0 +1,38 @@
+import type { Language } from "@portal/shared/languages";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/database.ts";
+import { HOUR_MS, MINUTE_MS } from "../../lib/time.ts";
+import { queueMail } from "../../mail/outbox.ts";
+import { renderMail, type TemplateName } from "../../mail/templates.ts";
+import type { UserRow } from "../users/users.repository.ts";
+import { publicLink } from "./links.ts";
+
+export const ACTIVATION_TTL_MS = 48 * HOUR_MS;
+export const RESET_TTL_MS = 60 * MINUTE_MS;
+
+/**
+ * Queues an account e-mail (activation, reset, notices) in the account's language, in `db`: the
+ * caller's transaction, so the mail and the token or change it carries commit together. The
+ * caller kicks the outbox after the commit (issue #11: sign-up never waits for SMTP).
+ */
+export async function queueAccountMail(
+  ctx: AppContext,
+  db: Db,
+  request: FastifyRequest,
+  user: Pick<UserRow, "email" | "names" | "language"> & { id: number },
+  template: TemplateName,
+  path: string,
+): Promise<void> {
+  const mail = renderMail({
+    template,
+    language: (user.language as Language) ?? "es",
+    to: user.email,
+    name: user.names,
+    school: ctx.config.branding.schoolName,
+    link: publicLink(ctx, request, path),
+    vars: { hours: ACTIVATION_TTL_MS / HOUR_MS, minutes: RESET_TTL_MS / MINUTE_MS },
+  });
+  const { to, subject, text, html } = mail;
+  await queueMail(db, ctx.config.mailFrom, { kind: template, userId: user.id, to, subject, text, html });
+}

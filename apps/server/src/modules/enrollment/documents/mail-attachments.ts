@@ -1,0 +1,24 @@
+import { DEFAULT_LANGUAGE, isLanguage } from "@portal/shared/languages";
+import type { AppContext } from "../../../context.ts";
+import type { MailAttachment } from "../../../mail/mailer.ts";
+import type { AttachmentRecipe } from "../../../mail/outbox.ts";
+import { loadDocumentsSource } from "./document-source.ts";
+import { DOCUMENT_KINDS, renderDocument } from "./documents.service.ts";
+
+/**
+ * The outbox's attachments (issue #11): the "enrollment received" mail carries the sent file's two
+ * PDFs, rendered when the mail is delivered (the row keeps only this recipe; PDFs are large). The
+ * worker retries a mail whose file cannot be read now, like any other failed attempt.
+ */
+export async function resolveMailAttachments(ctx: AppContext, recipe: AttachmentRecipe): Promise<MailAttachment[]> {
+  const { fileId, language } = recipe.enrollmentDocuments;
+  const source = await loadDocumentsSource(ctx, fileId);
+  if (!source?.request) throw new Error(`file ${fileId} has no request to attach documents of`);
+  const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const documents = await Promise.all(DOCUMENT_KINDS.map((kind) => renderDocument(source, kind, lang)));
+  return documents.map((doc) => ({
+    filename: doc.filename,
+    content: Buffer.from(doc.bytes),
+    contentType: "application/pdf",
+  }));
+}

@@ -1,0 +1,26 @@
+/**
+ * The e-mails the portal sends (issue #11, the outbox): what each row of `mail_outbox` is, and
+ * where its delivery stands. The staff see both on a request's page (labels in `inscriptions`).
+ */
+export const MAIL_KINDS = [
+  "activation",
+  "alreadyRegistered",
+  "passwordReset",
+  "passwordChanged",
+  "enrollmentReceived",
+  "requestStatusChanged",
+  "photoRejected",
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** pending: waiting for its first or next attempt; sent: the mail server took it; failed: given up. */
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export function isMailKind(value: unknown): value is MailKind {
+  return typeof value === "string" && (MAIL_KINDS as readonly string[]).includes(value);
+}
+
+export function isMailStatus(value: unknown): value is MailStatus {
+  return typeof value === "string" && (MAIL_STATUSES as readonly string[]).includes(value);
+}
