@@ -1,4 +1,5 @@
 import path from "node:path";
+import { startCacheSync } from "./cache-sync.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
@@ -13,6 +14,7 @@ import { readSetting, writeSetting } from "./modules/settings/settings.repositor
 
 export interface Bootstrapped {
   ctx: AppContext;
+  /** Its close also stops the change listener (cache-sync.ts): call it last, as before. */
   handle: DatabaseHandle;
   demoSeeded: boolean;
 }
@@ -39,5 +41,13 @@ export async function bootstrap(config: Config, log: (line: string) => void = co
     outboxDir: path.join(config.dataDir, "outbox"),
     log,
   });
-  return { ctx: { config, db: handle.db, engine: handle.engine, mailer, hasher, captchaHmacKey }, handle, demoSeeded };
+  const ctx = { config, db: handle.db, engine: handle.engine, mailer, hasher, captchaHmacKey };
+  // Other server processes' logouts and list changes (PostgreSQL); stopped when the database closes.
+  const sync = startCacheSync({ db: handle.db, engine: handle.engine, databaseUrl: config.databaseUrl, log });
+  await sync.ready(5_000);
+  const close = async () => {
+    await sync.close();
+    await handle.close();
+  };
+  return { ctx, handle: { ...handle, close }, demoSeeded };
 }

@@ -7,10 +7,11 @@ import type { UserRow } from "../users/users.repository.ts";
  * lookup is one of the three round trips of the wizard's step save and most of a staff list's
  * per-request cost (docs/decisions.md "Session cache").
  *
- * Correctness does not rest on the time limit in this process: every write that can change what
- * is cached goes through sessions.repository (delete, touch) or users.repository (updateUser),
- * which call forget… here. The limit bounds what another process (a second server on the same
- * database) or a write racing the read it replaced can leave stale: at most SESSION_CACHE_MS.
+ * Correctness does not rest on the time limit: every write that can change what is cached goes
+ * through sessions.repository (delete, touch) or users.repository (updateUser), which call forget…
+ * here and, on PostgreSQL, notify every other process, whose cache-sync.ts calls forget… there.
+ * While a process cannot hear those notifications its cache is suspended. A read that a forget
+ * overtook is not kept (the generation). The limit remains a backstop: at most SESSION_CACHE_MS.
  * Expiry and idle time are still checked on every request against the cached times.
  */
 export const SESSION_CACHE_MS = 5_000;
@@ -22,8 +23,17 @@ export interface SessionWithUser {
 }
 
 const entries = new Map<string, { value: SessionWithUser; until: number }>();
+/** Moves on every forget: a read that started before one may hold what was just forgotten. */
+let generation = 0;
+/** How many change listeners are down (PostgreSQL): while any is, nothing is cached. */
+let suspended = 0;
+
+export function sessionCacheGeneration(): number {
+  return generation;
+}
 
 export function cachedSession(id: string, now: number): SessionWithUser | undefined {
+  if (suspended > 0) return undefined;
   const entry = entries.get(id);
   if (!entry) return undefined;
   if (entry.until <= now) {
@@ -33,18 +43,22 @@ export function cachedSession(id: string, now: number): SessionWithUser | undefi
   return entry.value;
 }
 
-export function rememberSession(id: string, value: SessionWithUser, now: number): void {
+/** Keeps what a read found, unless something was forgotten since the read began (`readGeneration`). */
+export function rememberSession(id: string, value: SessionWithUser, now: number, readGeneration: number): void {
+  if (suspended > 0 || readGeneration !== generation) return;
   // A full cache starts over rather than growing: the next requests read the database again.
   if (entries.size >= MAX_ENTRIES) entries.clear();
   entries.set(id, { value, until: now + SESSION_CACHE_MS });
 }
 
 export function forgetSession(id: string): void {
+  generation++;
   entries.delete(id);
 }
 
 /** After a change to a user (role, language, password, activation) or to all their sessions. */
 export function forgetUserSessions(userId: number): void {
+  generation++;
   for (const [id, entry] of entries) {
     if (entry.value.user.id === userId) entries.delete(id);
   }
@@ -52,7 +66,20 @@ export function forgetUserSessions(userId: number): void {
 
 /** After a bulk delete whose rows are not known one by one. */
 export function forgetAllSessions(): void {
+  generation++;
   entries.clear();
+}
+
+/** A change listener lost its connection: another process's logout could go unheard. */
+export function suspendSessionCache(): void {
+  suspended++;
+  forgetAllSessions();
+}
+
+/** Listening again: what was cached before is forgotten, as changes may have been missed meanwhile. */
+export function resumeSessionCache(): void {
+  suspended--;
+  forgetAllSessions();
 }
 
 /** The session's last activity moved on in the database: the cached copy follows. */

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { notifyChange } from "../../db/change-notifier.ts";
 import type { Db } from "../../db/database.ts";
 import type { SessionsTable } from "../../db/types.ts";
 import {
@@ -9,6 +10,7 @@ import {
   noteSessionSeen,
   rememberSession,
   type SessionWithUser,
+  sessionCacheGeneration,
 } from "./session-cache.ts";
 
 export async function insertSession(db: Db, session: Selectable<SessionsTable>): Promise<void> {
@@ -23,8 +25,9 @@ export async function findSessionWithUser(db: Db, id: string): Promise<SessionWi
   const now = Date.now();
   const cached = cachedSession(id, now);
   if (cached) return cached;
+  const generation = sessionCacheGeneration();
   const found = await readSessionWithUser(db, id);
-  if (found) rememberSession(id, found, now);
+  if (found) rememberSession(id, found, now, generation);
   return found;
 }
 
@@ -71,6 +74,7 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
   forgetSession(id);
   await db.deleteFrom("sessions").where("id", "=", id).execute();
   forgetSession(id);
+  await notifyChange(db, `session:${id}`);
 }
 
 /** Revokes every session of a user, or all but one (password change keeps the current one). */
@@ -80,6 +84,7 @@ export async function deleteUserSessions(db: Db, userId: number, exceptId?: stri
   forgetUserSessions(userId);
   await query.execute();
   forgetUserSessions(userId);
+  await notifyChange(db, `user:${userId}`);
 }
 
 export async function deleteExpiredSessions(db: Db, nowIsoValue: string, idleCutoffIso: string): Promise<void> {
@@ -88,4 +93,5 @@ export async function deleteExpiredSessions(db: Db, nowIsoValue: string, idleCut
     .where((eb) => eb.or([eb("expires_at", "<=", nowIsoValue), eb("last_seen_at", "<=", idleCutoffIso)]))
     .execute();
   forgetAllSessions();
+  await notifyChange(db, "sessions");
 }

@@ -9,7 +9,8 @@ import {
   type SortOrder,
 } from "@portal/shared/schemas/requests";
 import type { AppContext } from "../../context.ts";
-import { committedTransactionCount, type Db } from "../../db/database.ts";
+import type { Db } from "../../db/database.ts";
+import { listVersion } from "./list-version.ts";
 import { parseStepData } from "./request-columns.ts";
 import {
   countRepresentatives,
@@ -18,17 +19,17 @@ import {
   findRepresentativesPage,
   findRequestsPage,
   type RequestFilter,
-  requestListVersion,
 } from "./requests.repository.ts";
 import { searchWords } from "./search-text.ts";
 
 /*
  * What the lists read is cached under the version that database triggers bump on every insert,
  * update or delete of a request (migration 0004). The version is read again after any write
- * transaction this process commits (every change to a request is one), and at least once a
- * second for changes made elsewhere, so a cached entry is only used while no request has changed
- * since it was read (docs/decisions.md). It is read before the data: a change committed in
- * between leaves an entry filed under the old version, which nobody asks for again.
+ * transaction this process commits (every change to a request is one), and for changes made
+ * elsewhere when notified (PostgreSQL) or at least once a second (list-version.ts), so a cached
+ * entry is only used while no request has changed since it was read (docs/decisions.md). It is
+ * read before the data: a change committed in between leaves an entry filed under the old
+ * version, which nobody asks for again.
  *
  * - Totals (both lists): counting 100,000 rows costs several milliseconds; the version a fraction.
  * - Request pages: everything a request list row shows comes from `requests`, so a page is as
@@ -48,28 +49,6 @@ interface ListCache {
 }
 
 const cacheByDb = new WeakMap<Db, ListCache>();
-
-/**
- * How long a version read from the database is trusted when this process has committed no write
- * since: every change made through this server shows in the next list at once; one made by
- * another process (a second server, a command-line seed) within this time.
- */
-export const VERSION_TRUST_MS = 1_000;
-const versionRead = new WeakMap<Db, { version: number; at: number; commits: number }>();
-
-/** The list version: read again when older than VERSION_TRUST_MS or when this process wrote since. */
-async function listVersion(db: Db): Promise<number> {
-  const known = versionRead.get(db);
-  const now = Date.now();
-  if (known && known.commits === committedTransactionCount() && now - known.at < VERSION_TRUST_MS) {
-    return known.version;
-  }
-  // Counted before the read: a write committed while it runs makes this entry stale at once.
-  const commits = committedTransactionCount();
-  const version = await requestListVersion(db);
-  versionRead.set(db, { version, at: now, commits });
-  return version;
-}
 
 /** The cache for the current version (emptied when the version has moved). */
 async function currentCache(db: Db): Promise<ListCache> {

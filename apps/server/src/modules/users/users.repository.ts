@@ -1,6 +1,7 @@
 import { isLanguage } from "@portal/shared/languages";
 import { ROLES, type Role } from "@portal/shared/roles";
 import type { Selectable } from "kysely";
+import { notifyChange } from "../../db/change-notifier.ts";
 import { type Db, nowIso } from "../../db/database.ts";
 import type { UsersTable } from "../../db/types.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
@@ -89,6 +90,8 @@ export async function updateUser(
     .where("id", "=", id)
     .execute();
   forgetUserSessions(id);
+  // Other processes too (PostgreSQL); inside a transaction they hear it when it commits.
+  await notifyChange(db, `user:${id}`);
 }
 
 /**

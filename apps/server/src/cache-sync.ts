@@ -1,0 +1,84 @@
+import { listenForChanges } from "./db/change-notifier.ts";
+import type { Db, Engine } from "./db/database.ts";
+import {
+  forgetAllSessions,
+  forgetSession,
+  forgetUserSessions,
+  resumeSessionCache,
+  suspendSessionCache,
+} from "./modules/auth/session-cache.ts";
+import { listVersionMoved, setListVersionTrust } from "./modules/requests/list-version.ts";
+
+export interface CacheSync {
+  /** Resolves once the process listens (at once on SQLite), or after `ms` if it cannot yet. */
+  ready: (ms: number) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Keeps this process's caches (sessions, the request lists' version) in step with the writes of
+ * every other server process on the same PostgreSQL (docs/decisions.md "Session cache"). While
+ * the listener is down, the caches are bypassed: a change could be missed. SQLite is one process:
+ * nothing to do.
+ */
+export function startCacheSync(opts: {
+  db: Db;
+  engine: Engine;
+  databaseUrl: string | undefined;
+  log: (line: string) => void;
+}): CacheSync {
+  const { db, databaseUrl } = opts;
+  if (opts.engine !== "postgres" || !databaseUrl) {
+    return { ready: async () => {}, close: async () => {} };
+  }
+  // Down until the first LISTEN is in place.
+  let down = true;
+  suspendSessionCache();
+  setListVersionTrust(db, "never");
+  let heard: () => void = () => {};
+  const listening = new Promise<void>((resolve) => {
+    heard = resolve;
+  });
+
+  const listener = listenForChanges({
+    connectionString: databaseUrl,
+    log: opts.log,
+    onListening: (up) => {
+      if (up === !down) return;
+      down = !up;
+      if (up) {
+        resumeSessionCache();
+        setListVersionTrust(db, "notified");
+        heard();
+      } else {
+        suspendSessionCache();
+        setListVersionTrust(db, "never");
+      }
+    },
+    onChange: (payload) => {
+      const [kind, id] = payload.split(":", 2);
+      if (kind === "session" && id) forgetSession(id);
+      else if (kind === "user" && id) forgetUserSessions(Number(id));
+      else if (kind === "sessions") forgetAllSessions();
+      else if (kind === "requests") listVersionMoved(db);
+    },
+  });
+
+  return {
+    ready: async (ms) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ms);
+      });
+      await Promise.race([listening, late]);
+      clearTimeout(timer);
+    },
+    close: async () => {
+      await listener.close();
+      // Back to what a process without a listener does, for whoever still holds this database.
+      if (down) resumeSessionCache();
+      down = false;
+      setListVersionTrust(db, "timed");
+    },
+  };
+}
