@@ -9,8 +9,19 @@ import { seedDemoStudents } from "./db/seeds/demo-students.ts";
 import { seedReferenceData } from "./db/seeds/reference-data.ts";
 import { randomToken } from "./lib/crypto.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createOutboxWorker } from "./mail/outbox-worker.ts";
 import { createPasswordHasher } from "./modules/auth/passwords.ts";
+import { resolveMailAttachments } from "./modules/enrollment/documents/mail-attachments.ts";
 import { readSetting, writeSetting } from "./modules/settings/settings.repository.ts";
+
+/** Due mails are looked for this often (a mail queued by this process is kicked at once). */
+const OUTBOX_POLL_MS = 2_000;
+
+/** The worker's lines through the start-up log until the app's logger exists. */
+function outboxLog(log: (line: string) => void) {
+  const line = (obj: object, msg: string) => log(`${msg} ${JSON.stringify(obj)}`);
+  return { info: line, warn: line };
+}
 
 export interface Bootstrapped {
   ctx: AppContext;
@@ -39,9 +50,29 @@ export async function bootstrap(config: Config, log: (line: string) => void = co
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, "outbox"),
+    timeoutMs: config.mail.smtpTimeoutMs,
     log,
   });
-  const ctx = { config, db: handle.db, engine: handle.engine, mailer, hasher, captchaHmacKey };
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    engine: handle.engine,
+    mailer,
+    hasher,
+    captchaHmacKey,
+    outbox: createOutboxWorker({
+      db: handle.db,
+      mailer,
+      retryFirstMs: config.mail.retryFirstMs,
+      retryForMs: config.mail.retryForMs,
+      // Longer than an attempt can take: three SMTP waits and the PDFs' rendering.
+      lockMs: Math.max(5 * 60_000, config.mail.smtpTimeoutMs * 10),
+      pollMs: OUTBOX_POLL_MS,
+      ownOnly: config.mail.outboxOwnOnly,
+      resolveAttachments: (recipe) => resolveMailAttachments(ctx, recipe),
+      log: outboxLog(log),
+    }),
+  };
   // Other server processes' logouts and list changes (PostgreSQL); stopped when the database closes.
   const sync = startCacheSync({ db: handle.db, engine: handle.engine, databaseUrl: config.databaseUrl, log });
   await sync.ready(5_000);

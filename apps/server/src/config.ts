@@ -29,6 +29,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Portal <no-reply@demo.local>"),
   SMTP_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(10),
+  MAIL_OUTBOX_OWN_ONLY: bool.default(false),
   MAIL_RETRY_FIRST_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
   MAIL_RETRY_HOURS: z.coerce
     .number()
@@ -71,7 +72,7 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   /** The e-mail outbox (mail/outbox-worker.ts): SMTP wait bound, first retry delay, give-up age. */
-  mail: { smtpTimeoutMs: number; retryFirstMs: number; retryForMs: number };
+  mail: { smtpTimeoutMs: number; retryFirstMs: number; retryForMs: number; outboxOwnOnly: boolean };
   branding: { schoolName: string; logoPath?: string; primaryColor: string; navColor: "light" | "dark" };
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -113,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
       retryFirstMs: e.MAIL_RETRY_FIRST_SECONDS * 1000,
       retryForMs: e.MAIL_RETRY_HOURS * 3_600_000,
+      outboxOwnOnly: e.MAIL_OUTBOX_OWN_ONLY,
     },
     branding: {
       schoolName: e.SCHOOL_NAME,

@@ -235,6 +235,7 @@ export interface ConsentsTable {
 export interface MailOutboxTable {
   id: Generated<number>;
   message_id: string;
+  queued_by: string;
   kind: string;
   to_address: string;
   subject: string;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMailer } from "./mailer.ts";
+import { createMailer, smtpServerOf } from "./mailer.ts";
 
 describe("outbox mailer", () => {
   it("writes attachments into the .eml file", async () => {
@@ -30,5 +30,19 @@ describe("outbox mailer", () => {
     } finally {
       fs.rmSync(outboxDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("SMTP_URL", () => {
+  it("gives the host, the port (defaults per scheme), TLS and the decoded credentials", () => {
+    expect(smtpServerOf("smtps://user%40school.ec:p%3Ass@smtp.school.ec:465")).toEqual({
+      host: "smtp.school.ec",
+      port: 465,
+      secure: true,
+      auth: { user: "user@school.ec", pass: "p:ss" },
+    });
+    expect(smtpServerOf("smtp://127.0.0.1:2525")).toEqual({ host: "127.0.0.1", port: 2525, secure: false });
+    expect(smtpServerOf("smtp://mail.local")).toMatchObject({ port: 587, secure: false });
+    expect(smtpServerOf("smtps://mail.local")).toMatchObject({ port: 465, secure: true });
   });
 });

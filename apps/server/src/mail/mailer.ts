@@ -31,6 +31,22 @@ export interface Mailer {
 }
 
 /**
+ * SMTP_URL (smtp[s]://[user:password@]host[:port]) as nodemailer's options. Not handed to
+ * nodemailer as a URL: given one, it ignores the timeouts passed beside it.
+ */
+export function smtpServerOf(url: string) {
+  const parsed = new URL(url);
+  const secure = parsed.protocol === "smtps:";
+  const user = decodeURIComponent(parsed.username);
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
+    secure,
+    ...(user ? { auth: { user, pass: decodeURIComponent(parsed.password) } } : {}),
+  };
+}
+
+/**
  * The transport under the outbox worker: SMTP when `smtpUrl` is set; otherwise each message
  * becomes an .eml file in `outboxDir`, so the demo works offline and a person (or an end-to-end
  * test) can open the activation link. Both carry the attachments: nodemailer builds the same MIME
@@ -48,7 +64,8 @@ export function createMailer(opts: {
   log: (line: string) => void;
 }): Mailer {
   const transport: Transporter = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl, {
+    ? nodemailer.createTransport({
+        ...smtpServerOf(opts.smtpUrl),
         connectionTimeout: opts.timeoutMs,
         greetingTimeout: opts.timeoutMs,
         socketTimeout: opts.timeoutMs * 3,

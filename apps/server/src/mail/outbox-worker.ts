@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { type Db, nowIso } from "../db/database.ts";
 import { isoFromNow, MINUTE_MS } from "../lib/time.ts";
 import type { MailAttachment, Mailer } from "./mailer.ts";
@@ -29,8 +31,10 @@ const CONCURRENCY = 4;
 const MAX_DELAY_MS = 30 * MINUTE_MS;
 
 export interface OutboxWorker {
-  /** Polls for due mails every `pollMs` until stopped. */
-  start(): void;
+  /** Stamped on the rows this process queues (`queued_by`): who queued a mail, for the logs. */
+  readonly instanceId: string;
+  /** Polls for due mails every `pollMs` until stopped; logs to `log` when given (the server's). */
+  start(log?: OutboxLog): void;
   /** A mail was just queued: deliver now rather than at the next poll. */
   kick(): void;
   /** One round, awaited: the tests' and the CLI's way to deliver what is due. */
@@ -69,13 +73,17 @@ export function createOutboxWorker(opts: {
   /** How long a claim holds a row: longer than any attempt can take. */
   lockMs: number;
   pollMs: number;
+  /** Deliver only the mails this worker's process queued (tests: several portals, one database). */
+  ownOnly: boolean;
   resolveAttachments: (recipe: AttachmentRecipe) => Promise<MailAttachment[]>;
   log: OutboxLog;
 }): OutboxWorker {
+  const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let timer: NodeJS.Timeout | undefined;
   let polling = false;
   let current: Promise<void> | undefined;
   let again = false;
+  let log = opts.log;
 
   async function attempt(row: OutboxRow): Promise<void> {
     try {
@@ -94,10 +102,10 @@ export function createOutboxWorker(opts: {
       const expired = Date.now() - Date.parse(row.created_at) >= opts.retryForMs;
       if (isPermanentFailure(error) || expired) {
         await markOutboxFailed(opts.db, row.id, reason);
-        opts.log.warn({ mailId: row.id, to: row.to_address, err: reason }, "e-mail failed for good");
+        log.warn({ mailId: row.id, to: row.to_address, err: reason }, "e-mail failed for good");
       } else {
         await markOutboxRetry(opts.db, row.id, reason, isoFromNow(retryDelayMs(row.attempts, opts.retryFirstMs)));
-        opts.log.warn({ mailId: row.id, to: row.to_address, err: reason }, "e-mail not delivered, will retry");
+        log.warn({ mailId: row.id, to: row.to_address, err: reason }, "e-mail not delivered, will retry");
       }
       return;
     }
@@ -107,7 +115,7 @@ export function createOutboxWorker(opts: {
   async function round(): Promise<void> {
     for (;;) {
       const now = nowIso();
-      const ids = await listDueOutboxIds(opts.db, now, BATCH);
+      const ids = await listDueOutboxIds(opts.db, now, BATCH, opts.ownOnly ? instanceId : null);
       const queue = [...ids];
       const lane = async () => {
         for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
@@ -129,7 +137,7 @@ export function createOutboxWorker(opts: {
     current = round()
       .catch((error: unknown) => {
         // The database is away: the rows wait for the next round.
-        opts.log.warn({ err: describe(error) }, "e-mail outbox round failed, will retry");
+        log.warn({ err: describe(error) }, "e-mail outbox round failed, will retry");
       })
       .finally(() => {
         current = undefined;
@@ -150,7 +158,9 @@ export function createOutboxWorker(opts: {
   }
 
   return {
-    start() {
+    instanceId,
+    start(serverLog) {
+      if (serverLog) log = serverLog;
       if (polling) return;
       polling = true;
       void run();

@@ -8,6 +8,7 @@ export type OutboxRow = Selectable<MailOutboxTable>;
 
 export interface NewOutboxRow {
   messageId: string;
+  queuedBy: string;
   kind: string;
   to: string;
   subject: string;
@@ -25,6 +26,7 @@ export async function insertOutboxRow(db: Db, row: NewOutboxRow): Promise<number
     .insertInto("mail_outbox")
     .values({
       message_id: row.messageId,
+      queued_by: row.queuedBy,
       kind: row.kind,
       to_address: row.to,
       subject: row.subject,
@@ -43,12 +45,16 @@ export async function insertOutboxRow(db: Db, row: NewOutboxRow): Promise<number
   return inserted.id;
 }
 
-/** Pending rows due now that no live worker holds, oldest first. */
-export async function listDueOutboxIds(db: Db, now: string, limit: number): Promise<number[]> {
+/**
+ * Pending rows due now that no live worker holds, oldest first; with `queuedBy`, only the rows that
+ * worker queued (MAIL_OUTBOX_OWN_ONLY: several test portals on one database).
+ */
+export async function listDueOutboxIds(db: Db, now: string, limit: number, queuedBy: string | null): Promise<number[]> {
   const rows = await db
     .selectFrom("mail_outbox")
     .select("id")
     .where("status", "=", "pending")
+    .$if(queuedBy !== null, (qb) => qb.where("queued_by", "=", queuedBy))
     .where("next_attempt_at", "<=", now)
     .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
     .orderBy("next_attempt_at")

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MailKind } from "@portal/shared/mail";
+import type { AppContext } from "../context.ts";
 import { type Db, nowIso } from "../db/database.ts";
 import type { OutgoingMail } from "./mailer.ts";
 import { insertOutboxRow, type OutboxRow } from "./outbox.repository.ts";
@@ -41,9 +42,13 @@ export function newMessageId(mailFrom: string): string {
   return `<${randomUUID()}@${messageIdDomain(mailFrom)}>`;
 }
 
-export async function queueMail(db: Db, mailFrom: string, mail: QueuedMail, resentFrom: number | null = null) {
+/** Who queues: the sender address (for the Message-ID) and this process's worker (its instance id). */
+export type MailQueueContext = Pick<AppContext, "config" | "outbox">;
+
+export async function queueMail(ctx: MailQueueContext, db: Db, mail: QueuedMail, resentFrom: number | null = null) {
   return insertOutboxRow(db, {
-    messageId: newMessageId(mailFrom),
+    messageId: newMessageId(ctx.config.mailFrom),
+    queuedBy: ctx.outbox.instanceId,
     kind: mail.kind,
     to: mail.to,
     subject: mail.subject,
@@ -58,10 +63,10 @@ export async function queueMail(db: Db, mailFrom: string, mail: QueuedMail, rese
 }
 
 /** A staff resend: the same content as a new message (a new Message-ID, or it would be dropped). */
-export function queueCopy(db: Db, mailFrom: string, row: OutboxRow): Promise<number> {
+export function queueCopy(ctx: MailQueueContext, db: Db, row: OutboxRow): Promise<number> {
   return queueMail(
+    ctx,
     db,
-    mailFrom,
     {
       kind: row.kind as MailKind,
       to: row.to_address,

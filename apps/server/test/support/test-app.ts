@@ -36,6 +36,8 @@ export async function createTestApp(
     SMTP_URL: smtp.url,
     SEED_DEMO: "false",
     LOG_LEVEL: "silent",
+    // The specs' portals share one database: each delivers only the mails it queued.
+    MAIL_OUTBOX_OWN_ONLY: "true",
     ...env,
   });
   const { ctx, handle } = await bootstrap(config, () => {});

@@ -17,6 +17,8 @@ export async function up(db: AnyDb): Promise<void> {
   await withId(db, db.schema.createTable(TABLE))
     /** RFC 5322 Message-ID, fixed when the row is written: every attempt sends the same one. */
     .addColumn("message_id", "varchar(200)", (col) => col.notNull().unique())
+    /** The worker instance (host:pid:random) of the process that queued it. */
+    .addColumn("queued_by", "varchar(200)", (col) => col.notNull())
     .addColumn("kind", "varchar(40)", (col) => col.notNull())
     .addColumn("to_address", "varchar(320)", (col) => col.notNull())
     .addColumn("subject", "text", (col) => col.notNull())

@@ -18,6 +18,7 @@ export type AuditEvent =
   | "request.photoReviewed"
   | "request.photoReplaced"
   | "request.stepEdited"
+  | "request.mailResent"
   | "medicalRecord.viewed";
 
 export async function recordAudit(

@@ -34,5 +34,5 @@ export async function queueAccountMail(
     vars: { hours: ACTIVATION_TTL_MS / HOUR_MS, minutes: RESET_TTL_MS / MINUTE_MS },
   });
   const { to, subject, text, html } = mail;
-  await queueMail(db, ctx.config.mailFrom, { kind: template, userId: user.id, to, subject, text, html });
+  await queueMail(ctx, db, { kind: template, userId: user.id, to, subject, text, html });
 }

@@ -28,7 +28,7 @@ export async function queuePhotoRejected(
     reason: mail.reason,
     link: mail.link,
   });
-  await queueMail(trx, ctx.config.mailFrom, {
+  await queueMail(ctx, trx, {
     kind: "photoRejected",
     requestId: row.id,
     userId: row.user_id,

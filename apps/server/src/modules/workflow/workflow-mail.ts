@@ -39,7 +39,7 @@ export async function queueStatusChangeMail(ctx: AppContext, trx: Db, mail: Stat
     correction: mail.correction,
     link: mail.link,
   });
-  await queueMail(trx, ctx.config.mailFrom, {
+  await queueMail(ctx, trx, {
     kind: "requestStatusChanged",
     requestId: row.id,
     userId: row.user_id,

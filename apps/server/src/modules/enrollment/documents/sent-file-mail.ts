@@ -99,7 +99,7 @@ export async function queueSentFileMails(
       link: sent.portalLink,
       attachments: [],
     });
-    await queueMail(trx, ctx.config.mailFrom, {
+    await queueMail(ctx, trx, {
       kind: "enrollmentReceived",
       requestId: sent.requestId,
       userId: sent.userId,
