@@ -62,6 +62,8 @@ const CONTRACT: Record<string, string> = {
   "GET /api/photos/:requestId/image": "inscriptionsView",
   "POST /api/photos/:requestId/review": "inscriptionsManage",
   "PUT /api/enrollment/files/:fileId/photo": "enrollmentOwn",
+  "GET /api/requests/:id/mails": "inscriptionsView",
+  "POST /api/requests/:id/mails/:mailId/resend": "inscriptionsManage",
   "GET /branding/logo": "public",
   "GET /*": "public",
 };
@@ -121,7 +123,7 @@ describe("who may call each non-public route", () => {
       if (url.startsWith("/api/enrollment/") && (name === "id" || name === "fileId")) return "2147483000";
       // A request id that exists for nobody: allowed roles get 404 REQUEST_NOT_FOUND.
       if (url.startsWith("/api/requests/") && name === "id") return "2147483000";
-      if (name === "uploadId") return "2147483000";
+      if (name === "uploadId" || name === "mailId") return "2147483000";
       // The photos' request id, unknown too: allowed roles get 404 REQUEST_NOT_FOUND.
       if (name === "requestId") return "2147483000";
       if (name === "step") return "studentFile";

@@ -404,8 +404,10 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     const withBody = t.routes.filter((route) => ["POST", "PUT", "PATCH"].includes(route.method));
     const covered = new Set(endpoints.map((e) => e.route ?? `${e.method} ${e.url.replace(/\/\d+\//, "/:id/")}`));
     // Logout and send take no body. Starting a file accepts an empty body by design and uploads
-    // are multipart: enrollment.spec.ts covers their bad input.
+    // are multipart: enrollment.spec.ts covers their bad input. Resending a mail takes no body:
+    // request-mails.spec.ts covers its bad ids.
     const elsewhere = [
+      "POST /api/requests/:id/mails/:mailId/resend",
       "POST /api/auth/logout",
       "POST /api/enrollment/files/:fileId/send",
       "POST /api/enrollment/files",
