@@ -1,5 +1,6 @@
 // `npm test`: typecheck, lint, unit tests, API integration tests on SQLite and PostgreSQL, then
 // end-to-end tests in Chromium. Stops at the first failing stage and ends with one summary line.
+// TEST_STAGES=unit,sqlite runs only those stages (keys: typecheck lint unit sqlite postgres e2e).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,10 +17,16 @@ const vitestJson = (name) => [
   `--outputFile=${path.join(results, `${name}.json`)}`,
 ];
 const stages = [
-  { name: "typecheck", cmd: ["npm", "run", "typecheck"] },
-  { name: "lint", cmd: ["npm", "run", "lint"] },
-  { name: "unit", cmd: ["npx", "vitest", "run", "--project", "unit", ...vitestJson("unit")], report: "vitest" },
+  { key: "typecheck", name: "typecheck", cmd: ["npm", "run", "typecheck"] },
+  { key: "lint", name: "lint", cmd: ["npm", "run", "lint"] },
   {
+    key: "unit",
+    name: "unit",
+    cmd: ["npx", "vitest", "run", "--project", "unit", ...vitestJson("unit")],
+    report: "vitest",
+  },
+  {
+    key: "sqlite",
     name: "integration (SQLite)",
     cmd: ["npx", "vitest", "run", "--project", "integration", ...vitestJson("sqlite")],
     env: { DB_ENGINE: "sqlite" },
@@ -27,14 +34,21 @@ const stages = [
     file: "sqlite",
   },
   {
+    key: "postgres",
     name: "integration (PostgreSQL)",
     cmd: ["npx", "vitest", "run", "--project", "integration", ...vitestJson("postgres")],
     env: { DB_ENGINE: "postgres" },
     report: "vitest",
     file: "postgres",
   },
-  { name: "end-to-end (Chromium)", cmd: ["npm", "run", "test:e2e"], report: "playwright", file: "e2e" },
+  { key: "e2e", name: "end-to-end (Chromium)", cmd: ["npm", "run", "test:e2e"], report: "playwright", file: "e2e" },
 ];
+const only = process.env.TEST_STAGES?.split(",").filter(Boolean);
+const unknown = only?.filter((key) => !stages.some((stage) => stage.key === key)) ?? [];
+if (unknown.length > 0) {
+  console.error(`TEST_STAGES: no stage ${unknown.join(", ")} (stages: ${stages.map((s) => s.key).join(" ")})`);
+  process.exit(2);
+}
 
 let passed = 0;
 let failed = 0;
@@ -51,7 +65,7 @@ function count(stage) {
   }
 }
 
-for (const stage of stages) {
+for (const stage of stages.filter((s) => !only || only.includes(s.key))) {
   const file = path.join(results, `${stage.file ?? stage.name}.json`);
   fs.rmSync(file, { force: true });
   console.log(`\n=== ${stage.name} ===`);
