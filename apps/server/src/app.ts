@@ -23,9 +23,11 @@ import { userRoutes } from "./modules/users/users.routes.ts";
 import { workflowRoutes } from "./modules/workflow/workflow.routes.ts";
 import { type DeclaredRoute, installAccessControl } from "./plugins/access.ts";
 import { installCsrfProtection } from "./plugins/csrf.ts";
+import { type Drain, installDrain } from "./plugins/drain.ts";
 import { answerFrameworkError, installErrorHandling } from "./plugins/errors.ts";
 import { installLanguage } from "./plugins/language.ts";
 import { installMaintenanceGate } from "./plugins/maintenance.ts";
+import { loggerOptions, RequestLog } from "./plugins/request-log.ts";
 import { installSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { installSessionLoading } from "./plugins/session.ts";
 import { installStaticFiles } from "./plugins/static-files.ts";
@@ -39,15 +41,24 @@ export interface BuiltApp {
   app: FastifyInstance;
   /** Every registered route with its access declaration (for the authorization test). */
   routes: DeclaredRoute[];
+  /** The graceful shutdown server.ts runs on SIGTERM. */
+  drain: Drain;
 }
 
 /** Builds the whole HTTP app on a context; server.ts listens, tests use `app.inject`. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDist?: string } = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger ? { level: ctx.config.logLevel } : false,
+    logger: await loggerOptions({
+      enabled: opts.logger === true,
+      level: ctx.config.logLevel,
+      pretty: ctx.config.env === "development",
+    }),
+    // One line per request instead of Fastify's two.
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: ctx.config.trustProxy,
-    // Drain in-flight requests on close instead of cutting them (SIGTERM).
+    // Drain in-flight requests on close instead of cutting them (SIGTERM; plugins/drain.ts
+    // has closed every connection before Fastify's close runs).
     forceCloseConnections: "idle",
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify answers before routing skip the hooks: give them the same headers and shape.
@@ -60,6 +71,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // First hooks: a request refused during shutdown touches neither the session nor the database.
+  const drain = installDrain(app);
   await app.register(fastifyCookie);
   // One file per upload request; the byte limit is the largest document kind's (checked again per kind).
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
@@ -72,7 +85,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   installMaintenanceGate(app, ctx);
   installSecurityHeaders(app, { hsts: ctx.config.secureCookies });
 
-  systemRoutes(app, ctx);
+  systemRoutes(app, ctx, drain);
   schoolYearRoutes(app, ctx);
   authRoutes(app, ctx);
   accountRoutes(app, ctx);
@@ -92,5 +105,5 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
     throw new AppError(404, "ROUTE_NOT_FOUND");
   });
   await app.ready();
-  return { app, routes };
+  return { app, routes, drain };
 }

@@ -4,6 +4,14 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seeds/demo.ts";
 import { deleteExpiredSessions } from "./modules/auth/sessions.repository.ts";
 
+/**
+ * On SIGTERM, requests on connections opened before the signal are still served this long (they
+ * may have been sent before it), then the server stops accepting (plugins/drain.ts).
+ */
+const DRAIN_GRACE_MS = 1_000;
+/** Busy connections are cut past this; under the 30 s most orchestrators wait before SIGKILL. */
+const DRAIN_TIMEOUT_MS = 20_000;
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -16,7 +24,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const { ctx, handle } = await bootstrap(config);
-  const { app } = await buildApp(ctx, { logger: config.env !== "test" });
+  const { app, drain } = await buildApp(ctx, { logger: config.env !== "test" });
 
   const sweep = setInterval(() => {
     const now = Date.now();
@@ -28,17 +36,34 @@ async function main(): Promise<void> {
   }, 15 * 60_000);
   sweep.unref();
 
+  // Stopped in this order on SIGTERM/SIGINT; a failing step is logged and the next still runs.
+  const closers: [string, () => unknown][] = [
+    ["session sweep", () => clearInterval(sweep)],
+    [
+      "http",
+      async () => {
+        const { cut } = await drain.run({ graceMs: DRAIN_GRACE_MS, timeoutMs: DRAIN_TIMEOUT_MS });
+        if (cut > 0) app.log.warn(`${cut} connection(s) still busy after ${DRAIN_TIMEOUT_MS} ms were cut`);
+        await app.close();
+      },
+    ],
+    ["mailer", () => ctx.mailer.close()],
+    ["database", () => handle.close()],
+  ];
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: draining requests, then closing the database`);
-    clearInterval(sweep);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS + 5_000);
     force.unref();
-    await app.close();
-    ctx.mailer.close();
-    await handle.close();
+    for (const [name, close] of closers) {
+      try {
+        await close();
+      } catch (error) {
+        app.log.error({ err: error }, `stopping the ${name} failed`);
+      }
+    }
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -81,6 +81,8 @@ describe("the server process", () => {
       SEED_DEMO: "true",
       HOST: "127.0.0.1",
       PORT: String(port),
+      // The "received" line of a request exists at debug level only (one line per request otherwise).
+      LOG_LEVEL: "debug",
     });
     const base = `http://127.0.0.1:${port}`;
 

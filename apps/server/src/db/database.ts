@@ -28,7 +28,21 @@ const PREPARED_STATEMENTS_MAX = 500;
  * commit) run as before. Needs a direct connection or a pooler that keeps prepared statements.
  */
 class PreparingClient extends pg.Client {
+  /**
+   * Statement text → name, shared by all connections: only the name is shared. Whether a name is
+   * prepared is pg's own per-connection record, so a connection opened after a cut prepares it again.
+   */
   static readonly names = new Map<string, string>();
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client's constructor takes its config as is.
+  constructor(config?: any) {
+    super(config);
+    // A connection cut while checked out (pg_terminate_backend, a restart) emits 'error', and the
+    // pool listens only while the client is idle: unheard, the event would end the process. The
+    // query in flight fails by itself (the request answers 503), and the pool drops the client on
+    // release because it is no longer queryable.
+    this.on("error", () => {});
+  }
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads; Kysely calls query(text, values).
   override query(config: any, values?: any, callback?: any): any {
@@ -74,6 +88,9 @@ export function openDatabase(opts: {
       connectionString: opts.databaseUrl,
       max: opts.databasePoolMax ?? 10,
       Client: PreparingClient,
+      // Without a limit a connect to an unreachable server, or a wait for a busy pool, hangs the
+      // request; past it the request answers 503 DATABASE_UNAVAILABLE.
+      connectionTimeoutMillis: 5_000,
     });
     // An idle connection the server ends (restart, administrator) is dropped by the pool, which
     // opens another when needed; without a listener its error would crash the process.

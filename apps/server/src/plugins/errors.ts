@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, type Language, parseAcceptLanguage, pickInitialLangua
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "../lib/errors.ts";
 
 /** Writes the one error shape every client gets: `{ error: { code, message, fields? } }`. */
@@ -78,6 +79,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendError(reply, lang, new AppError(status, clientErrorCode(error), { minutes: 15 }));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Expected while the database restarts or is cut: one line, no stack; the pool reconnects by itself.
+      request.log.warn(`database unavailable: ${error.message}`);
+      return sendError(reply, lang, new AppError(503, "DATABASE_UNAVAILABLE"));
     }
     request.log.error({ err: error }, "unhandled error");
     return sendError(reply, lang, new AppError(500, "INTERNAL"));

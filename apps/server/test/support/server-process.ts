@@ -20,9 +20,13 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Runs `tsx apps/server/src/server.ts` from the repository root with only the given environment. */
+/**
+ * Runs `node --import tsx apps/server/src/server.ts` from the repository root with only the given
+ * environment, as `npm start` does: one process, which receives signals itself (the tsx command
+ * relays them through a wrapper that kills the server if it does not acknowledge within 30 ms).
+ */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(path.join(REPO_ROOT, "node_modules/.bin/tsx"), ["apps/server/src/server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? REPO_ROOT, ...env },
     stdio: ["ignore", "pipe", "pipe"],

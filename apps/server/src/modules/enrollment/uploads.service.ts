@@ -4,12 +4,15 @@ import path from "node:path";
 import type { MultipartFile } from "@fastify/multipart";
 import { STUDENT_PHOTO_SIZE_PX } from "@portal/shared/upload-kinds";
 import { fileTypeFromBuffer } from "file-type";
+import type { Insertable } from "kysely";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import type { AppContext } from "../../context.ts";
 import { nowIso } from "../../db/database.ts";
+import type { Database } from "../../db/types.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
+import { removeStoredFile, writeStoredFile } from "../../lib/stored-files.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { photoAwaitsReplacement } from "../photos/photos.repository.ts";
 import { findFile, findStudent } from "./enrollment.repository.ts";
@@ -117,24 +120,31 @@ export async function storeUpload(
   }
 
   const storageKey = `${randomToken(18)}.${stored.ext}`;
-  fs.mkdirSync(storageDir(ctx), { recursive: true });
-  fs.writeFileSync(path.join(storageDir(ctx), storageKey), stored.bytes, { mode: 0o600 });
-  const row = await ctx.db
+  writeStoredFile(storageDir(ctx), storageKey, stored.bytes);
+  const row = await recordUpload(ctx, {
+    family_user_id: user.id,
+    file_id: file.id,
+    kind,
+    original_name: safeName(part.filename, stored.ext),
+    content_type: stored.mime,
+    size: stored.bytes.length,
+    sha256: createHash("sha256").update(stored.bytes).digest("hex"),
+    storage_key: storageKey,
+    created_at: nowIso(),
+  }).catch((error: unknown) => {
+    // No row, no file: a database fault must not leave an orphan in the folder.
+    removeStoredFile(storageDir(ctx), storageKey);
+    throw error;
+  });
+  return { id: row.id, kind: row.kind, name: row.original_name, size: row.size, contentType: row.content_type };
+}
+
+function recordUpload(ctx: AppContext, values: Insertable<Database["uploads"]>) {
+  return ctx.db
     .insertInto("uploads")
-    .values({
-      family_user_id: user.id,
-      file_id: file.id,
-      kind,
-      original_name: safeName(part.filename, stored.ext),
-      content_type: stored.mime,
-      size: stored.bytes.length,
-      sha256: createHash("sha256").update(stored.bytes).digest("hex"),
-      storage_key: storageKey,
-      created_at: nowIso(),
-    })
+    .values(values)
     .returning(["id", "kind", "original_name", "size", "content_type"])
     .executeTakeFirstOrThrow();
-  return { id: row.id, kind: row.kind, name: row.original_name, size: row.size, contentType: row.content_type };
 }
 
 /** An upload's row and a stream of its bytes, whoever asks (callers check who may read it); 404 when missing. */

@@ -1,33 +1,25 @@
 import { publicConfigSchema } from "@portal/shared/schemas/responses";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { sql } from "kysely";
-import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import type { Drain } from "../../plugins/drain.ts";
 import { isMaintenanceOn } from "../settings/settings.service.ts";
+import { healthOkSchema, healthProblem, healthUnavailableSchema } from "./health.ts";
 
 export const LOGO_URL = "/branding/logo";
 
-export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function systemRoutes(app: FastifyInstance, ctx: AppContext, drain: Drain): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const open = { access: "public", duringMaintenance: true } as const;
 
   r.get(
     "/api/health",
-    {
-      config: open,
-      schema: {
-        response: { 200: z.object({ status: z.literal("ok") }), 503: z.object({ status: z.literal("unavailable") }) },
-      },
-    },
+    { config: open, schema: { response: { 200: healthOkSchema, 503: healthUnavailableSchema } } },
     async (request, reply) => {
-      try {
-        await sql`select 1`.execute(ctx.db);
-        return { status: "ok" as const };
-      } catch (error) {
-        request.log.warn({ err: error }, "health check: database unreachable");
-        return reply.code(503).send({ status: "unavailable" as const });
-      }
+      const problem = await healthProblem(ctx, drain);
+      if (problem === undefined) return { status: "ok" as const };
+      request.log.warn(`health check: ${problem.detail}`);
+      return reply.code(503).send({ status: "unavailable" as const, reason: problem.reason });
     },
   );
 

@@ -1,0 +1,90 @@
+import type { Server } from "node:http";
+import { DEFAULT_LANGUAGE, parseAcceptLanguage, pickInitialLanguage } from "@portal/shared/languages";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../lib/errors.ts";
+import { sendError } from "./errors.ts";
+
+/*
+ * Graceful shutdown without resetting a request a client already sent (SIGTERM, server.ts).
+ *
+ * Node's server.close() destroys idle keep-alive connections at once; a request already on the
+ * wire but not yet read looks idle, and its client gets ECONNRESET. Fastify's own close answers
+ * every later request `Connection: close`, which drops the requests pipelined behind it. So the
+ * drain runs before Fastify's close, in three phases:
+ *  1. From the signal, every answer closes its connection (`Connection: close`), except one with
+ *     more requests pipelined behind it on the same connection: the last of them closes it.
+ *     Requests on connections opened before the signal are still served for `graceMs`: they may
+ *     have been sent before it (the server cannot tell). New connections get 503 SHUTTING_DOWN.
+ *  2. After the grace, everything sent before the signal has been read: the server stops
+ *     accepting, idle connections are closed, late requests answer 503 SHUTTING_DOWN.
+ *  3. The busy connections close after their last answer; past `timeoutMs` they are cut.
+ */
+
+export interface Drain {
+  /** True from the signal on (GET /api/health answers 503 then). */
+  readonly draining: boolean;
+  /** Runs the drain; resolves once every connection is closed, with how many had to be cut. */
+  run(opts: { graceMs: number; timeoutMs: number }): Promise<{ cut: number }>;
+}
+
+export function installDrain(app: FastifyInstance): Drain {
+  /** Requests read and not yet answered, per connection (more than one when pipelined). */
+  const pending = new WeakMap<object, number>();
+  /** Connections accepted after the signal. */
+  const late = new WeakSet<object>();
+  let since: number | undefined;
+  let grace = 0;
+
+  app.server.on("connection", (socket) => {
+    if (since !== undefined) late.add(socket);
+  });
+
+  // Registered first: a refused request touches neither the session nor the database.
+  app.addHook("onRequest", async (request, reply) => {
+    const socket = request.raw.socket;
+    pending.set(socket, (pending.get(socket) ?? 0) + 1);
+    reply.raw.once("close", () => pending.set(socket, (pending.get(socket) ?? 1) - 1));
+    if (since === undefined || !(late.has(socket) || Date.now() - since > grace)) return;
+    const header = request.headers["accept-language"];
+    const lang = header ? pickInitialLanguage(parseAcceptLanguage(header)) : DEFAULT_LANGUAGE;
+    reply.header("connection", "close");
+    return sendError(reply, lang, new AppError(503, "SHUTTING_DOWN"));
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (since !== undefined && (pending.get(request.raw.socket) ?? 0) <= 1) reply.header("connection", "close");
+    return payload;
+  });
+
+  return {
+    get draining() {
+      return since !== undefined;
+    },
+    async run({ graceMs, timeoutMs }) {
+      since = Date.now();
+      grace = graceMs;
+      const server = app.server;
+      if ((await openConnections(server)) > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+      // Stops accepting and closes the idle connections; calls back once the busy ones have closed too.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A connection that turns idle later without a closing answer (one streaming since before the signal).
+      const sweep = setInterval(() => server.closeIdleConnections(), 200);
+      let cut = 0;
+      const deadline = setTimeout(
+        async () => {
+          cut = await openConnections(server);
+          server.closeAllConnections();
+        },
+        Math.max(0, timeoutMs - graceMs),
+      );
+      await closed;
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      return { cut };
+    },
+  };
+}
+
+function openConnections(server: Server): Promise<number> {
+  return new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
+}

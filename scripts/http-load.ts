@@ -1,0 +1,82 @@
+import http from "node:http";
+import { freePort, type ServerProcess, startServerProcess } from "../apps/server/test/support/server-process.ts";
+
+/** One request's fate, with when its bytes reached the OS (`sentAt`) and when it ended. */
+export interface Outcome {
+  sentAt: number;
+  endedAt: number;
+  status?: number;
+  code?: string;
+  /** Node's error code when there was no answer (ECONNRESET, ECONNREFUSED…). */
+  error?: string;
+}
+
+/** A GET on `agent`; never rejects, the outcome says what happened. */
+export function timedGet(agent: http.Agent, port: number, path: string): Promise<Outcome> {
+  return new Promise((resolve) => {
+    let sentAt = Number.NaN;
+    const request = http.request({ host: "127.0.0.1", port, path, agent }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => {
+        body += chunk.toString("utf8");
+      });
+      res.on("end", () => {
+        let code: string | undefined;
+        try {
+          const parsed = JSON.parse(body) as { error?: { code?: string }; reason?: string };
+          // An error's code, or the reason GET /api/health gives with its 503.
+          code = parsed.error?.code ?? parsed.reason;
+        } catch {}
+        resolve({ sentAt, endedAt: performance.now(), status: res.statusCode, code });
+      });
+      res.on("error", (error: NodeJS.ErrnoException) =>
+        resolve({ sentAt, endedAt: performance.now(), error: error.code ?? error.message }),
+      );
+    });
+    request.on("finish", () => {
+      sentAt = performance.now();
+    });
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      resolve({ sentAt, endedAt: performance.now(), error: error.code ?? error.message }),
+    );
+    request.end();
+  });
+}
+
+/** Starts the real server (`node --import tsx`) on a free port and waits until /api/health answers 200. */
+export async function startServer(env: Record<string, string>): Promise<{ server: ServerProcess; port: number }> {
+  const port = await freePort();
+  const server = startServerProcess({
+    NODE_ENV: "development",
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "false",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    ...env,
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+    if (response?.status === 200) return { server, port };
+    if (server.child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`the server did not start:\n${server.stdout()}\n${server.stderr()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** "200: 1234, 503 DATABASE_UNAVAILABLE: 12, ECONNRESET: 0" */
+export function tally(outcomes: Outcome[]): string {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) {
+    const key = o.error ?? `${o.status}${o.code ? ` ${o.code}` : ""}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, n]) => `${key}: ${n}`).join(", ") || "none";
+}
