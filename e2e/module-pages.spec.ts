@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { logIn } from "./support/session.ts";
-import { runTag, sendNewFile } from "./support/wizard.ts";
+import { sendFileForStaff } from "./support/staff-request.ts";
+import { runTag } from "./support/wizard.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
 test.use({ locale: "en-US" });
@@ -13,25 +14,6 @@ let requestId = 0;
 const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 const modulePath = (path: string) => `/portal/dashboards/inscriptions/${path}/${requestId}`;
 
-/** familia1 fills and sends one file through the API; answers the request's id (read as staff). */
-async function sendFile(browser: Browser): Promise<number> {
-  const family = await browser.newContext({ locale: "en-US" });
-  const page = await family.newPage();
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/bienvenido$/);
-  await sendNewFile(page, { studentFile: { names: "Lucía", firstName: "Pérez", secondName: TAG } });
-  await family.close();
-
-  const staff = await browser.newContext({ locale: "en-US" });
-  const staffPage = await staff.newPage();
-  await logIn(staffPage, "secretaria@demo.local");
-  const list = await staffPage.request.get(`/api/requests?q=${TAG}`);
-  const { items } = (await list.json()) as { items: { id: number }[] };
-  expect(items).toHaveLength(1);
-  await staff.close();
-  return items[0]?.id ?? 0;
-}
-
 /** The request's version, as a module page reads it. */
 async function versionOf(page: Page): Promise<number> {
   const response = await page.request.get(`/api/requests/${requestId}/module`);
@@ -40,7 +22,7 @@ async function versionOf(page: Page): Promise<number> {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  requestId = await sendFile(browser);
+  requestId = await sendFileForStaff(browser, { names: "Lucía", tag: TAG });
 });
 
 test.describe.configure({ mode: "serial" });

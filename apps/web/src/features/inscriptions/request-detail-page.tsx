@@ -1,10 +1,10 @@
-import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { LANGUAGES } from "@portal/shared/languages";
 import { ALL_ROUTES } from "@portal/shared/route-access";
 import type { RequestDetail } from "@portal/shared/schemas/workflow";
 import type { WorkflowAction } from "@portal/shared/workflow";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
@@ -13,12 +13,21 @@ import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { notifyRecord } from "../../lib/toasts.ts";
 import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { ActionDialog, CorrectionDialog, ReviewDialog } from "./action-dialogs.tsx";
+import { Field, Section } from "./detail-section.tsx";
 import { formatDateTime } from "./format.ts";
 import { listOriginHref } from "./representative-lists.ts";
 import { RequestHistory } from "./request-history.tsx";
 import { modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
+import { RequestMails } from "./request-mails.tsx";
 import { RequestNavigation } from "./request-navigation.tsx";
-import { detailQueryKey, LIST_QUERY_KEY, runAction, saveInternalReview, useRequestDetail } from "./requests-api.ts";
+import {
+  detailQueryKey,
+  LIST_QUERY_KEY,
+  mailsQueryKey,
+  runAction,
+  saveInternalReview,
+  useRequestDetail,
+} from "./requests-api.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** The twelve module pages of a request (hidden routes `inscriptions.module.*`), in wizard order. */
@@ -41,32 +50,6 @@ const ACTION_LOOK: Record<WorkflowAction, { variant: "filled" | "light"; color?:
 
 /** Changes that another person's change makes impossible: the page must be reloaded first. */
 const STALE_CODES = ["VERSION_CONFLICT", "TRANSITION_NOT_ALLOWED"];
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-testid={testId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 function InternalReview({
   detail,
@@ -163,6 +146,8 @@ export function RequestDetailPage() {
   const afterChange = (saved: RequestDetail) => {
     queryClient.setQueryData(detailQueryKey(id), saved);
     void queryClient.invalidateQueries({ queryKey: LIST_QUERY_KEY });
+    // A status change e-mails the family: the mails section shows it waiting, then sent.
+    void queryClient.invalidateQueries({ queryKey: mailsQueryKey(id) });
     notifyRecord("updated");
   };
   const onChangeError = (error: Error, close: () => void) => {
@@ -400,6 +385,10 @@ export function RequestDetailPage() {
 
       <Section title={t("inscriptions:history.title")}>
         <RequestHistory entries={request.history} />
+      </Section>
+
+      <Section title={t("inscriptions:mails.title")} testId="request-mails">
+        <RequestMails requestId={request.id} canResend={request.canManage} />
       </Section>
 
       {/* Keyed by what they are opened for, so a dialog never shows the last one's text. */}

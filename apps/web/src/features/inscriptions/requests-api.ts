@@ -1,3 +1,4 @@
+import { type RequestMails, requestMailsSchema } from "@portal/shared/schemas/request-mails";
 import {
   type RepresentativeList,
   type RequestList,
@@ -70,4 +71,20 @@ export async function runBulkAction(body: BulkActionInput): Promise<BulkResult> 
 
 export async function saveInternalReview(id: number, body: InternalReviewInput): Promise<RequestDetail> {
   return requestDetailSchema.parse(await http.put(`/api/requests/${id}/internal-review`, body));
+}
+
+export const mailsQueryKey = (id: number) => ["inscriptions", "mails", id] as const;
+
+/** The e-mails sent to the family about a request (issue #11), with their delivery state. */
+export function useRequestMails(id: number) {
+  return useQuery({
+    queryKey: mailsQueryKey(id),
+    queryFn: async (): Promise<RequestMails> => requestMailsSchema.parse(await http.get(`/api/requests/${id}/mails`)),
+    // A mail just queued goes out within seconds: the state shown follows without a reload.
+    refetchInterval: (query) => (query.state.data?.mails.some((mail) => mail.status === "pending") ? 5_000 : false),
+  });
+}
+
+export async function resendMail(id: number, mailId: number): Promise<RequestMails> {
+  return requestMailsSchema.parse(await http.post(`/api/requests/${id}/mails/${mailId}/resend`));
 }
