@@ -44,7 +44,8 @@ function cli(
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(path.join(REPO_ROOT, "node_modules/.bin/tsx"), [`apps/server/src/cli/${script}.ts`, ...args], {
+    // As the npm scripts run it: node --import tsx (the tsx wrapper SIGKILLs a busy child on SIGTERM).
+    const child = spawn(process.execPath, ["--import", "tsx", `apps/server/src/cli/${script}.ts`, ...args], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? REPO_ROOT, ...own.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
