@@ -416,10 +416,11 @@ describe("when the mail server is down", () => {
       .orderBy("m.id")
       .execute();
     expect(queued.map((row) => row.to_address)).toEqual([family.email, "rep1@example.ec", "rep2@example.ec"]);
-    for (const row of queued) {
-      expect(row).toMatchObject({ status: "pending", attempts: 1 });
-      expect(row.last_error).toMatch(/ECONNREFUSED|ECONNECTION/);
-    }
+    // Every mail waits; the round stops at the first refused connection, so some may not have been tried.
+    for (const row of queued) expect(row).toMatchObject({ status: "pending" });
+    expect(queued.some((row) => row.attempts === 1 && /ECONNREFUSED|ECONNECTION/.test(row.last_error ?? ""))).toBe(
+      true,
+    );
     const file = await down.ctx.db
       .selectFrom("enrollment_files")
       .select("status")

@@ -30,6 +30,8 @@ beforeAll(async () => {
     SMTP_TIMEOUT_SECONDS: "0.5",
     MAIL_RETRY_FIRST_SECONDS: "0.05",
   });
+  // No polling here: every delivery round is the test's own (deliverDue), so attempts are counted exactly.
+  await t.ctx.outbox.stop();
 });
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
@@ -243,5 +245,36 @@ describe("several workers on one outbox", () => {
       .where("to_address", "in", addresses)
       .execute();
     expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe("a round against an unreachable server", () => {
+  it("stops at the first refused connection instead of trying every mail", async () => {
+    const addresses = Array.from({ length: 12 }, (_, i) => uniqueEmail(`down${i}`));
+    for (const to of addresses) {
+      await queueMail(t.ctx, t.ctx.db, {
+        kind: "passwordChanged",
+        to,
+        subject: "Aviso",
+        text: "Hola",
+        html: "<p>Hola</p>",
+      });
+    }
+    await t.ctx.outbox.deliverDue();
+    const rows = await t.ctx.db
+      .selectFrom("mail_outbox")
+      .select(["status", "attempts"])
+      .where("to_address", "in", addresses)
+      .execute();
+    // At most one attempt per lane (4 at once), and every mail still waiting.
+    const tried = rows.filter((row) => row.attempts > 0).length;
+    expect(tried).toBeGreaterThanOrEqual(1);
+    expect(tried).toBeLessThanOrEqual(4);
+    expect(rows.every((row) => row.status === "pending" && row.attempts <= 1)).toBe(true);
+
+    const smtp = await startSmtp(port);
+    servers.push(smtp);
+    for (const to of addresses) await deliveredTo(to);
+    expect(smtp.mails.filter((mail) => addresses.some((to) => mail.to.includes(to)))).toHaveLength(addresses.length);
   });
 });

@@ -29,6 +29,9 @@ const BATCH = 20;
 /** Attempts under way at once: a slow mail (PDFs, a slow server) does not hold up the others. */
 const CONCURRENCY = 4;
 const MAX_DELAY_MS = 30 * MINUTE_MS;
+/** Rendered attachments kept per recipe (a recipe's two PDFs are about 50 KB). */
+const RENDERED_MAX = 32;
+const RENDERED_MS = 10 * MINUTE_MS;
 
 export interface OutboxWorker {
   /** Stamped on the rows this process queues (`queued_by`): who queued a mail, for the logs. */
@@ -85,9 +88,30 @@ export function createOutboxWorker(opts: {
   let again = false;
   let log = opts.log;
 
-  async function attempt(row: OutboxRow): Promise<void> {
+  /**
+   * Attachments rendered for a recipe, kept a while: a retry does not render the PDFs again (they
+   * cost the event loop a tenth of a second each; issue #13 moves them off it).
+   */
+  const rendered = new Map<string, { attachments: Promise<MailAttachment[]>; until: number }>();
+  function attachmentsOf(recipeJson: string): Promise<MailAttachment[]> {
+    const now = Date.now();
+    const kept = rendered.get(recipeJson);
+    if (kept && kept.until > now) return kept.attachments;
+    // The promise is kept, not its result: the family's other recipients in the same language,
+    // attempted at the same moment, wait for this one rendering.
+    const attachments = opts.resolveAttachments(JSON.parse(recipeJson) as AttachmentRecipe);
+    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value ?? "");
+    rendered.set(recipeJson, { attachments, until: now + RENDERED_MS });
+    attachments.catch(() => rendered.delete(recipeJson));
+    return attachments;
+  }
+
+  /** One attempt; "unreachable" when the mail server could not take it (the round stops trying). */
+  async function attempt(row: OutboxRow): Promise<"sent" | "unreachable" | "failed"> {
+    let sending = false;
     try {
-      const recipe = row.attachments ? (JSON.parse(row.attachments) as AttachmentRecipe) : null;
+      const attachments = row.attachments ? await attachmentsOf(row.attachments) : undefined;
+      sending = true;
       await opts.mailer.send({
         messageId: row.message_id,
         fileStem: `${row.created_at.replace(/[:.]/g, "-")}-${row.id}`,
@@ -95,32 +119,40 @@ export function createOutboxWorker(opts: {
         subject: row.subject,
         text: row.body_text,
         html: row.body_html,
-        attachments: recipe ? await opts.resolveAttachments(recipe) : undefined,
+        attachments,
       });
     } catch (error) {
       const reason = describe(error);
+      const permanent = isPermanentFailure(error);
       const expired = Date.now() - Date.parse(row.created_at) >= opts.retryForMs;
-      if (isPermanentFailure(error) || expired) {
+      if (permanent || expired) {
         await markOutboxFailed(opts.db, row.id, reason);
         log.warn({ mailId: row.id, to: row.to_address, err: reason }, "e-mail failed for good");
       } else {
         await markOutboxRetry(opts.db, row.id, reason, isoFromNow(retryDelayMs(row.attempts, opts.retryFirstMs)));
         log.warn({ mailId: row.id, to: row.to_address, err: reason }, "e-mail not delivered, will retry");
       }
-      return;
+      return sending && !permanent ? "unreachable" : "failed";
     }
     await markOutboxSent(opts.db, row.id, nowIso());
+    return "sent";
   }
 
+  /**
+   * Takes the due rows in batches. Once an attempt finds the mail server unreachable, the round
+   * stops taking rows: the others would wait for the same timeout and count an attempt for
+   * nothing; they stay due for the next round.
+   */
   async function round(): Promise<void> {
-    for (;;) {
+    let unreachable = false;
+    while (!unreachable) {
       const now = nowIso();
       const ids = await listDueOutboxIds(opts.db, now, BATCH, opts.ownOnly ? instanceId : null);
       const queue = [...ids];
       const lane = async () => {
-        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        for (let id = queue.shift(); id !== undefined && !unreachable; id = queue.shift()) {
           const row = await claimOutboxRow(opts.db, id, now, isoFromNow(opts.lockMs));
-          if (row) await attempt(row);
+          if (row && (await attempt(row)) === "unreachable") unreachable = true;
         }
       };
       await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, lane));

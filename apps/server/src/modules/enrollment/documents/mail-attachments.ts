@@ -15,10 +15,13 @@ export async function resolveMailAttachments(ctx: AppContext, recipe: Attachment
   const source = await loadDocumentsSource(ctx, fileId);
   if (!source?.request) throw new Error(`file ${fileId} has no request to attach documents of`);
   const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const documents = await Promise.all(DOCUMENT_KINDS.map((kind) => renderDocument(source, kind, lang)));
-  return documents.map((doc) => ({
-    filename: doc.filename,
-    content: Buffer.from(doc.bytes),
-    contentType: "application/pdf",
-  }));
+  const attachments: MailAttachment[] = [];
+  for (const kind of DOCUMENT_KINDS) {
+    // One document at a time, with a turn of the event loop between: requests that arrive
+    // meanwhile are answered between the two renderings instead of after both.
+    await new Promise((resolve) => setImmediate(resolve));
+    const doc = await renderDocument(source, kind, lang);
+    attachments.push({ filename: doc.filename, content: Buffer.from(doc.bytes), contentType: "application/pdf" });
+  }
+  return attachments;
 }
