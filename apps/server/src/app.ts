@@ -14,6 +14,7 @@ import { documentRoutes } from "./modules/enrollment/documents/documents.routes.
 import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
 import { MAX_UPLOAD_BYTES } from "./modules/enrollment/upload-kinds.ts";
 import { photoRoutes } from "./modules/photos/photos.routes.ts";
+import { requestMailRoutes } from "./modules/request-mails/request-mails.routes.ts";
 import { requestStepRoutes } from "./modules/request-steps/request-steps.routes.ts";
 import { requestRoutes } from "./modules/requests/requests.routes.ts";
 import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   dashboardRoutes(app, ctx);
   requestStepRoutes(app, ctx);
   photoRoutes(app, ctx);
+  requestMailRoutes(app, ctx);
   await installStaticFiles(app, { webDist: opts.webDist ?? WEB_DIST, logoPath: ctx.config.branding.logoPath });
 
   app.setNotFoundHandler(() => {
