@@ -47,6 +47,8 @@ async function main(): Promise<void> {
         await app.close();
       },
     ],
+    // After the requests (the last ones may queue mails); what is not out yet waits in the outbox.
+    ["e-mail outbox", () => ctx.outbox.stop()],
     ["mailer", () => ctx.mailer.close()],
     ["database", () => handle.close()],
   ];
@@ -70,6 +72,8 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // Mails queued before a restart, or by another process, go out from now on.
+  ctx.outbox.start(app.log);
   const shown = config.publicUrl ?? `http://localhost:${new URL(address).port}`;
   console.log(`\nSchool portal ready on ${shown} (database: ${handle.engine})`);
   if (config.seedDemo) {
