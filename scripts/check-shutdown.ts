@@ -8,7 +8,8 @@ import { type Outcome, startServer, tally, timedGet } from "./http-load.ts";
  * A real server process on a throwaway database (SQLite and PostgreSQL), CHECK_CONNECTIONS (50)
  * keep-alive clients plus CHECK_PIPELINES (5) connections that pipeline 4 requests at a time,
  * SIGTERM after CHECK_LOAD_SECONDS (3) of load; every request is classed by whether its bytes
- * reached the OS before the signal. BENCH_ENGINES=sqlite,postgres and CHECK_RUNS (1) adjust it.
+ * reached the OS before the signal. BENCH_ENGINES=sqlite,postgres and CHECK_RUNS (1) adjust it;
+ * CHECK_DEBUG=1 prints each pipelining connection's last batches (ms from the signal: answers).
  */
 
 const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,postgres").split(",");
@@ -93,6 +94,16 @@ async function run(engine: string, round: number): Promise<boolean> {
       pipelinedBefore += BATCH;
       unansweredBefore += BATCH - Math.min(BATCH, batch.answered);
     }
+  }
+  if (process.env.CHECK_DEBUG) {
+    for (const p of pipelines)
+      console.log(
+        p.error(),
+        p.batches
+          .map((b) => `${(b.sentAt - signalAt).toFixed(0)}:${b.answered}`)
+          .slice(-3)
+          .join(" "),
+      );
   }
   const ok = resetsBefore === 0 && unansweredBefore === 0 && exit.code === 0;
   console.log(

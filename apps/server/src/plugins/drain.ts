@@ -28,8 +28,9 @@ export interface Drain {
 }
 
 export function installDrain(app: FastifyInstance): Drain {
-  /** Requests read and not yet answered, per connection (more than one when pipelined). */
-  const pending = new WeakMap<object, number>();
+  /** How many requests each connection has brought so far; and each request's rank on its connection. */
+  const received = new WeakMap<object, number>();
+  const rank = new WeakMap<object, number>();
   /** Connections accepted after the signal. */
   const late = new WeakSet<object>();
   let since: number | undefined;
@@ -42,17 +43,21 @@ export function installDrain(app: FastifyInstance): Drain {
   // Registered first: a refused request touches neither the session nor the database.
   app.addHook("onRequest", async (request, reply) => {
     const socket = request.raw.socket;
-    pending.set(socket, (pending.get(socket) ?? 0) + 1);
-    reply.raw.once("close", () => pending.set(socket, (pending.get(socket) ?? 1) - 1));
+    const n = (received.get(socket) ?? 0) + 1;
+    received.set(socket, n);
+    rank.set(request.raw, n);
     if (since === undefined || !(late.has(socket) || Date.now() - since > grace)) return;
     const header = request.headers["accept-language"];
     const lang = header ? pickInitialLanguage(parseAcceptLanguage(header)) : DEFAULT_LANGUAGE;
-    reply.header("connection", "close");
     return sendError(reply, lang, new AppError(503, "SHUTTING_DOWN"));
   });
 
+  // Pipelined requests are handled side by side and their answers queued in order: only the answer
+  // to the last request read on the connection may close it, or Node drops the ones queued behind.
   app.addHook("onSend", async (request, reply, payload) => {
-    if (since !== undefined && (pending.get(request.raw.socket) ?? 0) <= 1) reply.header("connection", "close");
+    if (since !== undefined && rank.get(request.raw) === received.get(request.raw.socket)) {
+      reply.header("connection", "close");
+    }
     return payload;
   });
 
