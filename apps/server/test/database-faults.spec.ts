@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
@@ -149,6 +152,48 @@ describe.runIf(inject("engine") === "postgres")("PostgreSQL connections cut unde
     expect((await get(`${base}/api/school-years`)).status).toBe(200);
     expect(server.child.exitCode).toBeNull();
   }, 90_000);
+});
+
+describe.runIf(inject("engine") === "sqlite")("SQLite on a full disk", () => {
+  it("answers 503 DATABASE_UNAVAILABLE (SQLITE_FULL or SQLITE_IOERR), then serves once there is room", async (context) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-sqlite-full-"));
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    try {
+      execFileSync("mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", dataDir], { stdio: "ignore" });
+    } catch {
+      context.skip("mounting a tmpfs is not allowed here");
+    }
+    cleanups.push(async () => {
+      execFileSync("umount", [dataDir]);
+    });
+    const t = await createTestApp({ DATA_DIR: dataDir });
+    cleanups.push(() => t.close());
+    const user = await createUser(t);
+    const schoolYearId = await currentSchoolYearId(t);
+    const login = () =>
+      call(t, {
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { schoolYearId, email: user.email, password: user.password },
+      });
+    // An empty WAL, so the login's writes must grow a file on the full disk.
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(t.ctx.db);
+    const filler = path.join(dataDir, "filler");
+    const descriptor = fs.openSync(filler, "w");
+    try {
+      for (;;) fs.writeSync(descriptor, Buffer.alloc(64 * 1024));
+    } catch (error) {
+      expect((error as { code?: string }).code).toBe("ENOSPC");
+    } finally {
+      fs.closeSync(descriptor);
+    }
+
+    const refused = await login();
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(errorOf(refused).code).toBe("DATABASE_UNAVAILABLE");
+    fs.rmSync(filler);
+    expect((await login()).statusCode).toBe(200);
+  }, 30_000);
 });
 
 describe.runIf(inject("engine") === "sqlite")("SQLite locked past its busy timeout", () => {
