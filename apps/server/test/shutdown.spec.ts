@@ -130,13 +130,18 @@ describe("SIGTERM", () => {
       expect(JSON.parse(late.body).error.code).toBe("SHUTTING_DOWN");
     }
 
-    // Answered before the signal was handled (keep-alive, closed later as idle) or after it (Connection: close).
-    for (const { answer } of onIdle) expect((await answer).status).toBe(200);
-    // All three answered (health says 503 "stopping" once the drain has begun); none dropped or reset.
+    // Answered: served (before the signal was handled, or within the 1 s grace), or, on a machine so
+    // busy that the server read them only after the grace, 503 SHUTTING_DOWN; never reset.
+    for (const { answer } of onIdle) {
+      const { status, body } = await answer;
+      if (status !== 200)
+        expect({ status, code: JSON.parse(body).error?.code }).toEqual({ status: 503, code: "SHUTTING_DOWN" });
+    }
+    // All three answered (200; health says 503 "stopping" once the drain has begun; 503 SHUTTING_DOWN
+    // past the grace); none dropped or reset.
     const statuses = await pipeline.answers;
     expect(statuses).toHaveLength(3);
-    expect([statuses[0], statuses[2]]).toEqual(["200", "200"]);
-    expect(["200", "503"]).toContain(statuses[1]);
+    for (const status of statuses) expect(["200", "503"]).toContain(status);
 
     held.finish();
     expect([400, 401]).toContain(await held.answer);
