@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solvedCaptcha } from "./support/captcha.ts";
+import { register as registerOn } from "./support/register.ts";
 import { linkToken, waitForMail } from "./support/smtp.ts";
 import {
   call,
@@ -20,24 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function register(email: string, overrides: Record<string, unknown> = {}) {
-  return call(t, {
-    method: "POST",
-    url: "/api/auth/register",
-    payload: {
-      firstSurname: "Andrade",
-      secondSurname: "",
-      names: "María José",
-      email,
-      password: TEST_PASSWORD,
-      passwordConfirmation: TEST_PASSWORD,
-      phone: "+593 99 765 4321",
-      language: "fr",
-      captcha: await solvedCaptcha(t),
-      ...overrides,
-    },
-  });
-}
+const register = (email: string, overrides: Record<string, unknown> = {}) => registerOn(t, email, overrides);
 
 /** The security events recorded about a user, oldest first. */
 async function auditEventsOf(userId: number): Promise<string[]> {

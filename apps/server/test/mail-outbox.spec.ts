@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../src/mail/mailer.ts";
 import { queueMail } from "../src/mail/outbox.ts";
 import { createOutboxWorker, isPermanentFailure, retryDelayMs } from "../src/mail/outbox-worker.ts";
-import { solvedCaptcha } from "./support/captcha.ts";
 import { startBlackHole, startRefusingSmtp } from "./support/mail-servers.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
+import { register } from "./support/register.ts";
 import { freePort } from "./support/server-process.ts";
 import { linkToken, startSmtp } from "./support/smtp.ts";
-import { call, createTestApp, createUser, TEST_PASSWORD, type TestApp, uniqueEmail } from "./support/test-app.ts";
+import { call, createTestApp, createUser, type TestApp, uniqueEmail } from "./support/test-app.ts";
 
 /*
  * The durable e-mail outbox (issue #11) against real mail servers that misbehave: one that refuses
@@ -41,6 +41,28 @@ afterAll(async () => {
   await own.drop();
 });
 
+/** A worker of its own on this spec's database, delivering any due row (as another process would). */
+function standaloneWorker(smtpUrl: string, retryForMs = 3_600_000) {
+  const mailer = createMailer({
+    smtpUrl,
+    from: t.ctx.config.mailFrom,
+    outboxDir: "/nonexistent",
+    timeoutMs: 2000,
+    log: () => {},
+  });
+  return createOutboxWorker({
+    db: t.ctx.db,
+    mailer,
+    retryFirstMs: 50,
+    retryForMs,
+    lockMs: 60_000,
+    pollMs: 60_000,
+    ownOnly: false,
+    resolveAttachments: async () => [],
+    log: { info: () => {}, warn: () => {} },
+  });
+}
+
 function outboxRowsTo(to: string) {
   return t.ctx.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", to).orderBy("id").execute();
 }
@@ -57,28 +79,10 @@ async function deliveredTo(to: string, timeoutMs = 15_000) {
   }
 }
 
-async function register(email: string) {
-  return call(t, {
-    method: "POST",
-    url: "/api/auth/register",
-    payload: {
-      firstSurname: "Andrade",
-      secondSurname: "",
-      names: "María José",
-      email,
-      password: TEST_PASSWORD,
-      passwordConfirmation: TEST_PASSWORD,
-      phone: "+593 99 765 4321",
-      language: "es",
-      captcha: await solvedCaptcha(t),
-    },
-  });
-}
-
 describe("a mail server that refuses connections", () => {
   it("signs up at once, keeps the activation mail, and delivers it once when the server is back", async () => {
     const email = uniqueEmail("signup");
-    const response = await register(email);
+    const response = await register(t, email, { language: "es" });
     expect(response.statusCode).toBe(202);
     const user = await t.ctx.db
       .selectFrom("users")
@@ -135,24 +139,7 @@ describe("a mail server that takes the connection and never answers", () => {
 });
 
 describe("failures that end the retries", () => {
-  const worker = (smtpUrl: string, retryForMs = 3_600_000) =>
-    createOutboxWorker({
-      db: t.ctx.db,
-      mailer: createMailer({
-        smtpUrl,
-        from: t.ctx.config.mailFrom,
-        outboxDir: "/nonexistent",
-        timeoutMs: 2000,
-        log: () => {},
-      }),
-      retryFirstMs: 50,
-      retryForMs,
-      lockMs: 60_000,
-      pollMs: 60_000,
-      ownOnly: false,
-      resolveAttachments: async () => [],
-      log: { info: () => {}, warn: () => {} },
-    });
+  const worker = (smtpUrl: string, retryForMs = 3_600_000) => standaloneWorker(smtpUrl, retryForMs);
 
   async function queued(to: string) {
     return queueMail(t.ctx, t.ctx.db, {
@@ -206,25 +193,7 @@ describe("several workers on one outbox", () => {
   it("send each mail exactly once when they race for the same rows", async () => {
     const smtp = await startSmtp();
     servers.push(smtp);
-    const workers = [0, 1, 2].map(() =>
-      createOutboxWorker({
-        db: t.ctx.db,
-        mailer: createMailer({
-          smtpUrl: smtp.url,
-          from: t.ctx.config.mailFrom,
-          outboxDir: "/nonexistent",
-          timeoutMs: 2000,
-          log: () => {},
-        }),
-        retryFirstMs: 50,
-        retryForMs: 3_600_000,
-        lockMs: 60_000,
-        pollMs: 60_000,
-        ownOnly: false,
-        resolveAttachments: async () => [],
-        log: { info: () => {}, warn: () => {} },
-      }),
-    );
+    const workers = [0, 1, 2].map(() => standaloneWorker(smtp.url));
     const addresses = Array.from({ length: 30 }, (_, i) => uniqueEmail(`race${i}`));
     for (const to of addresses) {
       await queueMail(t.ctx, t.ctx.db, {

@@ -8,13 +8,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
-import { type ApiError, hasErrorCode, isApiError } from "../../lib/api-error.ts";
+import { type ApiError, hasErrorCode } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { notifyRecord } from "../../lib/toasts.ts";
 import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { ActionDialog, CorrectionDialog, ReviewDialog } from "./action-dialogs.tsx";
 import { Field, Section } from "./detail-section.tsx";
 import { formatDateTime } from "./format.ts";
+import { ListLoadError } from "./list-load-error.tsx";
 import { listOriginHref } from "./representative-lists.ts";
 import { RequestHistory } from "./request-history.tsx";
 import { modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
@@ -197,18 +198,7 @@ export function RequestDetailPage() {
       <Stack gap="lg">
         <RequestNavigation origin={origin} id={id} />
         {title}
-        {detail.isError ? (
-          <Alert color="red" title={t("errors:title")} role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{isApiError(detail.error) ? detail.error.message : t("errors:INTERNAL")}</Text>
-              <Button variant="light" color="red" onClick={() => void detail.refetch()}>
-                {t("common:actions.retry")}
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <PageLoader />
-        )}
+        {detail.isError ? <ListLoadError error={detail.error} onRetry={() => void detail.refetch()} /> : <PageLoader />}
       </Stack>
     );
   }

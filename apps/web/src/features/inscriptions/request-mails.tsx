@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Stack, Table, Text } from "@mantine/core";
 import type { MailStatus } from "@portal/shared/mail";
 import type { RequestMail } from "@portal/shared/schemas/request-mails";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -7,6 +7,7 @@ import { isApiError } from "../../lib/api-error.ts";
 import { confirm } from "../../lib/confirm.tsx";
 import { notifyError, notifySuccess } from "../../lib/toasts.ts";
 import { formatDateTime } from "./format.ts";
+import { ListLoadError } from "./list-load-error.tsx";
 import { mailsQueryKey, resendMail, useRequestMails } from "./requests-api.ts";
 
 const STATUS_COLOR: Record<MailStatus, string> = { pending: "yellow", sent: "green", failed: "red" };
@@ -68,18 +69,7 @@ export function RequestMails({ requestId, canResend }: { requestId: number; canR
     if (confirmed) resend.mutate(mail.id);
   };
 
-  if (mails.isError) {
-    return (
-      <Alert color="red" title={t("errors:title")} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{isApiError(mails.error) ? mails.error.message : t("errors:INTERNAL")}</Text>
-          <Button variant="light" color="red" onClick={() => void mails.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (mails.isError) return <ListLoadError error={mails.error} onRetry={() => void mails.refetch()} />;
   if (!mails.data) return <Text size="sm">{t("common:loading")}</Text>;
   if (mails.data.mails.length === 0) {
     return (
