@@ -9,6 +9,8 @@ import { deleteExpiredSessions } from "./modules/auth/sessions.repository.ts";
  * may have been sent before it), then the server stops accepting (plugins/drain.ts).
  */
 const DRAIN_GRACE_MS = 1_000;
+/** An e-mail attempt under way gets this long to finish; the forced exit comes 5 s after the drain's limit. */
+const OUTBOX_STOP_MS = 3_000;
 /** Busy connections are cut past this; under the 30 s most orchestrators wait before SIGKILL. */
 const DRAIN_TIMEOUT_MS = 20_000;
 
@@ -48,7 +50,8 @@ async function main(): Promise<void> {
       },
     ],
     // After the requests (the last ones may queue mails); what is not out yet waits in the outbox.
-    ["e-mail outbox", () => ctx.outbox.stop()],
+    // A delivery cut short here is retried by the next start once its 5-minute claim runs out.
+    ["e-mail outbox", () => ctx.outbox.stop(OUTBOX_STOP_MS)],
     ["mailer", () => ctx.mailer.close()],
     ["database", () => handle.close()],
   ];
