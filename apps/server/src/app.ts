@@ -7,6 +7,7 @@ import { REPO_ROOT } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./lib/errors.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
+import { auditLogRoutes } from "./modules/audit/audit-log.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   requestStepRoutes(app, ctx);
   photoRoutes(app, ctx);
   requestMailRoutes(app, ctx);
+  auditLogRoutes(app, ctx);
   await installStaticFiles(app, { webDist: opts.webDist ?? WEB_DIST, logoPath: ctx.config.branding.logoPath });
 
   app.setNotFoundHandler(() => {

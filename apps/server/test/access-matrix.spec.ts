@@ -64,6 +64,8 @@ const CONTRACT: Record<string, string> = {
   "PUT /api/enrollment/files/:fileId/photo": "enrollmentOwn",
   "GET /api/requests/:id/mails": "inscriptionsView",
   "POST /api/requests/:id/mails/:mailId/resend": "inscriptionsManage",
+  "GET /api/audit-events": "auditView",
+  "GET /api/audit-events.csv": "auditView",
   "GET /branding/logo": "public",
   "GET /*": "public",
 };

@@ -624,4 +624,29 @@ describe("fuzz: arbitrary query strings on the staff's lists and dashboard never
       { numRuns: 300 },
     );
   });
+
+  it("GET /api/audit-events and its CSV (the Admin's) answer < 500, errors in the one shape", async () => {
+    const { cookie } = await signedInAs(t, "Admin");
+    const auditQuery = fc.oneof(
+      query,
+      fc
+        .array(
+          fc.tuple(
+            fc.constantFrom("actor", "subject", "event", "requestId", "from", "to", "page", "pageSize"),
+            fc.oneof(value, fc.constantFrom("2024-01-31", "2024-02-30", "login.success", "a%_\\", "REQ-1")),
+          ),
+          { maxLength: 6 },
+        )
+        .map((pairs) => pairs.map(([key, v]) => `${key}=${encode(v)}`).join("&")),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("/api/audit-events", "/api/audit-events.csv"), auditQuery, async (url, q) => {
+        const response = await call(t, { method: "GET", url: `${url}?${q}`, cookie });
+        const what = `${url}?${q.slice(0, 200)}`;
+        expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+        if (response.statusCode >= 400) expectRefused(response, what);
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import enAccount from "../locales/en/account.json" with { type: "json" };
+import enAudit from "../locales/en/audit.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enDashboard from "../locales/en/dashboard.json" with { type: "json" };
@@ -13,6 +14,7 @@ import enSettings from "../locales/en/settings.json" with { type: "json" };
 import enShell from "../locales/en/shell.json" with { type: "json" };
 import enValidation from "../locales/en/validation.json" with { type: "json" };
 import esAccount from "../locales/es/account.json" with { type: "json" };
+import esAudit from "../locales/es/audit.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esDashboard from "../locales/es/dashboard.json" with { type: "json" };
@@ -27,6 +29,7 @@ import esSettings from "../locales/es/settings.json" with { type: "json" };
 import esShell from "../locales/es/shell.json" with { type: "json" };
 import esValidation from "../locales/es/validation.json" with { type: "json" };
 import frAccount from "../locales/fr/account.json" with { type: "json" };
+import frAudit from "../locales/fr/audit.json" with { type: "json" };
 import frAuth from "../locales/fr/auth.json" with { type: "json" };
 import frCommon from "../locales/fr/common.json" with { type: "json" };
 import frDashboard from "../locales/fr/dashboard.json" with { type: "json" };
@@ -61,6 +64,7 @@ export const RESOURCES = {
     inscriptions: esInscriptions,
     dashboard: esDashboard,
     photos: esPhotos,
+    audit: esAudit,
   },
   en: {
     common: enCommon,
@@ -77,6 +81,7 @@ export const RESOURCES = {
     inscriptions: enInscriptions,
     dashboard: enDashboard,
     photos: enPhotos,
+    audit: enAudit,
   },
   fr: {
     common: frCommon,
@@ -93,6 +98,7 @@ export const RESOURCES = {
     inscriptions: frInscriptions,
     dashboard: frDashboard,
     photos: frPhotos,
+    audit: frAudit,
   },
 } as const;
 

@@ -33,6 +33,11 @@ export const PERMISSIONS = {
   dashboardView: ["Admin", "Secretaria", "Consulta", "Editor"],
   settingsManage: ["Admin"],
   usersManage: ["Admin"],
+  /**
+   * The audit log page and its CSV export (issue #9): who did what to whom, every sign-in and
+   * change. It names people and requests, so only the Admin reads it.
+   */
+  auditView: ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionName = keyof typeof PERMISSIONS;

@@ -19,7 +19,8 @@ export type AuditEvent =
   | "request.photoReplaced"
   | "request.stepEdited"
   | "request.mailResent"
-  | "medicalRecord.viewed";
+  | "medicalRecord.viewed"
+  | "audit.exported";
 
 export async function recordAudit(
   db: Db,

@@ -1,0 +1,129 @@
+import { translate } from "@portal/i18n/translate";
+import type { Language } from "@portal/shared/languages";
+import { type AuditEventItem, type AuditFieldChange, auditEventLabelKey } from "@portal/shared/schemas/audit";
+import type { AuditRow } from "./audit-log.repository.ts";
+
+/**
+ * What the audit log page may show of an event's details JSON. Only these keys leave the server:
+ * ids, codes, statuses, roles, counts. Anything else an event keeps (a step edit's raw changes, a
+ * future key nobody reviewed) stays in the database.
+ */
+const SAFE_KEYS = [
+  "requestId",
+  "code",
+  "step",
+  "version",
+  "from",
+  "to",
+  "action",
+  "steps",
+  "bulk",
+  "flagged",
+  "role",
+  "kind",
+  "mailId",
+  "copyId",
+  "reason",
+  "uploadId",
+  "previousUploadId",
+  "fileId",
+  "fromFileId",
+  "toFileIds",
+  "sentFileIds",
+  "persons",
+  "studentId",
+  "export",
+  "maintenanceMode",
+  "email",
+  "filters",
+] as const;
+
+/**
+ * Health data: a step edit names these fields but never shows their values (issue #9). The whole
+ * medical record step, and the blood type kept in the student's file.
+ */
+const HEALTH_STEPS: readonly string[] = ["medicalRecord"];
+const HEALTH_FIELDS: Readonly<Record<string, readonly string[]>> = { studentFile: ["bloodType"] };
+
+export function isHealthField(step: unknown, field: string): boolean {
+  if (typeof step !== "string") return true; // an edit of no known step: hide rather than guess
+  if (HEALTH_STEPS.includes(step)) return true;
+  const root = field.split(".")[0] ?? field;
+  return HEALTH_FIELDS[step]?.includes(root) ?? false;
+}
+
+const MAX_VALUE_LENGTH = 200;
+
+/** A JSON value as one line of text for the table and the CSV. */
+export function asText(value: unknown): string {
+  let text: string;
+  if (value === null || value === undefined) text = "";
+  else if (typeof value === "string") text = value;
+  else if (Array.isArray(value)) text = value.map(asText).join(", ");
+  else if (typeof value === "object")
+    text = Object.entries(value)
+      .map(([key, item]) => `${key}=${asText(item)}`)
+      .join(", ");
+  else text = String(value);
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
+}
+
+function parseDetails(details: string | null): Record<string, unknown> {
+  if (!details) return {};
+  try {
+    const parsed: unknown = JSON.parse(details);
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function changesOf(event: string, details: Record<string, unknown>): AuditFieldChange[] {
+  if (event !== "request.stepEdited" || !Array.isArray(details.changes)) return [];
+  return details.changes.flatMap((change: unknown) => {
+    if (change === null || typeof change !== "object") return [];
+    const { field, before, after } = change as { field?: unknown; before?: unknown; after?: unknown };
+    if (typeof field !== "string") return [];
+    const hidden = isHealthField(details.step, field);
+    return [
+      {
+        field,
+        before: hidden || before === null ? null : asText(before),
+        after: hidden || after === null ? null : asText(after),
+        hidden,
+      },
+    ];
+  });
+}
+
+const person = (id: number | null, name: string | null, email: string | null) =>
+  id === null ? null : { id, name: (name ?? "").replace(/\s+/g, " ").trim(), email: email ?? "" };
+
+/** The event's name in `lang`; its code when it has none (translate answers the key itself). */
+export function eventLabel(event: string, lang: Language): string {
+  const key = `audit:${auditEventLabelKey(event)}`;
+  const label = translate(lang, key);
+  return label === key ? event : label;
+}
+
+/** One row as the page and the CSV see it: labelled, joined, and with only the safe details. */
+export function summarise(row: AuditRow, lang: Language): AuditEventItem {
+  const details = parseDetails(row.details);
+  const info: Record<string, string> = {};
+  for (const key of SAFE_KEYS) {
+    if (details[key] !== undefined) info[key] = asText(details[key]);
+  }
+  return {
+    id: row.id,
+    at: row.created_at,
+    event: row.event,
+    eventLabel: eventLabel(row.event, lang),
+    actor: person(row.actor_id, row.actor_name, row.actor_email),
+    subject: person(row.subject_id, row.subject_name, row.subject_email),
+    ip: row.ip,
+    info,
+    changes: changesOf(row.event, details),
+  };
+}

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { requestListQuerySchema } from "./requests.ts";
+
+/**
+ * The audit log page (issue #9, `settings.auditLog`): the query of GET /api/audit-events and of
+ * GET /api/audit-events.csv, and the JSON answer. Strict: an unknown or repeated parameter is a
+ * 400 VALIDATION_ERROR naming it. Messages are `validation.*` keys.
+ */
+
+/**
+ * Every event code the server records (apps/server/src/modules/audit/audit.repository.ts
+ * `AuditEvent`; the audit log service fails to compile when an event is missing here). The page
+ * and the CSV label each one from `audit:events.<code>`.
+ */
+export const AUDIT_EVENTS = [
+  "login.success",
+  "login.failure",
+  "logout",
+  "account.registered",
+  "account.activated",
+  "password.reset.requested",
+  "password.reset",
+  "password.changed",
+  "role.changed",
+  "account.deactivated",
+  "account.reactivated",
+  "settings.changed",
+  "enrollment.authorizedPersons.propagated",
+  "request.statusChanged",
+  "request.internalReview",
+  "request.photoReviewed",
+  "request.photoReplaced",
+  "request.stepEdited",
+  "request.mailResent",
+  "medicalRecord.viewed",
+  "audit.exported",
+] as const;
+export type AuditEventCode = (typeof AUDIT_EVENTS)[number];
+
+/** The CSV export stops after this many rows (the page says so); narrower filters export the rest. */
+export const AUDIT_CSV_MAX_ROWS = 50_000;
+
+// C0/C1 control characters.
+const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const param = (max: number) => z.string({ error: "validation.invalidType" }).max(max, { error: "validation.tooLong" });
+
+/** Part of an e-mail address or a name: trimmed, one line, at most 100 characters. */
+const personField = param(400)
+  .transform((value) => value.trim())
+  .pipe(
+    z
+      .string()
+      .max(100, { error: "validation.tooLong" })
+      .refine((value) => !CONTROL_CHARS.test(value), { error: "validation.controlCharacters" }),
+  );
+
+/** A request's number (`42`) or its code (letters, digits and dashes). */
+const recordField = param(200)
+  .transform((value) => value.trim())
+  .pipe(z.string().regex(/^[A-Za-z0-9-]{1,40}$/, { error: "validation.invalidType" }));
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+const dateField = param(10).refine(
+  (value) => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+  { error: "validation.date" },
+);
+
+const { page, pageSize } = requestListQuerySchema.shape;
+
+/**
+ * `actor`/`subject`: part of the e-mail or the name of who acted / whom it concerned;
+ * `requestId`: a request's id or code; `from`/`to`: days in the school's time zone
+ * (America/Guayaquil), both included. `from` after `to` is refused on `from`.
+ */
+export const auditEventQuerySchema = z
+  .strictObject({
+    actor: personField.optional(),
+    subject: personField.optional(),
+    event: z.enum(AUDIT_EVENTS, { error: "validation.choice" }).optional(),
+    requestId: recordField.optional(),
+    from: dateField.optional(),
+    to: dateField.optional(),
+    page,
+    pageSize,
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ["from"],
+    error: "validation.dateRangeOrder",
+  });
+export type AuditEventQueryInput = z.input<typeof auditEventQuerySchema>;
+export type AuditEventQuery = z.output<typeof auditEventQuerySchema>;
+
+const personSchema = z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable();
+
+/**
+ * One changed field of a staff edit. Health data (the medical record, the blood type) never carries
+ * its values: `hidden` is true and `before`/`after` are null.
+ */
+export const auditFieldChangeSchema = z.object({
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  hidden: z.boolean(),
+});
+export type AuditFieldChange = z.infer<typeof auditFieldChangeSchema>;
+
+export const auditEventItemSchema = z.object({
+  id: z.number(),
+  /** ISO 8601, UTC. */
+  at: z.string(),
+  event: z.string(),
+  /** The event's name in the caller's language. */
+  eventLabel: z.string(),
+  actor: personSchema,
+  subject: personSchema,
+  ip: z.string(),
+  /** The details' safe keys (request id and code, statuses, role…), each as text. */
+  info: z.record(z.string(), z.string()),
+  /** `request.stepEdited` only: the fields it changed. */
+  changes: z.array(auditFieldChangeSchema),
+});
+export type AuditEventItem = z.infer<typeof auditEventItemSchema>;
+
+export const auditEventListSchema = z.object({
+  items: z.array(auditEventItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AuditEventList = z.infer<typeof auditEventListSchema>;
+
+/**
+ * The `audit` namespace key of an event's name: dots become underscores, since i18next reads dots
+ * as nesting and `password.reset` is both a name and the start of `password.reset.requested`.
+ */
+export function auditEventLabelKey(event: string): string {
+  return `events.${event.replaceAll(".", "_")}`;
+}
