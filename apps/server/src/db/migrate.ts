@@ -9,6 +9,7 @@ import * as m0007 from "./migrations/0007_request_list_review.ts";
 import * as m0008 from "./migrations/0008_dashboard_index.ts";
 import * as m0009 from "./migrations/0009_mail_outbox.ts";
 import * as m0010 from "./migrations/0010_request_list_notify.ts";
+import * as m0011 from "./migrations/0011_user_deactivation.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0008_dashboard_index": m0008,
   "0009_mail_outbox": m0009,
   "0010_request_list_notify": m0010,
+  "0011_user_deactivation": m0011,
 };
 
 function check(result: MigrationResultSet): void {

@@ -18,6 +18,10 @@ export interface UsersTable {
   activated_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 0011: set while the Admin has switched the account off. */
+  deactivated_at: string | null;
+  /** Migration 0011: the last successful sign-in. */
+  last_login_at: string | null;
 }
 
 export interface SessionsTable {

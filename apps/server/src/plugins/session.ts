@@ -38,7 +38,9 @@ export function installSessionLoading(app: FastifyInstance, ctx: AppContext): vo
       reply.clearCookie(sessionCookieName(ctx), cookieOptions(ctx));
       return;
     }
-    if (found.user.activated_at === null) return;
+    // A deactivated account's sessions are deleted with the deactivation; this also covers a
+    // session read in the same instant, or one cached before the change was heard.
+    if (found.user.activated_at === null || found.user.deactivated_at !== null) return;
     request.user = toCurrentUser(found.user);
     request.session = { id, schoolYearId: found.session.school_year_id, lastSeenAt: found.session.last_seen_at };
     if (now - Date.parse(found.session.last_seen_at) > TOUCH_EVERY_MS) {

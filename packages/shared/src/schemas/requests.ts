@@ -53,13 +53,13 @@ const statusListField = param(300)
   .refine((list) => list.every(isRequestStatus), { error: "validation.choice" })
   .transform((list) => list as RequestStatus[]);
 
-const pageField = z.coerce
+export const pageField = z.coerce
   .number({ error: "validation.invalidType" })
   .int({ error: "validation.invalidType" })
   .min(1, { error: "validation.invalidType" })
   .max(MAX_PAGE, { error: "validation.invalidType" });
 
-const pageSizeField = param(5)
+export const pageSizeField = param(5)
   .transform((value) => Number(value))
   .pipe(
     z.number().refine((value): value is PageSize => (PAGE_SIZES as readonly number[]).includes(value), {
@@ -69,7 +69,7 @@ const pageSizeField = param(5)
   .transform((value) => value as PageSize);
 
 /** Free text over names and document numbers: trimmed, at most 100 characters, one line. */
-const searchField = param(MAX_SEARCH_LENGTH * 4)
+export const searchField = param(MAX_SEARCH_LENGTH * 4)
   .transform((value) => value.trim())
   .pipe(
     z

@@ -11,6 +11,8 @@ export type AuditEvent =
   | "password.reset"
   | "password.changed"
   | "role.changed"
+  | "account.deactivated"
+  | "account.reactivated"
   | "settings.changed"
   | "enrollment.authorizedPersons.propagated"
   | "request.statusChanged"

@@ -9,7 +9,14 @@ import type { TemplateName } from "../../mail/templates.ts";
 import { endSession, startSession } from "../../plugins/session.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { findSchoolYear } from "../school-years/school-years.repository.ts";
-import { findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from "../users/users.repository.ts";
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  recordLogin,
+  type UserRow,
+  updateUser,
+} from "../users/users.repository.ts";
 import { ACTIVATION_TTL_MS, queueAccountMail, RESET_TTL_MS } from "./account-mail.ts";
 import { verifyCaptchaOnce } from "./captcha.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -156,10 +163,13 @@ export async function login(ctx: AppContext, request: FastifyRequest, reply: Fas
     throw new AppError(401, "INVALID_CREDENTIALS");
   }
   if (!user.activated_at) throw new AppError(403, "ACCOUNT_NOT_ACTIVATED");
+  // Told only after the right password: a wrong one answers as for any account.
+  if (user.deactivated_at) throw new AppError(403, "ACCOUNT_DEACTIVATED");
   const year = await findSchoolYear(ctx.db, input.schoolYearId);
   if (!year) throw new AppError(400, "SCHOOL_YEAR_INVALID", {}, { schoolYearId: "" });
   await resetThrottle(ctx.db, THROTTLE.loginAccount, input.email);
   await startSession(ctx, request, reply, { userId: user.id, schoolYearId: year.id });
+  await recordLogin(ctx.db, user.id, nowIso());
   await recordAudit(ctx.db, { event: "login.success", actorUserId: user.id, subjectUserId: user.id, ip: request.ip });
   return user;
 }
@@ -176,7 +186,7 @@ export async function forgotPassword(ctx: AppContext, request: FastifyRequest, e
   await countAttempt(ctx.db, THROTTLE.forgotClient, request.ip);
   await countAttempt(ctx.db, THROTTLE.forgotAccount, email);
   const user = await findUserByEmail(ctx.db, email);
-  if (!user?.activated_at) return;
+  if (!user?.activated_at || user.deactivated_at) return;
   await mailLink(
     ctx,
     request,

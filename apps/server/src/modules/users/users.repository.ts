@@ -79,6 +79,7 @@ export async function updateUser(
     password_hash: string;
     role: Role;
     activated_at: string;
+    deactivated_at: string | null;
   }>,
 ): Promise<void> {
   const extra = changes.role ? { is_test_data: changes.role === "Prueba" ? 1 : 0 } : {};
@@ -95,7 +96,15 @@ export async function updateUser(
 }
 
 /**
- * Ids of the activated Admins. With `lock` (PostgreSQL, inside a transaction) their rows stay
+ * Notes a successful sign-in for the accounts list. Not through updateUser: no cached session
+ * needs to forget the row for it, and updated_at stays the time of a real change.
+ */
+export async function recordLogin(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable("users").set({ last_login_at: at }).where("id", "=", id).execute();
+}
+
+/**
+ * Ids of the active Admins: activated and not deactivated. With `lock` (PostgreSQL, inside a transaction) their rows stay
  * locked until it ends, in id order, so two role changes at once cannot both remove "the other" Admin.
  */
 export async function activeAdminIds(db: Db, opts: { lock: boolean }): Promise<number[]> {
@@ -104,6 +113,7 @@ export async function activeAdminIds(db: Db, opts: { lock: boolean }): Promise<n
     .select("id")
     .where("role", "=", "Admin")
     .where("activated_at", "is not", null)
+    .where("deactivated_at", "is", null)
     .orderBy("id");
   const rows = await (opts.lock ? query.forUpdate() : query).execute();
   return rows.map((row) => row.id);

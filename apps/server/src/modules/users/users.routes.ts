@@ -1,13 +1,26 @@
 import { ROLES } from "@portal/shared/roles";
 import { roleChangeSchema, userIdParams } from "@portal/shared/schemas/auth";
-import type { FastifyInstance } from "fastify";
+import { userListQuerySchema, userListSchema } from "@portal/shared/schemas/users";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { changeRole } from "./users.service.ts";
+import { type Actor, changeRole, deactivateUser, listUsers, reactivateUser } from "./users.service.ts";
+
+const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user!.id, ip: request.ip });
+const deactivationSchema = z.object({ id: z.number(), deactivated: z.boolean() });
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.withTypeProvider<ZodTypeProvider>().put(
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    "/api/users",
+    {
+      config: { access: "usersManage" },
+      schema: { querystring: userListQuerySchema, response: { 200: userListSchema } },
+    },
+    (request) => listUsers(ctx, request.query),
+  );
+  typed.put(
     "/api/users/:id/role",
     {
       config: { access: "usersManage" },
@@ -17,6 +30,16 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: z.object({ id: z.number(), role: z.enum(ROLES) }) },
       },
     },
-    (request) => changeRole(ctx, { userId: request.user!.id, ip: request.ip }, request.params.id, request.body.role),
+    (request) => changeRole(ctx, actorOf(request), request.params.id, request.body.role),
+  );
+  typed.post(
+    "/api/users/:id/deactivate",
+    { config: { access: "usersManage" }, schema: { params: userIdParams, response: { 200: deactivationSchema } } },
+    (request) => deactivateUser(ctx, actorOf(request), request.params.id),
+  );
+  typed.post(
+    "/api/users/:id/reactivate",
+    { config: { access: "usersManage" }, schema: { params: userIdParams, response: { 200: deactivationSchema } } },
+    (request) => reactivateUser(ctx, actorOf(request), request.params.id),
   );
 }

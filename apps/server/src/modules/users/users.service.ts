@@ -1,15 +1,23 @@
-import type { Role } from "@portal/shared/roles";
+import { isLanguage } from "@portal/shared/languages";
+import { ROLES, type Role } from "@portal/shared/roles";
+import type { UserList, UserListQuery, UserState } from "@portal/shared/schemas/users";
 import type { AppContext } from "../../context.ts";
-import { writeTransaction } from "../../db/database.ts";
+import { nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { deleteUserSessions } from "../auth/sessions.repository.ts";
 import { activeAdminIds, findUserById, updateUser } from "./users.repository.ts";
+import { listUsers as queryUsers, type UserListRow } from "./users-list.repository.ts";
+
+export interface Actor {
+  userId: number;
+  ip: string;
+}
 
 /** Changes a role, never leaving the school without an active Admin; the user signs in again. */
 export async function changeRole(
   ctx: AppContext,
-  actor: { userId: number; ip: string },
+  actor: Actor,
   userId: number,
   role: Role,
 ): Promise<{ id: number; role: Role }> {
@@ -22,6 +30,8 @@ export async function changeRole(
     if (role !== "Admin" && admins.includes(user.id) && admins.length <= 1) {
       throw new AppError(409, "LAST_ADMIN");
     }
+    // Issue #9: an Admin cannot demote themself (another Admin must do it).
+    if (userId === actor.userId && role !== user.role) throw new AppError(409, "SELF_ROLE_CHANGE");
     if (user.role !== role) {
       await updateUser(trx, userId, { role });
       // New permissions apply from the next sign-in: no session keeps powers it should not have.
@@ -35,5 +45,78 @@ export async function changeRole(
       });
     }
     return { id: userId, role };
+  });
+}
+
+function stateOf(row: UserListRow): UserState {
+  if (row.deactivated_at) return "inactive";
+  if (!row.activated_at) return "notActivated";
+  return Number(row.locked) === 1 ? "locked" : "active";
+}
+
+export async function listUsers(ctx: AppContext, query: UserListQuery): Promise<UserList> {
+  const { rows, total } = await queryUsers(ctx.db, query);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      names: row.names,
+      surnames: [row.first_surname, row.second_surname].filter(Boolean).join(" "),
+      email: row.email,
+      role: (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : "User",
+      language: isLanguage(row.language) ? row.language : "es",
+      state: stateOf(row),
+      createdAt: row.created_at,
+      lastLoginAt: row.last_login_at,
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export interface DeactivationResult {
+  id: number;
+  deactivated: boolean;
+}
+
+/**
+ * Switches an account off: it cannot sign in, and every session it has ends at once (deleted, the
+ * session cache forgotten here and, on PostgreSQL, in the other processes). Never oneself, never
+ * the last active Admin. Repeating it changes nothing and writes no second audit entry.
+ */
+export async function deactivateUser(ctx: AppContext, actor: Actor, userId: number): Promise<DeactivationResult> {
+  if (userId === actor.userId) throw new AppError(409, "SELF_DEACTIVATION");
+  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    const admins = await activeAdminIds(trx, { lock: ctx.engine === "postgres" });
+    const user = await findUserById(trx, userId);
+    if (!user) throw new AppError(404, "NOT_FOUND");
+    if (user.deactivated_at) return { id: userId, deactivated: true };
+    if (admins.includes(user.id) && admins.length <= 1) throw new AppError(409, "LAST_ADMIN_DEACTIVATION");
+    await updateUser(trx, userId, { deactivated_at: nowIso() });
+    await deleteUserSessions(trx, userId);
+    await recordAudit(trx, {
+      event: "account.deactivated",
+      actorUserId: actor.userId,
+      subjectUserId: userId,
+      ip: actor.ip,
+    });
+    return { id: userId, deactivated: true };
+  });
+}
+
+/** Switches a deactivated account back on; it signs in again with its own password. */
+export async function reactivateUser(ctx: AppContext, actor: Actor, userId: number): Promise<DeactivationResult> {
+  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    const user = await findUserById(trx, userId);
+    if (!user) throw new AppError(404, "NOT_FOUND");
+    if (!user.deactivated_at) return { id: userId, deactivated: false };
+    await updateUser(trx, userId, { deactivated_at: null });
+    await recordAudit(trx, {
+      event: "account.reactivated",
+      actorUserId: actor.userId,
+      subjectUserId: userId,
+      ip: actor.ip,
+    });
+    return { id: userId, deactivated: false };
   });
 }

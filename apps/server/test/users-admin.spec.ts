@@ -1,0 +1,345 @@
+import { randomUUID } from "node:crypto";
+import { ROLES, type Role } from "@portal/shared/roles";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { THROTTLE } from "../src/modules/auth/throttle.ts";
+import { insertUser } from "../src/modules/users/users.repository.ts";
+import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
+import {
+  call,
+  createTestApp,
+  createUser,
+  currentSchoolYearId,
+  errorOf,
+  loginAs,
+  signedInAs,
+  TEST_PASSWORD,
+  type TestApp,
+} from "./support/test-app.ts";
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedInAs>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInAs(t, "Admin", { language: "en" });
+});
+afterAll(() => t.close());
+
+/** Accounts of one test of its own: a surname no other spec uses, so a search finds only them. */
+async function tribe(members: { names: string; role?: Role; activated?: boolean; email?: string }[]) {
+  const surname = `Zq${randomUUID().slice(0, 8)}`;
+  const ids: number[] = [];
+  for (const member of members) {
+    ids.push(
+      await insertUser(t.ctx.db, {
+        email: member.email ?? `${member.names.toLowerCase()}-${randomUUID().slice(0, 6)}@test.local`,
+        passwordHash: await t.ctx.hasher.hash(TEST_PASSWORD),
+        firstSurname: surname,
+        secondSurname: "",
+        names: member.names,
+        phone: "",
+        language: "fr",
+        role: member.role ?? "User",
+        activated: member.activated ?? true,
+      }),
+    );
+  }
+  return { surname, ids };
+}
+
+function list(query: string, cookie = admin.cookie) {
+  return call(t, { method: "GET", url: `/api/users?${query}`, cookie });
+}
+
+const post = (cookie: string, id: number | string, action: "deactivate" | "reactivate") =>
+  call(t, { method: "POST", url: `/api/users/${id}/${action}`, cookie });
+
+describe("GET /api/users", () => {
+  it("searches names, surnames and e-mail, filters by role, and pages", async () => {
+    const { surname, ids } = await tribe([
+      { names: "Berta" },
+      { names: "Carla", role: "Secretaria" },
+      { names: "Alba", email: `unique-${randomUUID().slice(0, 8)}@test.local` },
+    ]);
+    const all = await list(`q=${surname.toUpperCase()}&pageSize=10`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().total).toBe(3);
+    // By name (surname, then names) by default.
+    expect(all.json().items.map((u: { names: string }) => u.names)).toEqual(["Alba", "Berta", "Carla"]);
+    expect(all.json().items[0]).toEqual({
+      id: ids[2],
+      names: "Alba",
+      surnames: surname,
+      email: expect.stringMatching(/^unique-/),
+      role: "User",
+      language: "fr",
+      state: "active",
+      createdAt: expect.any(String),
+      lastLoginAt: null,
+    });
+    const byWords = await list(`q=${surname}+carla`);
+    expect(byWords.json().items.map((u: { id: number }) => u.id)).toEqual([ids[1]]);
+    const byRole = await list(`q=${surname}&role=Secretaria`);
+    expect(byRole.json().items.map((u: { id: number }) => u.id)).toEqual([ids[1]]);
+    const email = all.json().items[0].email as string;
+    expect((await list(`q=${email}`)).json().items.map((u: { id: number }) => u.id)).toEqual([ids[2]]);
+    const page2 = await list(`q=${surname}&pageSize=10&page=2`);
+    expect(page2.json()).toMatchObject({ items: [], total: 3, page: 2, pageSize: 10 });
+    const desc = await list(`q=${surname}&sort=name&order=desc`);
+    expect(desc.json().items.map((u: { names: string }) => u.names)).toEqual(["Carla", "Berta", "Alba"]);
+  });
+
+  it("tells the states apart and filters by them, and sorts by last sign-in", async () => {
+    const { surname, ids } = await tribe([
+      { names: "Active" },
+      { names: "Pending", activated: false },
+      { names: "Locked" },
+      { names: "Off" },
+    ]);
+    const [active, pending, locked, off] = ids;
+    const lockedRow = await t.ctx.db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", locked!)
+      .executeTakeFirstOrThrow();
+    const schoolYearId = await currentSchoolYearId(t);
+    for (let i = 0; i < THROTTLE.loginAccount.limit; i++) {
+      const wrong = await call(t, {
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { schoolYearId, email: lockedRow.email, password: "not the password at all" },
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+    expect((await post(admin.cookie, off!, "deactivate")).statusCode).toBe(200);
+    const activeEmail = (
+      await t.ctx.db.selectFrom("users").select("email").where("id", "=", active!).executeTakeFirstOrThrow()
+    ).email;
+    await loginAs(t, activeEmail);
+
+    const states = Object.fromEntries(
+      (await list(`q=${surname}`)).json().items.map((u: { id: number; state: string }) => [u.id, u.state]),
+    );
+    expect(states).toEqual({
+      [active!]: "active",
+      [pending!]: "notActivated",
+      [locked!]: "locked",
+      [off!]: "inactive",
+    });
+    for (const [state, id] of [
+      ["active", active],
+      ["notActivated", pending],
+      ["locked", locked],
+      ["inactive", off],
+    ] as const) {
+      const found = await list(`q=${surname}&state=${state}`);
+      expect(
+        found.json().items.map((u: { id: number }) => u.id),
+        state,
+      ).toEqual([id]);
+    }
+    const byLogin = (await list(`q=${surname}&sort=lastLogin`)).json().items;
+    expect(byLogin[0].id).toBe(active);
+    expect(byLogin[0].lastLoginAt).toEqual(expect.any(String));
+  });
+
+  it("refuses unknown, repeated or out-of-list parameters with the parameter named", async () => {
+    for (const [query, field] of [
+      ["role=Boss", "role"],
+      ["state=asleep", "state"],
+      ["sort=phone", "sort"],
+      ["order=up", "order"],
+      ["page=0", "page"],
+      ["pageSize=7", "pageSize"],
+      ["q=a&q=b", "q"],
+      [`q=${"x".repeat(101)}`, "q"],
+      ["extra=1", "extra"],
+    ] as const) {
+      const response = await list(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(errorOf(response).code, query).toBe("VALIDATION_ERROR");
+      expect(JSON.stringify(errorOf(response).fields ?? {}), query).toContain(field);
+    }
+  });
+});
+
+describe("who may manage accounts", () => {
+  it("only the Admin: every other role 403, anonymous 401", async () => {
+    const target = await createUser(t);
+    const routes = [
+      { method: "GET" as const, url: "/api/users" },
+      { method: "POST" as const, url: `/api/users/${target.id}/deactivate` },
+      { method: "POST" as const, url: `/api/users/${target.id}/reactivate` },
+    ];
+    for (const role of ROLES.filter((r) => r !== "Admin")) {
+      const other = await signedInAs(t, role);
+      for (const route of routes) {
+        const response = await call(t, { ...route, cookie: other.cookie });
+        expect(response.statusCode, `${role} ${route.url}`).toBe(403);
+      }
+    }
+    for (const route of routes) {
+      expect((await call(t, route)).statusCode, route.url).toBe(401);
+    }
+    const row = await t.ctx.db
+      .selectFrom("users")
+      .select("deactivated_at")
+      .where("id", "=", target.id)
+      .executeTakeFirstOrThrow();
+    expect(row.deactivated_at).toBeNull();
+  });
+});
+
+describe("deactivation and reactivation", () => {
+  it("ends every session of the account at once, even a cached one, and sign-in answers 403", async () => {
+    const target = await signedInAs(t, "Secretaria", { language: "en" });
+    const second = await loginAs(t, target.email);
+    // Read once: the session and its user are now in the session cache.
+    expect((await call(t, { method: "GET", url: "/api/account", cookie: target.cookie })).statusCode).toBe(200);
+    const response = await post(admin.cookie, target.id, "deactivate");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: target.id, deactivated: true });
+    for (const cookie of [target.cookie, second]) {
+      expect((await call(t, { method: "GET", url: "/api/account", cookie })).statusCode).toBe(401);
+    }
+    const sessions = await t.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", target.id).execute();
+    expect(sessions).toEqual([]);
+    const login = await call(t, {
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "accept-language": "en" },
+      payload: { schoolYearId: await currentSchoolYearId(t), email: target.email, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(errorOf(login).code).toBe("ACCOUNT_DEACTIVATED");
+    // A wrong password says nothing about the account.
+    const wrong = await call(t, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { schoolYearId: await currentSchoolYearId(t), email: target.email, password: "wrong password here" },
+    });
+    expect(errorOf(wrong).code).toBe("INVALID_CREDENTIALS");
+
+    // Twice is the same, audited once.
+    expect((await post(admin.cookie, target.id, "deactivate")).statusCode).toBe(200);
+    const reactivated = await post(admin.cookie, target.id, "reactivate");
+    expect(reactivated.json()).toEqual({ id: target.id, deactivated: false });
+    expect((await post(admin.cookie, target.id, "reactivate")).statusCode).toBe(200);
+    await loginAs(t, target.email);
+    const events = await t.ctx.db
+      .selectFrom("audit_events")
+      .select(["event", "actor_user_id"])
+      .where("subject_user_id", "=", target.id)
+      .where("event", "in", ["account.deactivated", "account.reactivated"])
+      .orderBy("id")
+      .execute();
+    expect(events).toEqual([
+      { event: "account.deactivated", actor_user_id: admin.id },
+      { event: "account.reactivated", actor_user_id: admin.id },
+    ]);
+  });
+
+  it("refuses the Admin's own account with 409, and changes nothing", async () => {
+    const response = await post(admin.cookie, admin.id, "deactivate");
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response)).toEqual({ code: "SELF_DEACTIVATION", message: "You cannot deactivate your own account" });
+    expect((await call(t, { method: "GET", url: "/api/account", cookie: admin.cookie })).statusCode).toBe(200);
+  });
+
+  it("answers 404 for an unknown account and 400 for a bad id", async () => {
+    expect(errorOf(await post(admin.cookie, 2_000_000_000, "deactivate")).code).toBe("NOT_FOUND");
+    expect((await post(admin.cookie, 2_000_000_000, "reactivate")).statusCode).toBe(404);
+    for (const id of ["abc", "-1", "0", "1.5", "1e400", "99999999999", "%00", "9".repeat(10_000)]) {
+      for (const action of ["deactivate", "reactivate"] as const) {
+        const response = await post(admin.cookie, id, action);
+        expect(response.statusCode, `${action} ${id.slice(0, 20)}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${action} ${id.slice(0, 20)}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("refuses an Admin's own role change with 409", async () => {
+    const other = await signedInAs(t, "Admin", { language: "en" });
+    const response = await call(t, {
+      method: "PUT",
+      url: `/api/users/${other.id}/role`,
+      cookie: other.cookie,
+      payload: { role: "Secretaria" },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).code).toBe("SELF_ROLE_CHANGE");
+  });
+});
+
+// Who is the last active Admin depends on every Admin in the database: a database of its own.
+describe("the last active Admin", () => {
+  let own: OwnDatabase;
+  let app: TestApp;
+  beforeAll(async () => {
+    own = await createOwnDatabase("users-admin");
+    app = await createTestApp(own.env);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await own?.drop();
+  });
+
+  async function onlyAdmin(keep: number) {
+    await app.ctx.db
+      .updateTable("users")
+      .set({ role: "User" })
+      .where("role", "=", "Admin")
+      .where("id", "!=", keep)
+      .execute();
+  }
+  const deactivate = (cookie: string, id: number) =>
+    call(app, { method: "POST", url: `/api/users/${id}/deactivate`, cookie });
+
+  it("deactivated Admins do not count: the one left cannot be demoted", async () => {
+    const first = await signedInAs(app, "Admin", { language: "en" });
+    await onlyAdmin(first.id);
+    const second = await signedInAs(app, "Admin", { language: "en" });
+    expect((await deactivate(first.cookie, second.id)).statusCode).toBe(200);
+    const demote = await call(app, {
+      method: "PUT",
+      url: `/api/users/${first.id}/role`,
+      cookie: first.cookie,
+      payload: { role: "User" },
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(errorOf(demote).code).toBe("LAST_ADMIN");
+    // Reactivated, the second counts again: the first may now be switched off by the second.
+    expect(
+      (await call(app, { method: "POST", url: `/api/users/${second.id}/reactivate`, cookie: first.cookie })).statusCode,
+    ).toBe(200);
+    const secondCookie = await loginAs(app, second.email);
+    expect((await deactivate(secondCookie, first.id)).statusCode).toBe(200);
+  });
+
+  it("survives two Admins deactivating each other at the same moment: one stays active", async () => {
+    // A race either way round: repeated so that a check-then-write gap cannot hide behind luck.
+    for (let round = 0; round < 6; round++) {
+      const a = await signedInAs(app, "Admin", { language: "en" });
+      await onlyAdmin(a.id);
+      const b = await signedInAs(app, "Admin", { language: "en" });
+      const answers = await Promise.all([deactivate(a.cookie, b.id), deactivate(b.cookie, a.id)]);
+      const statuses = answers.map((r) => r.statusCode).sort((x, y) => x - y);
+      // One wins; the other is refused: as the last active Admin, or because its session ended first.
+      expect(statuses[0], `round ${round}`).toBe(200);
+      expect([401, 403, 409], `round ${round}`).toContain(statuses[1]);
+      const refused = answers.find((r) => r.statusCode === 409);
+      if (refused) {
+        expect(errorOf(refused)).toEqual({
+          code: "LAST_ADMIN_DEACTIVATION",
+          message: "The last active administrator cannot be deactivated",
+        });
+      }
+      const active = await app.ctx.db
+        .selectFrom("users")
+        .select("id")
+        .where("role", "=", "Admin")
+        .where("deactivated_at", "is", null)
+        .execute();
+      expect(active, `round ${round}`).toHaveLength(1);
+    }
+  });
+});
