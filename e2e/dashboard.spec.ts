@@ -52,6 +52,10 @@ test("the secretary sees the year's figures and opens the untreated requests fro
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
 
+  // The first load's own GET /api/dashboard must be over, or the wait below could catch it and
+  // then lose its body to the reload ("navigated away from").
+  await expect(page.getByRole("heading", { name: "Panel de control", level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
   const answer = page.waitForResponse((response) => response.url().includes("/api/dashboard") && response.ok());
   await page.reload();
   const data = (await (await answer).json()) as Dashboard;
