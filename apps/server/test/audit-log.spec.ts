@@ -153,7 +153,7 @@ describe("GET /api/audit-events", () => {
   });
 
   it("is the Admin's alone: 403 to every other role, 401 without a session", async () => {
-    for (const role of ["Secretaria", "Consulta", "Editor", "User", "Test"] as const) {
+    for (const role of ["Secretaria", "Consulta", "Editor", "User", "Prueba"] as const) {
       const { cookie } = await signedInAs(t, role);
       expect((await list("", cookie)).statusCode, role).toBe(403);
       expect((await csv("", cookie)).statusCode, role).toBe(403);
