@@ -12,6 +12,7 @@ import enPhotos from "../locales/en/photos.json" with { type: "json" };
 import enRoutes from "../locales/en/routes.json" with { type: "json" };
 import enSettings from "../locales/en/settings.json" with { type: "json" };
 import enShell from "../locales/en/shell.json" with { type: "json" };
+import enUsers from "../locales/en/users.json" with { type: "json" };
 import enValidation from "../locales/en/validation.json" with { type: "json" };
 import esAccount from "../locales/es/account.json" with { type: "json" };
 import esAudit from "../locales/es/audit.json" with { type: "json" };
@@ -27,6 +28,7 @@ import esPhotos from "../locales/es/photos.json" with { type: "json" };
 import esRoutes from "../locales/es/routes.json" with { type: "json" };
 import esSettings from "../locales/es/settings.json" with { type: "json" };
 import esShell from "../locales/es/shell.json" with { type: "json" };
+import esUsers from "../locales/es/users.json" with { type: "json" };
 import esValidation from "../locales/es/validation.json" with { type: "json" };
 import frAccount from "../locales/fr/account.json" with { type: "json" };
 import frAudit from "../locales/fr/audit.json" with { type: "json" };
@@ -42,6 +44,7 @@ import frPhotos from "../locales/fr/photos.json" with { type: "json" };
 import frRoutes from "../locales/fr/routes.json" with { type: "json" };
 import frSettings from "../locales/fr/settings.json" with { type: "json" };
 import frShell from "../locales/fr/shell.json" with { type: "json" };
+import frUsers from "../locales/fr/users.json" with { type: "json" };
 import frValidation from "../locales/fr/validation.json" with { type: "json" };
 
 /**
@@ -65,6 +68,7 @@ export const RESOURCES = {
     dashboard: esDashboard,
     photos: esPhotos,
     audit: esAudit,
+    users: esUsers,
   },
   en: {
     common: enCommon,
@@ -82,6 +86,7 @@ export const RESOURCES = {
     dashboard: enDashboard,
     photos: enPhotos,
     audit: enAudit,
+    users: enUsers,
   },
   fr: {
     common: frCommon,
@@ -99,6 +104,7 @@ export const RESOURCES = {
     dashboard: frDashboard,
     photos: frPhotos,
     audit: frAudit,
+    users: frUsers,
   },
 } as const;
 

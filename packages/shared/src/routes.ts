@@ -214,7 +214,7 @@ export const APP_ROUTES: readonly RouteNode[] = [
       planned("settings.requestStatus", "request-status"),
       { id: "settings.general", path: "general", access: "protected", status: "built" },
       planned("settings.files", "files"),
-      planned("settings.users", "users"),
+      { id: "settings.users", path: "users", access: "protected", status: "built" },
       { id: "settings.auditLog", path: "audit-log", access: "protected", status: "built" },
       planned("settings.home", "home", { hideInMenu: true }),
       { id: "settings.roles", path: "roles", access: "protected", status: "built", hideInMenu: true },

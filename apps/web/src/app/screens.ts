@@ -21,6 +21,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "settings.general": lazyScreen(() =>
     import("../features/settings/general-settings-page.tsx").then((m) => m.GeneralSettingsPage),
   ),
+  "settings.users": lazyScreen(() => import("../features/users/users-page.tsx").then((m) => m.UsersPage)),
   "settings.auditLog": lazyScreen(() => import("../features/audit/audit-log-page.tsx").then((m) => m.AuditLogPage)),
   "settings.roles": lazyScreen(() => import("../features/roles/roles-page.tsx").then((m) => m.RolesPage)),
   dashboard: lazyScreen(() => import("../features/dashboard/dashboard-page.tsx").then((m) => m.DashboardPage)),

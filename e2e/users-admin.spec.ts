@@ -1,0 +1,73 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ACCOUNT_PASSWORD, registerAccount } from "./support/accounts.ts";
+import { logIn } from "./support/session.ts";
+
+/** Her sign-in screen speaks her language (Spanish) once she has used the portal. */
+async function herLogIn(page: Page, email: string): Promise<void> {
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByLabel("Año escolar").locator("option:checked")).toHaveText("2025-2026");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel(/^Contraseña/).fill(ACCOUNT_PASSWORD);
+  await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith("/api/auth/login")),
+    page.getByRole("button", { name: "Iniciar sesión" }).click(),
+  ]);
+}
+
+test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
+
+test("the Admin makes a family account Secretaría, then deactivates it and her open session ends", async ({
+  page: her,
+  browser,
+  baseURL,
+}) => {
+  const email = await registerAccount(her, "users-admin");
+  await expect(her).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
+
+  const adminContext = await browser.newContext({ baseURL, locale: "en-US", viewport: { width: 1440, height: 900 } });
+  const admin = await adminContext.newPage();
+  await logIn(admin, "admin@demo.local");
+  await expect(admin).toHaveURL(/\/portal\/dashboard$/);
+  await admin.goto(`/portal/dashboards/settings/users?q=${encodeURIComponent(email)}`);
+  await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
+  const row = admin.getByRole("row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText("Activa", { exact: true })).toBeVisible();
+
+  // The role, confirmed first: she must sign in again and lands on the staff dashboard.
+  await row.getByLabel("Rol de Gabriela Zambrano Loor").selectOption("Secretaria");
+  await admin.getByRole("dialog").getByRole("button", { name: "Confirmar" }).click();
+  await expect(admin.getByText("Registro actualizado correctamente")).toBeVisible();
+  await expect(row.getByLabel("Rol de Gabriela Zambrano Loor")).toHaveValue("Secretaria");
+  await her.reload();
+  await expect(her).toHaveURL(/\/login/);
+  await herLogIn(her, email);
+  await expect(her).toHaveURL(/\/portal\/dashboard$/);
+
+  // Deactivated: confirmed, her open session ends at once and she cannot sign in.
+  await row.getByRole("button", { name: "Desactivar a Gabriela Zambrano Loor" }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Confirmar" }).click();
+  await expect(row.getByText("Desactivada", { exact: true })).toBeVisible();
+  await her.reload();
+  await expect(her).toHaveURL(/\/login/);
+  await herLogIn(her, email);
+  await expect(her.getByText("Esta cuenta ha sido desactivada", { exact: false })).toBeVisible();
+
+  // The state filter keeps it in the URL; reactivated, she signs in again.
+  await admin.getByLabel("Estado").selectOption("inactive");
+  await expect(admin).toHaveURL(/state=inactive/);
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: "Reactivar a Gabriela Zambrano Loor" }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Confirmar" }).click();
+  await expect(admin.getByText("Ninguna cuenta coincide con estos filtros.")).toBeVisible();
+  await herLogIn(her, email);
+  await expect(her).toHaveURL(/\/portal\/dashboard$/);
+
+  // Her own row offers the Admin no way to lock themself out.
+  await admin.goto("/portal/dashboards/settings/users?q=admin%40demo.local");
+  const own = admin.getByRole("row").filter({ hasText: "admin@demo.local" });
+  await expect(own.getByRole("combobox")).toBeDisabled();
+  await expect(own.getByRole("button")).toHaveCount(0);
+
+  await adminContext.close();
+});
