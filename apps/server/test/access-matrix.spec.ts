@@ -39,6 +39,8 @@ const CONTRACT: Record<string, string> = {
   "PUT /api/users/:id/role": "usersManage",
   "POST /api/users/:id/deactivate": "usersManage",
   "POST /api/users/:id/reactivate": "usersManage",
+  "POST /api/users/:id/activation-mail": "usersManage",
+  "POST /api/users/:id/unlock": "usersManage",
   "GET /api/enrollment/cards": "enrollmentOwn",
   "POST /api/enrollment/files": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId": "enrollmentOwn",

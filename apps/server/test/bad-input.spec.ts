@@ -405,9 +405,11 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     const covered = new Set(endpoints.map((e) => e.route ?? `${e.method} ${e.url.replace(/\/\d+\//, "/:id/")}`));
     // Logout and send take no body. Starting a file accepts an empty body by design and uploads
     // are multipart: enrollment.spec.ts covers their bad input. Resending a mail takes no body:
-    // request-mails.spec.ts covers its bad ids. Deactivating and reactivating an account take no
-    // body: users-admin.spec.ts covers their bad ids.
+    // request-mails.spec.ts covers its bad ids. The Admin's account actions (deactivate,
+    // reactivate, activation mail, unlock) take no body: users-admin.spec.ts covers their bad ids.
     const elsewhere = [
+      "POST /api/users/:id/activation-mail",
+      "POST /api/users/:id/unlock",
       "POST /api/users/:id/deactivate",
       "POST /api/users/:id/reactivate",
       "POST /api/requests/:id/mails/:mailId/resend",

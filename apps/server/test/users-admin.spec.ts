@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { THROTTLE } from "../src/modules/auth/throttle.ts";
 import { insertUser } from "../src/modules/users/users.repository.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
+import { linkToken, waitForMail } from "./support/smtp.ts";
 import {
   call,
   createTestApp,
@@ -50,7 +51,8 @@ function list(query: string, cookie = admin.cookie) {
   return call(t, { method: "GET", url: `/api/users?${query}`, cookie });
 }
 
-const post = (cookie: string, id: number | string, action: "deactivate" | "reactivate") =>
+type Action = "deactivate" | "reactivate" | "activation-mail" | "unlock";
+const post = (cookie: string, id: number | string, action: Action) =>
   call(t, { method: "POST", url: `/api/users/${id}/${action}`, cookie });
 
 describe("GET /api/users", () => {
@@ -169,6 +171,8 @@ describe("who may manage accounts", () => {
       { method: "GET" as const, url: "/api/users" },
       { method: "POST" as const, url: `/api/users/${target.id}/deactivate` },
       { method: "POST" as const, url: `/api/users/${target.id}/reactivate` },
+      { method: "POST" as const, url: `/api/users/${target.id}/activation-mail` },
+      { method: "POST" as const, url: `/api/users/${target.id}/unlock` },
     ];
     for (const role of ROLES.filter((r) => r !== "Admin")) {
       const other = await signedInAs(t, role);
@@ -247,9 +251,11 @@ describe("deactivation and reactivation", () => {
 
   it("answers 404 for an unknown account and 400 for a bad id", async () => {
     expect(errorOf(await post(admin.cookie, 2_000_000_000, "deactivate")).code).toBe("NOT_FOUND");
-    expect((await post(admin.cookie, 2_000_000_000, "reactivate")).statusCode).toBe(404);
+    for (const action of ["reactivate", "activation-mail", "unlock"] as const) {
+      expect((await post(admin.cookie, 2_000_000_000, action)).statusCode, action).toBe(404);
+    }
     for (const id of ["abc", "-1", "0", "1.5", "1e400", "99999999999", "%00", "9".repeat(10_000)]) {
-      for (const action of ["deactivate", "reactivate"] as const) {
+      for (const action of ["deactivate", "reactivate", "activation-mail", "unlock"] as const) {
         const response = await post(admin.cookie, id, action);
         expect(response.statusCode, `${action} ${id.slice(0, 20)}`).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, `${action} ${id.slice(0, 20)}`).toBeLessThan(500);
@@ -267,6 +273,54 @@ describe("deactivation and reactivation", () => {
     });
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).code).toBe("SELF_ROLE_CHANGE");
+  });
+});
+
+describe("activation e-mail and unlocking", () => {
+  it("sends a fresh activation link that activates the account; refused once activated", async () => {
+    const pending = await createUser(t, { activated: false, language: "en" });
+    const since = t.mails.length;
+    const response = await post(admin.cookie, pending.id, "activation-mail");
+    expect(response.statusCode).toBe(200);
+    const mail = await waitForMail(t.mails, pending.email, since);
+    const token = linkToken(mail, "/account-activate");
+    const activated = await call(t, { method: "POST", url: "/api/auth/activate", payload: { token } });
+    expect(activated.statusCode).toBeLessThan(300);
+    await loginAs(t, pending.email);
+    const again = await post(admin.cookie, pending.id, "activation-mail");
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe("NOT_PENDING_ACTIVATION");
+    const events = await t.ctx.db
+      .selectFrom("audit_events")
+      .select(["event", "actor_user_id"])
+      .where("subject_user_id", "=", pending.id)
+      .where("event", "=", "account.activationResent")
+      .execute();
+    expect(events).toEqual([{ event: "account.activationResent", actor_user_id: admin.id }]);
+  });
+
+  it("unlocks an account throttled after failed sign-ins", async () => {
+    const target = await createUser(t);
+    const schoolYearId = await currentSchoolYearId(t);
+    const attempt = (password: string) =>
+      call(t, { method: "POST", url: "/api/auth/login", payload: { schoolYearId, email: target.email, password } });
+    for (let i = 0; i < THROTTLE.loginAccount.limit; i++) {
+      expect((await attempt("not the password at all")).statusCode).toBe(401);
+    }
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
+    const stateOf = async () =>
+      (await list(`q=${target.email}`)).json().items.find((u: { id: number }) => u.id === target.id).state;
+    expect(await stateOf()).toBe("locked");
+    expect((await post(admin.cookie, target.id, "unlock")).statusCode).toBe(200);
+    expect(await stateOf()).toBe("active");
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+    const events = await t.ctx.db
+      .selectFrom("audit_events")
+      .select("event")
+      .where("subject_user_id", "=", target.id)
+      .where("event", "=", "account.unlocked")
+      .execute();
+    expect(events).toHaveLength(1);
   });
 });
 

@@ -24,6 +24,8 @@ export const AUDIT_EVENTS = [
   "role.changed",
   "account.deactivated",
   "account.reactivated",
+  "account.activationResent",
+  "account.unlocked",
   "settings.changed",
   "enrollment.authorizedPersons.propagated",
   "request.statusChanged",

@@ -13,6 +13,8 @@ export type AuditEvent =
   | "role.changed"
   | "account.deactivated"
   | "account.reactivated"
+  | "account.activationResent"
+  | "account.unlocked"
   | "settings.changed"
   | "enrollment.authorizedPersons.propagated"
   | "request.statusChanged"

@@ -118,6 +118,19 @@ const ACTIVATION_LINK = {
   path: "/account-activate",
 } as const;
 
+/**
+ * A fresh activation link for a not-activated account, sent at the Admin's request (issue #9):
+ * `also` runs in the same transaction (the audit entry).
+ */
+export async function sendActivationLink(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: Pick<UserRow, "id" | "email" | "names" | "language">,
+  also: (trx: Db) => Promise<void>,
+): Promise<void> {
+  await mailLink(ctx, request, user, ACTIVATION_LINK, also);
+}
+
 /** Checks a link token and uses it up; the error tells an invalid link from an expired one. */
 async function useToken(ctx: AppContext, purpose: TokenPurpose, token: string) {
   const row = await findToken(ctx.db, purpose, sha256(token));

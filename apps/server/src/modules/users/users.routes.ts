@@ -5,7 +5,15 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { type Actor, changeRole, deactivateUser, listUsers, reactivateUser } from "./users.service.ts";
+import {
+  type Actor,
+  changeRole,
+  deactivateUser,
+  listUsers,
+  reactivateUser,
+  resendActivationMail,
+  unlockUser,
+} from "./users.service.ts";
 
 const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user!.id, ip: request.ip });
 const deactivationSchema = z.object({ id: z.number(), deactivated: z.boolean() });
@@ -41,5 +49,16 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/users/:id/reactivate",
     { config: { access: "usersManage" }, schema: { params: userIdParams, response: { 200: deactivationSchema } } },
     (request) => reactivateUser(ctx, actorOf(request), request.params.id),
+  );
+  const idOnly = z.object({ id: z.number() });
+  typed.post(
+    "/api/users/:id/activation-mail",
+    { config: { access: "usersManage" }, schema: { params: userIdParams, response: { 200: idOnly } } },
+    (request) => resendActivationMail(ctx, request, actorOf(request), request.params.id),
+  );
+  typed.post(
+    "/api/users/:id/unlock",
+    { config: { access: "usersManage" }, schema: { params: userIdParams, response: { 200: idOnly } } },
+    (request) => unlockUser(ctx, actorOf(request), request.params.id),
   );
 }

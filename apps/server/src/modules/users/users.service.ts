@@ -1,11 +1,14 @@
 import { isLanguage } from "@portal/shared/languages";
 import { ROLES, type Role } from "@portal/shared/roles";
 import type { UserList, UserListQuery, UserState } from "@portal/shared/schemas/users";
+import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
+import { sendActivationLink } from "../auth/auth.service.ts";
 import { deleteUserSessions } from "../auth/sessions.repository.ts";
+import { resetThrottle, THROTTLE } from "../auth/throttle.ts";
 import { activeAdminIds, findUserById, updateUser } from "./users.repository.ts";
 import { listUsers as queryUsers, type UserListRow } from "./users-list.repository.ts";
 
@@ -119,4 +122,41 @@ export async function reactivateUser(ctx: AppContext, actor: Actor, userId: numb
     });
     return { id: userId, deactivated: false };
   });
+}
+
+/** A new activation e-mail (a new link, the old ones revoked) for an account never activated. */
+export async function resendActivationMail(
+  ctx: AppContext,
+  request: FastifyRequest,
+  actor: Actor,
+  userId: number,
+): Promise<{ id: number }> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError(404, "NOT_FOUND");
+  if (user.activated_at || user.deactivated_at) throw new AppError(409, "NOT_PENDING_ACTIVATION");
+  await sendActivationLink(ctx, request, user, (trx) =>
+    recordAudit(trx, {
+      event: "account.activationResent",
+      actorUserId: actor.userId,
+      subjectUserId: userId,
+      ip: actor.ip,
+    }),
+  );
+  return { id: userId };
+}
+
+/** Lifts the sign-in throttle of an account after failed attempts (modules/auth/throttle.ts). */
+export async function unlockUser(ctx: AppContext, actor: Actor, userId: number): Promise<{ id: number }> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError(404, "NOT_FOUND");
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    await resetThrottle(trx, THROTTLE.loginAccount, user.email);
+    await recordAudit(trx, {
+      event: "account.unlocked",
+      actorUserId: actor.userId,
+      subjectUserId: userId,
+      ip: actor.ip,
+    });
+  });
+  return { id: userId };
 }

@@ -23,3 +23,10 @@ export function setUserDeactivated(id: number, deactivated: boolean) {
 export function changeUserRole(id: number, role: Role) {
   return http.put<{ id: number; role: Role }>(`/api/users/${id}/role`, { role });
 }
+
+/** The Admin's one-off actions on an account: a new activation e-mail, or lifting the sign-in throttle. */
+export type AccountAction = "activation-mail" | "unlock";
+
+export function runAccountAction(id: number, action: AccountAction) {
+  return http.post<{ id: number }>(`/api/users/${id}/${action}`);
+}

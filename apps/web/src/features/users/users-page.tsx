@@ -25,8 +25,15 @@ import { isApiError } from "../../lib/api-error.ts";
 import { confirm } from "../../lib/confirm.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
-import { notifyError, notifyRecord } from "../../lib/toasts.ts";
-import { changeUserRole, setUserDeactivated, USERS_QUERY_KEY, useUserList } from "./users-api.ts";
+import { notifyError, notifyRecord, notifySuccess } from "../../lib/toasts.ts";
+import {
+  type AccountAction,
+  changeUserRole,
+  runAccountAction,
+  setUserDeactivated,
+  USERS_QUERY_KEY,
+  useUserList,
+} from "./users-api.ts";
 import {
   DEFAULT_USERS_STATE,
   hasUsersFilters,
@@ -54,6 +61,15 @@ export function UsersPage() {
 
   const go = (next: UsersListState) => setParams(writeUsersState(next));
   const update = (patch: Partial<UsersListState>) => go({ ...state, ...patch, page: 1 });
+
+  // No confirmation: a new link or a lifted throttle takes nothing away from anyone.
+  const action = useMutation({
+    mutationFn: ({ user, action }: { user: UserListItem; action: AccountAction }) => runAccountAction(user.id, action),
+    onSuccess: (_, { action }) =>
+      notifySuccess(t(action === "unlock" ? "users:actions.unlocked" : "users:actions.resent")),
+    onError: (error) => (isApiError(error) ? notifyError(error.message) : notifyRecord("notUpdated")),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+  });
 
   const mutation = useMutation({
     mutationFn: async (change: Change): Promise<void> => {
@@ -164,10 +180,17 @@ export function UsersPage() {
             items={items}
             state={state}
             selfId={session.user?.id ?? null}
-            busyId={mutation.isPending ? (mutation.variables?.user.id ?? null) : null}
+            busyId={
+              mutation.isPending
+                ? (mutation.variables?.user.id ?? null)
+                : action.isPending
+                  ? (action.variables?.user.id ?? null)
+                  : null
+            }
             onSort={(column) => go(sortUsersBy(state, column))}
             onRole={(user, role) => void ask({ user, role })}
             onDeactivated={(user, deactivated) => void ask({ user, deactivated })}
+            onAction={(user, kind) => action.mutate({ user, action: kind })}
           />
         </Box>
       )}

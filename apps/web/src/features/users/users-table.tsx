@@ -2,6 +2,7 @@ import { Badge, Button, Group, NativeSelect, Table, Text, UnstyledButton } from 
 import { ROLES, type Role } from "@portal/shared/roles";
 import type { UserListItem, UserSort, UserState } from "@portal/shared/schemas/users";
 import { useTranslation } from "react-i18next";
+import type { AccountAction } from "./users-api.ts";
 import { effectiveOrder, type UsersListState } from "./users-query.ts";
 
 const STATE_COLORS: Record<UserState, string> = {
@@ -20,6 +21,7 @@ interface UsersTableProps {
   onSort: (column: UserSort) => void;
   onRole: (user: UserListItem, role: Role) => void;
   onDeactivated: (user: UserListItem, deactivated: boolean) => void;
+  onAction: (user: UserListItem, action: AccountAction) => void;
 }
 
 function formatDateTime(iso: string | null, language: string): string | null {
@@ -59,7 +61,7 @@ function SortHeader({
 }
 
 /** The accounts of one page, with the Admin's actions on each (role, deactivate / reactivate). */
-export function UsersTable({ items, state, selfId, busyId, onSort, onRole, onDeactivated }: UsersTableProps) {
+export function UsersTable({ items, state, selfId, busyId, onSort, onRole, onDeactivated, onAction }: UsersTableProps) {
   const { t, i18n } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -111,28 +113,52 @@ export function UsersTable({ items, state, selfId, busyId, onSort, onRole, onDea
                 <Table.Td>{formatDateTime(user.createdAt, i18n.language)}</Table.Td>
                 <Table.Td>{formatDateTime(user.lastLoginAt, i18n.language) ?? t("users:never")}</Table.Td>
                 <Table.Td>
-                  {self ? null : user.state === "inactive" ? (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      loading={busy}
-                      aria-label={t("users:actions.reactivateOf", { name })}
-                      onClick={() => onDeactivated(user, false)}
-                    >
-                      {t("users:actions.reactivate")}
-                    </Button>
-                  ) : (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      loading={busy}
-                      aria-label={t("users:actions.deactivateOf", { name })}
-                      onClick={() => onDeactivated(user, true)}
-                    >
-                      {t("users:actions.deactivate")}
-                    </Button>
-                  )}
+                  <Group gap="xs" wrap="nowrap">
+                    {user.state === "notActivated" ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={busy}
+                        aria-label={t("users:actions.resendOf", { name })}
+                        onClick={() => onAction(user, "activation-mail")}
+                      >
+                        {t("users:actions.resend")}
+                      </Button>
+                    ) : null}
+                    {user.state === "locked" ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={busy}
+                        aria-label={t("users:actions.unlockOf", { name })}
+                        onClick={() => onAction(user, "unlock")}
+                      >
+                        {t("users:actions.unlock")}
+                      </Button>
+                    ) : null}
+                    {self ? null : user.state === "inactive" ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={busy}
+                        aria-label={t("users:actions.reactivateOf", { name })}
+                        onClick={() => onDeactivated(user, false)}
+                      >
+                        {t("users:actions.reactivate")}
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        loading={busy}
+                        aria-label={t("users:actions.deactivateOf", { name })}
+                        onClick={() => onDeactivated(user, true)}
+                      >
+                        {t("users:actions.deactivate")}
+                      </Button>
+                    )}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             );
