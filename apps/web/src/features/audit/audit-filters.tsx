@@ -87,9 +87,11 @@ export function AuditFilters({ state, serverErrors, onApply }: AuditFiltersProps
               label={t("audit:log.event")}
               data={eventOptions}
               value={draft.event ?? ""}
-              onChange={(e) =>
-                setDraft((current) => ({ ...current, event: (e.currentTarget.value || null) as AuditEventCode | null }))
-              }
+              onChange={(e) => {
+                // Read now: the updater runs later, when React has released the event.
+                const event = (e.currentTarget.value || null) as AuditEventCode | null;
+                setDraft((current) => ({ ...current, event }));
+              }}
               error={errorOf("event")}
             />
             <TextInput
