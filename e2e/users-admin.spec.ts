@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ACCOUNT_PASSWORD, registerAccount } from "./support/accounts.ts";
+import { linkFromOutbox } from "./support/outbox.ts";
 import { logIn } from "./support/session.ts";
 
 /** Her sign-in screen speaks her language (Spanish) once she has used the portal. */
@@ -68,6 +69,65 @@ test("the Admin makes a family account Secretaría, then deactivates it and her 
   const own = admin.getByRole("row").filter({ hasText: "admin@demo.local" });
   await expect(own.getByRole("combobox")).toBeDisabled();
   await expect(own.getByRole("button")).toHaveCount(0);
+
+  await adminContext.close();
+});
+
+test("the Admin invites a Secretaría: she chooses her password from the e-mail, signs in, and is deactivated", async ({
+  page: her,
+  browser,
+  baseURL,
+}) => {
+  const adminContext = await browser.newContext({ baseURL, locale: "en-US", viewport: { width: 1440, height: 900 } });
+  const admin = await adminContext.newPage();
+  await logIn(admin, "admin@demo.local");
+  await expect(admin).toHaveURL(/\/portal\/dashboard$/);
+  await admin.goto("/portal/dashboards/settings/users");
+
+  const email = `invited-${Date.now()}@example.ec`;
+  const since = Date.now();
+  await admin.getByRole("button", { name: "Invitar a un miembro del personal" }).click();
+  const dialog = admin.getByRole("dialog");
+  await dialog.getByLabel("Nombres").fill("Lucía");
+  await dialog.getByLabel("Primer apellido").fill("Vera");
+  await dialog.getByLabel("Segundo apellido").fill("Mora");
+  await dialog.getByLabel("Correo electrónico").fill(email);
+  await dialog.getByLabel("Rol").selectOption("Secretaria");
+  await dialog.getByLabel("Idioma de los correos").selectOption("en");
+  await dialog.getByRole("button", { name: "Enviar invitación" }).click();
+  await expect(admin.getByText(`Invitación enviada a ${email}`)).toBeVisible();
+  await admin.getByLabel("Buscar").fill(email);
+  await admin.getByLabel("Buscar").press("Enter");
+  const row = admin.getByRole("row").filter({ hasText: email });
+  await expect(row.getByText("No activada", { exact: true })).toBeVisible();
+
+  // The same e-mail again: refused under the field.
+  await admin.getByRole("button", { name: "Invitar a un miembro del personal" }).click();
+  await dialog.getByLabel("Nombres").fill("Otra");
+  await dialog.getByLabel("Primer apellido").fill("Persona");
+  await dialog.getByLabel("Correo electrónico").fill(email);
+  await dialog.getByRole("button", { name: "Enviar invitación" }).click();
+  await expect(dialog.getByText("Ya existe una cuenta con este correo electrónico")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+
+  const link = await linkFromOutbox(email, "/account-activate", since);
+  await her.goto(link);
+  await expect(her.getByText("Choose your password to activate your account", { exact: false })).toBeVisible();
+  await her.getByLabel("Password", { exact: true }).fill("lucia vera chooses this");
+  await her.getByLabel("Confirm password").fill("lucia vera chooses this");
+  await her.getByRole("button", { name: "Activate my account" }).click();
+  await expect(her.getByText("Your account is active")).toBeVisible();
+  await her.goto("/login");
+  await logIn(her, email, "lucia vera chooses this");
+  await expect(her).toHaveURL(/\/portal\/dashboard$/);
+
+  await admin.reload();
+  await expect(row.getByText("Activa", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: "Desactivar a Lucía Vera Mora" }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Confirmar" }).click();
+  await expect(row.getByText("Desactivada", { exact: true })).toBeVisible();
+  await her.reload();
+  await expect(her).toHaveURL(/\/login/);
 
   await adminContext.close();
 });

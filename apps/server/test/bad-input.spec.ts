@@ -68,6 +68,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
   const member = await signedInAs(t, "User");
   const admin = await signedInAs(t, "Admin");
   const target = await createUser(t, { role: "Consulta" });
+  const invitedEmail = uniqueEmail("invited");
   const newPassword = "a long fresh passphrase";
   const family = await signedInAs(t, "User");
   const fileId = (await startFile(t, family.cookie)).json().id as number;
@@ -153,6 +154,14 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
       state: () => userState(resetUser.id),
     },
     {
+      name: "invitation/accept",
+      method: "POST",
+      url: "/api/auth/invitation/accept",
+      valid: { token: fakeToken(), password: newPassword, passwordConfirmation: newPassword },
+      textFields: [],
+      state: () => userState(resetUser.id),
+    },
+    {
       name: "session/language",
       method: "PUT",
       url: "/api/session/language",
@@ -207,6 +216,25 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
           .select("id")
           .where("subject_user_id", "=", target.id)
           .execute(),
+      }),
+    },
+    {
+      name: "users/invitations",
+      method: "POST",
+      url: "/api/users/invitations",
+      cookie: admin.cookie,
+      valid: {
+        firstSurname: "Vera",
+        secondSurname: "Mora",
+        names: "Lucía",
+        email: invitedEmail,
+        role: "Secretaria",
+        language: "es",
+      },
+      textFields: ["firstSurname", "secondSurname", "names"],
+      state: async () => ({
+        invited: await t.ctx.db.selectFrom("users").select("id").where("email", "=", invitedEmail).execute(),
+        audit: await t.ctx.db.selectFrom("audit_events").select("id").where("actor_user_id", "=", admin.id).execute(),
       }),
     },
     {
@@ -436,6 +464,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "account/password",
     "settings/general",
     "users/:id/role",
+    "users/invitations",
+    "invitation/accept",
     "enrollment step",
     "request action",
     "bulk action",

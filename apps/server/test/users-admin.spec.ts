@@ -324,6 +324,98 @@ describe("activation e-mail and unlocking", () => {
   });
 });
 
+describe("invitations", () => {
+  const invite = (body: Record<string, unknown>, cookie = admin.cookie) =>
+    call(t, { method: "POST", url: "/api/users/invitations", cookie, payload: body });
+  const body = (email: string, extra: Record<string, unknown> = {}) => ({
+    firstSurname: "Vera",
+    secondSurname: "",
+    names: "Lucía",
+    email,
+    role: "Secretaria",
+    language: "fr",
+    ...extra,
+  });
+
+  it("creates a not-activated account, mails an invitation; she chooses her password and signs in", async () => {
+    const email = `invited-${randomUUID().slice(0, 8)}@test.local`;
+    const since = t.mails.length;
+    const response = await invite(body(email));
+    expect(response.statusCode).toBe(201);
+    const id = response.json().id as number;
+    const row = await t.ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email, role: "Secretaria", language: "fr", activated_at: null });
+    const mail = await waitForMail(t.mails, email, since);
+    const token = linkToken(mail, "/account-activate");
+    // Before a password, sign-in is refused whatever is tried, and the link alone does not activate.
+    const activate = await call(t, { method: "POST", url: "/api/auth/activate", payload: { token } });
+    expect(activate.statusCode).toBe(400);
+    expect(errorOf(activate).code).toBe("PASSWORD_REQUIRED");
+    const accept = (password: string, confirmation = password) =>
+      call(t, {
+        method: "POST",
+        url: "/api/auth/invitation/accept",
+        payload: { token, password, passwordConfirmation: confirmation },
+      });
+    expect((await accept("a fine new passphrase", "another one entirely")).statusCode).toBe(400);
+    expect((await accept("a fine new passphrase")).statusCode).toBe(200);
+    expect(errorOf(await accept("a fine new passphrase")).code).toBe("TOKEN_INVALID");
+    await loginAs(t, email, "a fine new passphrase");
+    const events = await t.ctx.db
+      .selectFrom("audit_events")
+      .select(["event", "actor_user_id"])
+      .where("subject_user_id", "=", id)
+      .where("event", "in", ["account.invited", "account.activated"])
+      .orderBy("id")
+      .execute();
+    expect(events).toEqual([
+      { event: "account.invited", actor_user_id: admin.id },
+      { event: "account.activated", actor_user_id: null },
+    ]);
+  });
+
+  it("a resent link for an invited account still asks for a password", async () => {
+    const email = `reinvited-${randomUUID().slice(0, 8)}@test.local`;
+    const first = t.mails.length;
+    const id = (await invite(body(email))).json().id as number;
+    // The first invitation is out before counting: the resent one is the next mail.
+    await waitForMail(t.mails, email, first);
+    const since = t.mails.length;
+    expect((await post(admin.cookie, id, "activation-mail")).statusCode).toBe(200);
+    const token = linkToken(await waitForMail(t.mails, email, since), "/account-activate");
+    const activate = await call(t, { method: "POST", url: "/api/auth/activate", payload: { token } });
+    expect(errorOf(activate).code).toBe("PASSWORD_REQUIRED");
+  });
+
+  it("refuses a taken e-mail (409), a family role and a bad body, creating nothing", async () => {
+    const existing = await createUser(t);
+    const taken = await invite(body(existing.email, { language: "en" }));
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken)).toMatchObject({
+      code: "EMAIL_TAKEN",
+      message: "An account with this e-mail already exists",
+    });
+    const email = `refused-${randomUUID().slice(0, 8)}@test.local`;
+    for (const bad of [{ role: "User" }, { role: "Prueba" }, { language: "de" }, { names: "" }, { extra: 1 }]) {
+      const response = await invite(body(email, bad));
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await t.ctx.db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
+  });
+
+  it("only the Admin may invite", async () => {
+    const email = `nobody-${randomUUID().slice(0, 8)}@test.local`;
+    for (const role of ROLES.filter((r) => r !== "Admin")) {
+      const other = await signedInAs(t, role);
+      expect((await invite(body(email), other.cookie)).statusCode, role).toBe(403);
+    }
+    expect((await call(t, { method: "POST", url: "/api/users/invitations", payload: body(email) })).statusCode).toBe(
+      401,
+    );
+    expect(await t.ctx.db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
+  });
+});
+
 // Who is the last active Admin depends on every Admin in the database: a database of its own.
 describe("the last active Admin", () => {
   let own: OwnDatabase;

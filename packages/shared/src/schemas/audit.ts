@@ -26,6 +26,7 @@ export const AUDIT_EVENTS = [
   "account.reactivated",
   "account.activationResent",
   "account.unlocked",
+  "account.invited",
   "settings.changed",
   "enrollment.authorizedPersons.propagated",
   "request.statusChanged",

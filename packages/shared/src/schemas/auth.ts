@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "../roles.ts";
+import { ROLES, STAFF_ROLES } from "../roles.ts";
 import { emailField, idParam, languageField, passwordField, phoneField, text, tokenField } from "./fields.ts";
 
 /** Spec 5 login rules: school year, e-mail and password mandatory. */
@@ -75,6 +75,18 @@ export const changePasswordSchema = z
 
 export const roleChangeSchema = z.strictObject({ role: z.enum(ROLES, { error: "validation.role" }) });
 export const userIdParams = z.strictObject({ id: idParam });
+
+/** The Admin invites a staff member (issue #9): the account starts not activated, without a password. */
+export const invitationSchema = z.strictObject({
+  ...nameFields,
+  email: emailField,
+  role: z.enum(STAFF_ROLES as ["Admin", "Secretaria", "Consulta", "Editor"], { error: "validation.role" }),
+  language: languageField,
+});
+export type InvitationInput = z.infer<typeof invitationSchema>;
+
+/** An invited account accepts with its link and chooses its password (POST /api/auth/invitation/accept). */
+export const invitationAcceptSchema = resetPasswordSchema;
 
 export const generalSettingsSchema = z.strictObject({
   maintenanceMode: z.boolean({ error: "validation.invalidType" }),

@@ -15,6 +15,7 @@ export type AuditEvent =
   | "account.reactivated"
   | "account.activationResent"
   | "account.unlocked"
+  | "account.invited"
   | "settings.changed"
   | "enrollment.authorizedPersons.propagated"
   | "request.statusChanged"

@@ -1,5 +1,6 @@
 import {
   emailOnlySchema,
+  invitationAcceptSchema,
   languageSchema,
   loginSchema,
   registerSchema,
@@ -13,7 +14,16 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { setLanguageCookie } from "../../plugins/language.ts";
 import { toCurrentUser, updateUser } from "../users/users.repository.ts";
-import { activate, forgotPassword, login, logout, register, resendActivation, resetPassword } from "./auth.service.ts";
+import {
+  acceptInvitation,
+  activate,
+  forgotPassword,
+  login,
+  logout,
+  register,
+  resendActivation,
+  resetPassword,
+} from "./auth.service.ts";
 import { newCaptchaChallenge } from "./captcha.ts";
 import { sessionInfo } from "./session-info.ts";
 
@@ -74,6 +84,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: "public" }, schema: { body: tokenSchema, response: { 200: okSchema } } },
     async (request) => {
       await activate(ctx, request, request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/auth/invitation/accept",
+    { config: { access: "public" }, schema: { body: invitationAcceptSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await acceptInvitation(ctx, request, request.body.token, request.body.password);
       return { ok: true as const };
     },
   );

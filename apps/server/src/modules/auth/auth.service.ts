@@ -22,7 +22,14 @@ import { verifyCaptchaOnce } from "./captcha.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { deleteUserSessions } from "./sessions.repository.ts";
 import { assertNotThrottled, countAttempt, resetThrottle, THROTTLE } from "./throttle.ts";
-import { consumeToken, findToken, insertToken, revokeUserTokens, type TokenPurpose } from "./tokens.repository.ts";
+import {
+  consumeToken,
+  findToken,
+  hasTokenOfPurpose,
+  insertToken,
+  revokeUserTokens,
+  type TokenPurpose,
+} from "./tokens.repository.ts";
 
 export function assertPasswordAcceptable(password: string): void {
   if (isCommonPassword(password)) throw new AppError(400, "COMMON_PASSWORD", {}, { password: "" });
@@ -75,7 +82,7 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing) {
     if (!existing.activated_at) {
-      await mailLink(ctx, request, existing, ACTIVATION_LINK);
+      await mailLink(ctx, request, existing, await activationLinkFor(ctx.db, existing.id));
       return;
     }
     await writeTransaction(ctx.db, ctx.engine, (trx) =>
@@ -119,6 +126,28 @@ const ACTIVATION_LINK = {
 } as const;
 
 /**
+ * An account the Admin invited (issue #9) gets the same e-mail and page as an activation, but its
+ * token's purpose is `invite`: the page then asks for a password before activating.
+ */
+const INVITATION_LINK = { ...ACTIVATION_LINK, purpose: "invite" } as const;
+
+/** An invited account keeps getting invitation links: it has no password of its own yet. */
+async function activationLinkFor(db: Db, userId: number) {
+  return (await hasTokenOfPurpose(db, userId, "invite")) ? INVITATION_LINK : ACTIVATION_LINK;
+}
+
+/** Issues an invitation link and queues its e-mail in `trx` (the transaction creating the account). */
+export async function queueInvitation(
+  ctx: AppContext,
+  trx: Db,
+  request: FastifyRequest,
+  user: Pick<UserRow, "id" | "email" | "names" | "language">,
+): Promise<void> {
+  const token = await issueToken(trx, user.id, "invite", INVITATION_LINK.ttlMs);
+  await queueAccountMail(ctx, trx, request, user, INVITATION_LINK.template, `${INVITATION_LINK.path}/${token}`);
+}
+
+/**
  * A fresh activation link for a not-activated account, sent at the Admin's request (issue #9):
  * `also` runs in the same transaction (the audit entry).
  */
@@ -128,7 +157,7 @@ export async function sendActivationLink(
   user: Pick<UserRow, "id" | "email" | "names" | "language">,
   also: (trx: Db) => Promise<void>,
 ): Promise<void> {
-  await mailLink(ctx, request, user, ACTIVATION_LINK, also);
+  await mailLink(ctx, request, user, await activationLinkFor(ctx.db, user.id), also);
 }
 
 /** Checks a link token and uses it up; the error tells an invalid link from an expired one. */
@@ -141,6 +170,13 @@ async function useToken(ctx: AppContext, purpose: TokenPurpose, token: string) {
 }
 
 export async function activate(ctx: AppContext, request: FastifyRequest, token: string): Promise<void> {
+  // An invitation link is not used up here: the page asks for a password and accepts it with that.
+  const invitation = await findToken(ctx.db, "invite", sha256(token));
+  if (invitation) {
+    if (invitation.used_at) throw badRequest("TOKEN_INVALID");
+    if (invitation.expires_at <= nowIso()) throw badRequest("TOKEN_EXPIRED");
+    throw badRequest("PASSWORD_REQUIRED");
+  }
   const row = await useToken(ctx, "activate", token);
   const user = await findUserById(ctx.db, row.user_id);
   if (!user) throw badRequest("TOKEN_INVALID");
@@ -148,12 +184,28 @@ export async function activate(ctx: AppContext, request: FastifyRequest, token: 
   await recordAudit(ctx.db, { event: "account.activated", subjectUserId: user.id, ip: request.ip });
 }
 
+/** An invited account chooses its password with its link; that activates it (issue #9). */
+export async function acceptInvitation(ctx: AppContext, request: FastifyRequest, token: string, password: string) {
+  assertPasswordAcceptable(password);
+  const row = await useToken(ctx, "invite", token);
+  const passwordHash = await ctx.hasher.hash(password);
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    await updateUser(trx, row.user_id, { password_hash: passwordHash, activated_at: nowIso() });
+    await recordAudit(trx, {
+      event: "account.activated",
+      subjectUserId: row.user_id,
+      ip: request.ip,
+      details: { invited: true },
+    });
+  });
+}
+
 export async function resendActivation(ctx: AppContext, request: FastifyRequest, email: string): Promise<void> {
   await countAttempt(ctx.db, THROTTLE.forgotClient, request.ip);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.activated_at) return;
   await countAttempt(ctx.db, THROTTLE.resendAccount, user.email);
-  await mailLink(ctx, request, user, ACTIVATION_LINK);
+  await mailLink(ctx, request, user, await activationLinkFor(ctx.db, user.id));
 }
 
 /** One message for a wrong e-mail and for a wrong password; timing is evened out too. */

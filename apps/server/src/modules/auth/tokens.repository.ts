@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database.ts";
 
-export type TokenPurpose = "activate" | "reset";
+/** invite: an account the Admin created (issue #9); its activation also sets the password. */
+export type TokenPurpose = "activate" | "reset" | "invite";
 
 export async function insertToken(
   db: Db,
@@ -51,4 +52,16 @@ export async function revokeUserTokens(db: Db, userId: number, purpose: TokenPur
     .where("purpose", "=", purpose)
     .where("used_at", "is", null)
     .execute();
+}
+
+/** Whether the account ever had a link of this purpose (an invited account has an `invite` one). */
+export async function hasTokenOfPurpose(db: Db, userId: number, purpose: TokenPurpose): Promise<boolean> {
+  const row = await db
+    .selectFrom("user_tokens")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

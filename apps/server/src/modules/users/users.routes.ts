@@ -1,10 +1,11 @@
 import { ROLES } from "@portal/shared/roles";
-import { roleChangeSchema, userIdParams } from "@portal/shared/schemas/auth";
+import { invitationSchema, roleChangeSchema, userIdParams } from "@portal/shared/schemas/auth";
 import { userListQuerySchema, userListSchema } from "@portal/shared/schemas/users";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { inviteUser } from "./invitation.service.ts";
 import {
   type Actor,
   changeRole,
@@ -60,5 +61,16 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/users/:id/unlock",
     { config: { access: "usersManage" }, schema: { params: userIdParams, response: { 200: idOnly } } },
     (request) => unlockUser(ctx, actorOf(request), request.params.id),
+  );
+  typed.post(
+    "/api/users/invitations",
+    {
+      config: { access: "usersManage" },
+      schema: { body: invitationSchema, response: { 201: idOnly } },
+    },
+    async (request, reply) => {
+      const created = await inviteUser(ctx, request, actorOf(request), request.body);
+      return reply.code(201).send(created);
+    },
   );
 }

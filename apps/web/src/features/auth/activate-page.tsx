@@ -8,10 +8,12 @@ import { hasErrorCode, isApiError } from "../../lib/api-error.ts";
 import { activateOnce } from "./activate-once.ts";
 import { resendActivation } from "./api/auth-api.ts";
 import { EmailLinkForm } from "./components/email-link-form.tsx";
+import { InvitationPasswordForm } from "./invitation-password-form.tsx";
 
 type Outcome =
   | { kind: "pending" }
   | { kind: "done" }
+  | { kind: "password" }
   | { kind: "invalid"; message: string }
   | { kind: "failed"; error: unknown };
 
@@ -50,6 +52,11 @@ export function ActivatePage() {
       () => current && setOutcome({ kind: "done" }),
       (error: unknown) => {
         if (!current) return;
+        // An invited account (issue #9) chooses its password here before the link activates it.
+        if (hasErrorCode(error, "PASSWORD_REQUIRED")) {
+          setOutcome({ kind: "password" });
+          return;
+        }
         if (hasErrorCode(error, "TOKEN_INVALID", "TOKEN_EXPIRED", "VALIDATION_ERROR") && isApiError(error)) {
           setOutcome({ kind: "invalid", message: error.fields.token ?? error.message });
         } else {
@@ -68,6 +75,13 @@ export function ActivatePage() {
         {t("auth:activation.title")}
       </Title>
       {outcome.kind === "pending" ? <PageLoader /> : null}
+      {outcome.kind === "password" ? (
+        <InvitationPasswordForm
+          token={token}
+          onDone={() => setOutcome({ kind: "done" })}
+          onInvalid={(message) => setOutcome({ kind: "invalid", message })}
+        />
+      ) : null}
       {outcome.kind === "done" ? (
         <>
           <Alert color="green" role="status" title={t("auth:activation.doneTitle")}>

@@ -1,4 +1,5 @@
 import type { Role } from "@portal/shared/roles";
+import type { InvitationInput } from "@portal/shared/schemas/auth";
 import { type UserList, userListSchema } from "@portal/shared/schemas/users";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { http } from "../../lib/http.ts";
@@ -29,4 +30,8 @@ export type AccountAction = "activation-mail" | "unlock";
 
 export function runAccountAction(id: number, action: AccountAction) {
   return http.post<{ id: number }>(`/api/users/${id}/${action}`);
+}
+
+export function inviteStaff(input: InvitationInput) {
+  return http.post<{ id: number }>("/api/users/invitations", input);
 }

@@ -26,6 +26,7 @@ import { confirm } from "../../lib/confirm.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { notifyError, notifyRecord, notifySuccess } from "../../lib/toasts.ts";
+import { InviteDialog } from "./invite-dialog.tsx";
 import {
   type AccountAction,
   changeUserRole,
@@ -58,6 +59,7 @@ export function UsersPage() {
   const state = useMemo(() => parseUsersState(params), [params]);
   const list = useUserList(writeUsersState(state).toString());
   const [search, setSearch] = useState(state.q);
+  const [inviting, setInviting] = useState(false);
 
   const go = (next: UsersListState) => setParams(writeUsersState(next));
   const update = (patch: Partial<UsersListState>) => go({ ...state, ...patch, page: 1 });
@@ -111,9 +113,17 @@ export function UsersPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t(routeTitleKey("settings.users"))}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t(routeTitleKey("settings.users"))}
+        </Title>
+        <Button onClick={() => setInviting(true)}>{t("users:invite.open")}</Button>
+      </Group>
+      <InviteDialog
+        opened={inviting}
+        onClose={() => setInviting(false)}
+        onInvited={() => void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY })}
+      />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
           <form onSubmit={submitSearch}>

@@ -25,6 +25,11 @@ export function activateAccount(token: string): Promise<{ ok: true }> {
   return http.post("/api/auth/activate", { token });
 }
 
+/** An invited account (issue #9): its link and the password it chooses activate it. */
+export function acceptInvitation(input: { token: string; password: string; passwordConfirmation: string }) {
+  return http.post<{ ok: true }>("/api/auth/invitation/accept", input);
+}
+
 export function resendActivation(email: string): Promise<{ ok: true }> {
   return http.post("/api/auth/activation/resend", { email });
 }
