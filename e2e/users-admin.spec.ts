@@ -131,3 +131,18 @@ test("the Admin invites a Secretaría: she chooses her password from the e-mail,
 
   await adminContext.close();
 });
+
+test("a family account's page lists its students and links to their requests", async ({ page }) => {
+  await logIn(page, "admin@demo.local");
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  await page.goto("/portal/dashboards/settings/users?q=familia1%40demo.local");
+  const row = page.getByRole("row").filter({ hasText: "familia1@demo.local" });
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(/\/portal\/dashboards\/settings\/users\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Estudiantes y solicitudes" })).toBeVisible();
+  const request = page.getByRole("link", { name: /^INS-/ }).first();
+  const code = (await request.textContent()) ?? "";
+  await request.click();
+  await expect(page).toHaveURL(/\/portal\/dashboards\/inscriptions\/request-detail\/\d+/);
+  await expect(page.getByText(code).first()).toBeVisible();
+});

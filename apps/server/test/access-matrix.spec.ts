@@ -37,6 +37,7 @@ const CONTRACT: Record<string, string> = {
   "GET /api/settings/general": "settingsManage",
   "PUT /api/settings/general": "settingsManage",
   "GET /api/users": "usersManage",
+  "GET /api/users/:id": "usersManage",
   "PUT /api/users/:id/role": "usersManage",
   "POST /api/users/:id/deactivate": "usersManage",
   "POST /api/users/:id/reactivate": "usersManage",

@@ -16,6 +16,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from "./support/test-app.ts";
+import { insertSentRequest } from "./support/workflow.ts";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAs>>;
@@ -164,11 +165,34 @@ describe("GET /api/users", () => {
   });
 });
 
+describe("GET /api/users/:id", () => {
+  it("gives a family account with its students and their requests; a staff account has none", async () => {
+    const family = await createUser(t, { language: "fr" });
+    const first = await insertSentRequest(t, family.id);
+    const second = await insertSentRequest(t, family.id, "Accepted");
+    const response = await call(t, { method: "GET", url: `/api/users/${family.id}`, cookie: admin.cookie });
+    expect(response.statusCode).toBe(200);
+    const detail = response.json();
+    expect(detail.account).toMatchObject({ id: family.id, email: family.email, role: "User", state: "active" });
+    expect(detail.account.phone).toBe("+593 99 123 4567");
+    const requests = detail.students.flatMap((student: { requests: { id: number; code: string }[] }) =>
+      student.requests.map((request) => request.id),
+    );
+    expect(requests.sort()).toEqual([first.id, second.id].sort());
+    expect(detail.students[0]).toMatchObject({ name: "Mateo Andrade Vela", requests: expect.any(Array) });
+    const staff = await call(t, { method: "GET", url: `/api/users/${admin.id}`, cookie: admin.cookie });
+    expect(staff.json().students).toEqual([]);
+    expect((await call(t, { method: "GET", url: "/api/users/2000000000", cookie: admin.cookie })).statusCode).toBe(404);
+    expect((await call(t, { method: "GET", url: "/api/users/abc", cookie: admin.cookie })).statusCode).toBe(400);
+  });
+});
+
 describe("who may manage accounts", () => {
   it("only the Admin: every other role 403, anonymous 401", async () => {
     const target = await createUser(t);
     const routes = [
       { method: "GET" as const, url: "/api/users" },
+      { method: "GET" as const, url: `/api/users/${target.id}` },
       { method: "POST" as const, url: `/api/users/${target.id}/deactivate` },
       { method: "POST" as const, url: `/api/users/${target.id}/reactivate` },
       { method: "POST" as const, url: `/api/users/${target.id}/activation-mail` },

@@ -215,6 +215,7 @@ export const APP_ROUTES: readonly RouteNode[] = [
       { id: "settings.general", path: "general", access: "protected", status: "built" },
       planned("settings.files", "files"),
       { id: "settings.users", path: "users", access: "protected", status: "built" },
+      { id: "settings.userDetail", path: "users/:id", access: "protected", status: "built", hideInMenu: true },
       { id: "settings.auditLog", path: "audit-log", access: "protected", status: "built" },
       planned("settings.home", "home", { hideInMenu: true }),
       { id: "settings.roles", path: "roles", access: "protected", status: "built", hideInMenu: true },

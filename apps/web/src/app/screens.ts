@@ -22,6 +22,9 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
     import("../features/settings/general-settings-page.tsx").then((m) => m.GeneralSettingsPage),
   ),
   "settings.users": lazyScreen(() => import("../features/users/users-page.tsx").then((m) => m.UsersPage)),
+  "settings.userDetail": lazyScreen(() =>
+    import("../features/users/user-detail-page.tsx").then((m) => m.UserDetailPage),
+  ),
   "settings.auditLog": lazyScreen(() => import("../features/audit/audit-log-page.tsx").then((m) => m.AuditLogPage)),
   "settings.roles": lazyScreen(() => import("../features/roles/roles-page.tsx").then((m) => m.RolesPage)),
   dashboard: lazyScreen(() => import("../features/dashboard/dashboard-page.tsx").then((m) => m.DashboardPage)),

@@ -54,3 +54,25 @@ export const userListSchema = z.object({
   pageSize: z.number(),
 });
 export type UserList = z.infer<typeof userListSchema>;
+
+/** GET /api/users/:id: the account, and for a family its students and their requests (issue #9). */
+export const userDetailSchema = z.object({
+  account: userListItemSchema.extend({ phone: z.string() }),
+  students: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      documentNumber: z.string(),
+      requests: z.array(
+        z.object({
+          id: z.number(),
+          code: z.string(),
+          schoolYear: z.string(),
+          status: z.string(),
+          createdAt: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;

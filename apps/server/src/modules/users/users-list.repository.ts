@@ -69,28 +69,9 @@ export function searchWords(q: string | undefined): string[] {
     .map((word) => word.replace(/[\\%_]/g, (c) => `\\${c}`));
 }
 
-/** One page of accounts and the total matching the filters. */
-export async function listUsers(
-  db: Db,
-  query: UserListQuery,
-  now = Date.now(),
-): Promise<{ rows: UserListRow[]; total: number }> {
-  const words = searchWords(query.q);
-  const haystack = sql<string>`lower(users.names || ' ' || users.first_surname || ' ' || users.second_surname || ' ' || users.email)`;
-  let base = db.selectFrom("users");
-  for (const word of words) {
-    base = base.where(sql<boolean>`${haystack} like ${`%${word}%`} escape '\\'`);
-  }
-  if (query.role) base = base.where("users.role", "=", query.role);
-  if (query.state) {
-    const state = query.state;
-    base = base.where((eb) => stateFilter(eb, state, now));
-  }
-  const total = await base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
-
-  const dateSort = query.sort === "lastLogin" || query.sort === "createdAt";
-  const order = query.order ?? (dateSort ? "desc" : "asc");
-  let page = base.select((eb) => [
+/** The columns of a list row, `locked` computed from the throttle counters. */
+function withListColumns<Q extends ReturnType<typeof usersFrom>>(base: Q, now: number) {
+  return base.select((eb) => [
     "users.id",
     "users.names",
     "users.first_surname",
@@ -104,6 +85,38 @@ export async function listUsers(
     "users.deactivated_at",
     eb.case().when(lockedExpression(eb, now)).then(1).else(0).end().as("locked"),
   ]);
+}
+
+const usersFrom = (db: Db) => db.selectFrom("users");
+
+/** One account as a list row (the detail page's header), or undefined. */
+export async function findUserListRow(db: Db, id: number, now = Date.now()): Promise<UserListRow | undefined> {
+  const row = await withListColumns(usersFrom(db).where("users.id", "=", id), now).executeTakeFirst();
+  return row as UserListRow | undefined;
+}
+
+/** One page of accounts and the total matching the filters. */
+export async function listUsers(
+  db: Db,
+  query: UserListQuery,
+  now = Date.now(),
+): Promise<{ rows: UserListRow[]; total: number }> {
+  const words = searchWords(query.q);
+  const haystack = sql<string>`lower(users.names || ' ' || users.first_surname || ' ' || users.second_surname || ' ' || users.email)`;
+  let base = usersFrom(db);
+  for (const word of words) {
+    base = base.where(sql<boolean>`${haystack} like ${`%${word}%`} escape '\\'`);
+  }
+  if (query.role) base = base.where("users.role", "=", query.role);
+  if (query.state) {
+    const state = query.state;
+    base = base.where((eb) => stateFilter(eb, state, now));
+  }
+  const total = await base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+
+  const dateSort = query.sort === "lastLogin" || query.sort === "createdAt";
+  const order = query.order ?? (dateSort ? "desc" : "asc");
+  let page = withListColumns(base, now);
   switch (query.sort) {
     case "name":
       page = page

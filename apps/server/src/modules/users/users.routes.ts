@@ -1,6 +1,6 @@
 import { ROLES } from "@portal/shared/roles";
 import { invitationSchema, roleChangeSchema, userIdParams } from "@portal/shared/schemas/auth";
-import { userListQuerySchema, userListSchema } from "@portal/shared/schemas/users";
+import { userDetailSchema, userListQuerySchema, userListSchema } from "@portal/shared/schemas/users";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,6 +14,7 @@ import {
   reactivateUser,
   resendActivationMail,
   unlockUser,
+  userDetail,
 } from "./users.service.ts";
 
 const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user!.id, ip: request.ip });
@@ -28,6 +29,14 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { querystring: userListQuerySchema, response: { 200: userListSchema } },
     },
     (request) => listUsers(ctx, request.query),
+  );
+  typed.get(
+    "/api/users/:id",
+    {
+      config: { access: "usersManage" },
+      schema: { params: userIdParams, response: { 200: userDetailSchema } },
+    },
+    (request) => userDetail(ctx, request.params.id),
   );
   typed.put(
     "/api/users/:id/role",

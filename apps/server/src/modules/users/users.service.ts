@@ -1,6 +1,6 @@
 import { isLanguage } from "@portal/shared/languages";
 import { ROLES, type Role } from "@portal/shared/roles";
-import type { UserList, UserListQuery, UserState } from "@portal/shared/schemas/users";
+import type { UserDetail, UserList, UserListItem, UserListQuery, UserState } from "@portal/shared/schemas/users";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
@@ -9,8 +9,9 @@ import { recordAudit } from "../audit/audit.repository.ts";
 import { sendActivationLink } from "../auth/auth.service.ts";
 import { deleteUserSessions } from "../auth/sessions.repository.ts";
 import { resetThrottle, THROTTLE } from "../auth/throttle.ts";
+import { familyRequests, familyStudents } from "./family-students.repository.ts";
 import { activeAdminIds, findUserById, updateUser } from "./users.repository.ts";
-import { listUsers as queryUsers, type UserListRow } from "./users-list.repository.ts";
+import { findUserListRow, listUsers as queryUsers, type UserListRow } from "./users-list.repository.ts";
 
 export interface Actor {
   userId: number;
@@ -57,20 +58,24 @@ function stateOf(row: UserListRow): UserState {
   return Number(row.locked) === 1 ? "locked" : "active";
 }
 
+function toListItem(row: UserListRow): UserListItem {
+  return {
+    id: row.id,
+    names: row.names,
+    surnames: [row.first_surname, row.second_surname].filter(Boolean).join(" "),
+    email: row.email,
+    role: (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : "User",
+    language: isLanguage(row.language) ? row.language : "es",
+    state: stateOf(row),
+    createdAt: row.created_at,
+    lastLoginAt: row.last_login_at,
+  };
+}
+
 export async function listUsers(ctx: AppContext, query: UserListQuery): Promise<UserList> {
   const { rows, total } = await queryUsers(ctx.db, query);
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      names: row.names,
-      surnames: [row.first_surname, row.second_surname].filter(Boolean).join(" "),
-      email: row.email,
-      role: (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : "User",
-      language: isLanguage(row.language) ? row.language : "es",
-      state: stateOf(row),
-      createdAt: row.created_at,
-      lastLoginAt: row.last_login_at,
-    })),
+    items: rows.map(toListItem),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -159,4 +164,28 @@ export async function unlockUser(ctx: AppContext, actor: Actor, userId: number):
     });
   });
   return { id: userId };
+}
+
+/** The account detail page: the account, and for a family its students with their requests. */
+export async function userDetail(ctx: AppContext, userId: number): Promise<UserDetail> {
+  const [row, user] = await Promise.all([findUserListRow(ctx.db, userId), findUserById(ctx.db, userId)]);
+  if (!row || !user) throw new AppError(404, "NOT_FOUND");
+  const [students, requests] = await Promise.all([familyStudents(ctx.db, userId), familyRequests(ctx.db, userId)]);
+  return {
+    account: { ...toListItem(row), phone: user.phone },
+    students: students.map((student) => ({
+      id: student.id,
+      name: student.student_name,
+      documentNumber: student.document_number,
+      requests: requests
+        .filter((request) => request.student_id === student.id)
+        .map((request) => ({
+          id: request.id,
+          code: request.code,
+          schoolYear: request.school_year,
+          status: request.request_status,
+          createdAt: request.created_at,
+        })),
+    })),
+  };
 }

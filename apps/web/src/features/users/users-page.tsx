@@ -27,6 +27,7 @@ import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { notifyError, notifyRecord, notifySuccess } from "../../lib/toasts.ts";
 import { InviteDialog } from "./invite-dialog.tsx";
+import { userDetailPath } from "./user-paths.ts";
 import {
   type AccountAction,
   changeUserRole,
@@ -201,6 +202,7 @@ export function UsersPage() {
             onRole={(user, role) => void ask({ user, role })}
             onDeactivated={(user, deactivated) => void ask({ user, deactivated })}
             onAction={(user, kind) => action.mutate({ user, action: kind })}
+            detailHref={userDetailPath}
           />
         </Box>
       )}

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, NativeSelect, Table, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Badge, Button, Group, NativeSelect, Table, Text, UnstyledButton } from "@mantine/core";
 import { ROLES, type Role } from "@portal/shared/roles";
 import type { UserListItem, UserSort, UserState } from "@portal/shared/schemas/users";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { AccountAction } from "./users-api.ts";
 import { effectiveOrder, type UsersListState } from "./users-query.ts";
 
@@ -22,6 +23,7 @@ interface UsersTableProps {
   onRole: (user: UserListItem, role: Role) => void;
   onDeactivated: (user: UserListItem, deactivated: boolean) => void;
   onAction: (user: UserListItem, action: AccountAction) => void;
+  detailHref: (id: number) => string;
 }
 
 function formatDateTime(iso: string | null, language: string): string | null {
@@ -61,7 +63,17 @@ function SortHeader({
 }
 
 /** The accounts of one page, with the Admin's actions on each (role, deactivate / reactivate). */
-export function UsersTable({ items, state, selfId, busyId, onSort, onRole, onDeactivated, onAction }: UsersTableProps) {
+export function UsersTable({
+  items,
+  state,
+  selfId,
+  busyId,
+  onSort,
+  onRole,
+  onDeactivated,
+  onAction,
+  detailHref,
+}: UsersTableProps) {
   const { t, i18n } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -86,7 +98,9 @@ export function UsersTable({ items, state, selfId, busyId, onSort, onRole, onDea
             return (
               <Table.Tr key={user.id}>
                 <Table.Td>
-                  {name}{" "}
+                  <Anchor component={Link} to={detailHref(user.id)}>
+                    {name}
+                  </Anchor>{" "}
                   {self ? (
                     <Text span size="sm" c="dimmed">
                       {t("users:actions.you")}
