@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemo } from "./db/seeds/demo.ts";
 import { seedDemoStudents } from "./db/seeds/demo-students.ts";
+import { seedDemoYear } from "./db/seeds/demo-year.ts";
 import { seedReferenceData } from "./db/seeds/reference-data.ts";
 import { randomToken } from "./lib/crypto.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -39,7 +40,12 @@ export async function bootstrap(config: Config, log: (line: string) => void = co
   await migrateToLatest(handle.db);
   const hasher = createPasswordHasher(config.argon2MemoryKib);
   const demoSeeded = config.seedDemo ? await seedDemo(handle.db, hasher) : false;
-  if (demoSeeded) await seedDemoStudents(handle.db, config.dataDir);
+  if (demoSeeded) {
+    const started = Date.now();
+    await seedDemoStudents(handle.db, config.dataDir);
+    const year = await seedDemoYear(handle.db, handle.engine, config.dataDir);
+    log(`Demo school: ${year.requests} requests in the current year, seeded in ${Date.now() - started} ms`);
+  }
   await seedReferenceData(handle.db);
   let captchaHmacKey = config.captchaHmacKey ?? (await readSetting(handle.db, "captcha_hmac_key"));
   if (!captchaHmacKey) {

@@ -844,7 +844,7 @@ async function minimalPdf(title: string): Promise<Buffer> {
 }
 
 /** The few uploads every generated step points at, owned by one holder account, with files on disk. */
-async function seedSharedUploads(db: Db, dataDir: string, holderId: number, now: string): Promise<PlanUploads> {
+export async function seedSharedUploads(db: Db, dataDir: string, holderId: number, now: string): Promise<PlanUploads> {
   const folder = path.join(dataDir, "files");
   fs.mkdirSync(folder, { recursive: true });
   const photo = (size: number, rgb: { r: number; g: number; b: number }) =>
