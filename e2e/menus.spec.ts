@@ -30,3 +30,25 @@ test("on a phone the menu opens from a burger button", async ({ page }) => {
     page.getByRole("navigation", { name: "Navegación principal" }).getByText("Reportes").first(),
   ).toBeVisible();
 });
+
+test("the Admin's menu follows the spec 2 order, with the representatives lists in their own group", async ({
+  page,
+}) => {
+  await logIn(page, "admin@demo.local");
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  const nav = page.getByRole("navigation", { name: "Navegación principal" });
+  // From 1400 px the menu is a row in the header: one button or link per top-level entry.
+  await expect(nav.locator(":scope > *")).toHaveText([
+    "Elecciones",
+    "Inscripciones",
+    "Representantes",
+    "Reportes",
+    "Configuración",
+    "Panel de control",
+    "Sincronización",
+    "Fichas médicas",
+  ]);
+  await nav.getByRole("button", { name: "Representantes" }).click();
+  await page.getByRole("menuitem", { name: "Primeros representantes" }).click();
+  await expect(page).toHaveURL(/\/portal\/dashboards\/inscriptions\/first-representatives$/);
+});

@@ -195,16 +195,55 @@ describe("buildMenu", () => {
     expect(ids("User")).toEqual(["elections"]);
   });
   it("shows staff their areas and hides the rest", () => {
-    expect(ids("Editor")).toEqual(["elections", "dashboard", "reports"]);
+    expect(ids("Editor")).toEqual(["elections", "reports", "dashboard"]);
+    expect(ids("Secretaria")).toEqual([
+      "elections",
+      "inscriptions",
+      "representatives",
+      "reports",
+      "dashboard",
+      "medicalRecords",
+    ]);
+  });
+  it("follows the spec 2 admin menu order (Documents stays hidden, spec 2 documents route)", () => {
     expect(ids("Admin")).toEqual([
       "elections",
-      "dashboard",
       "inscriptions",
+      "representatives",
       "reports",
+      "settings",
+      "dashboard",
       "sync",
       "medicalRecords",
-      "settings",
     ]);
+  });
+  it("groups the representatives lists in their own menu entry without changing their URLs", () => {
+    const menu = buildMenu(APP_ROUTES, "Admin");
+    const representatives = menu.find((item) => item.id === "representatives");
+    expect(representatives?.children.map((child) => [child.id, child.to])).toEqual([
+      ["inscriptions.legalRepresentatives", "/portal/dashboards/inscriptions/legal-representatives"],
+      ["inscriptions.firstRepresentatives", "/portal/dashboards/inscriptions/first-representatives"],
+      ["inscriptions.secondRepresentatives", "/portal/dashboards/inscriptions/second-representatives"],
+    ]);
+    expect(representatives?.to).toBe("/portal/dashboards/inscriptions/legal-representatives");
+    const inscriptions = menu.find((item) => item.id === "inscriptions");
+    expect(inscriptions?.children.map((child) => child.id)).not.toContain("inscriptions.legalRepresentatives");
+  });
+  it("leaves out a menu group whose entries the role may not open", () => {
+    const tree: RouteNode[] = [
+      {
+        id: "p",
+        path: "p",
+        access: "protected",
+        roles: ["Admin", "Secretaria"],
+        children: [
+          { id: "p.a", path: "a", access: "protected" },
+          { id: "p.b", path: "b", access: "protected", roles: ["Admin"], menuGroup: "g" },
+        ],
+      },
+    ];
+    expect(buildMenu(tree, "Admin", "").map((item) => item.id)).toEqual(["p", "g"]);
+    expect(buildMenu(tree, "Secretaria", "").map((item) => item.id)).toEqual(["p"]);
   });
   it("leaves hidden children out of the menu", () => {
     const inscriptions = buildMenu(APP_ROUTES, "Secretaria").find((item) => item.id === "inscriptions");

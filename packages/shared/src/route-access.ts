@@ -11,6 +11,8 @@ export interface ResolvedRoute {
   roles: readonly Role[];
   hideInMenu: boolean;
   hideInRoute: boolean;
+  /** Menu-only group the menu lists this route under (RouteNode.menuGroup). */
+  menuGroup?: string;
   status: "built" | "planned" | "group";
   defaultChild?: string;
   parentId?: string;
@@ -51,6 +53,7 @@ export function resolveRoutes(
       roles,
       hideInMenu: Boolean(node.hideInMenu),
       hideInRoute,
+      menuGroup: node.menuGroup,
       status: node.children ? "group" : (node.status ?? "planned"),
       defaultChild: node.defaultChild,
       parentId: parent?.id,
@@ -89,11 +92,16 @@ export function decideAccess(route: Pick<ResolvedRoute, "access" | "roles">, rol
 /** A menu entry: a routed, visible route the role may open, with its visible children. */
 export interface MenuItem {
   id: string;
+  /** A menu-only group (no page of its own) links to its first entry. */
   to: string;
   children: MenuItem[];
 }
 
-/** Builds the menu for a role from the route table (spec 3: the menu is static, no network call). */
+/**
+ * Builds the menu for a role from the route table (spec 3: the menu is static, no network call).
+ * Routes with a `menuGroup` leave their parent's entry for a group of that id placed right after
+ * it (spec 2 lists Representatives next to Inscription while their URLs sit under inscriptions).
+ */
 export function buildMenu(nodes: readonly RouteNode[], role: Role, base = APP_BASE): MenuItem[] {
   const resolved = resolveRoutes(nodes, base);
   const byParent = new Map<string | undefined, ResolvedRoute[]>();
@@ -103,11 +111,18 @@ export function buildMenu(nodes: readonly RouteNode[], role: Role, base = APP_BA
     byParent.set(route.parentId, list);
   }
   const visible = (route: ResolvedRoute) => !route.hideInMenu && !route.hideInRoute && route.roles.includes(role);
+  const item = (route: ResolvedRoute): MenuItem => ({ id: route.id, to: route.fullPath, children: build(route.id) });
   const build = (parentId: string | undefined): MenuItem[] =>
-    (byParent.get(parentId) ?? []).filter(visible).map((route) => ({
-      id: route.id,
-      to: route.fullPath,
-      children: build(route.id),
-    }));
-  return build(undefined);
+    (byParent.get(parentId) ?? []).filter((route) => visible(route) && !route.menuGroup).map(item);
+  const menu: MenuItem[] = [];
+  for (const route of (byParent.get(undefined) ?? []).filter(visible)) {
+    menu.push(item(route));
+    const groups = new Map<string, MenuItem[]>();
+    for (const child of (byParent.get(route.id) ?? []).filter(visible)) {
+      if (!child.menuGroup) continue;
+      groups.set(child.menuGroup, [...(groups.get(child.menuGroup) ?? []), item(child)]);
+    }
+    for (const [id, children] of groups) menu.push({ id, to: children[0]?.to ?? route.fullPath, children });
+  }
+  return menu;
 }

@@ -15,6 +15,11 @@ export interface RouteNode {
   /** Roles allowed here; omitted on a child means "the parent's roles". */
   roles?: readonly Role[];
   hideInMenu?: boolean;
+  /**
+   * Menu-only grouping: the menu lists this child under a top-level group of this id (placed right
+   * after its route parent) instead of under its parent. The URL and the access rule do not change.
+   */
+  menuGroup?: string;
   /** Declared but not routed: the entry exists (menu or data) and no screen is served. */
   hideInRoute?: boolean;
   /** Child path the parent redirects to when opened by itself. */
@@ -150,7 +155,6 @@ export const APP_ROUTES: readonly RouteNode[] = [
       { id: "account.notifications.sms", path: "notifications/sms", access: "protected", hideInRoute: true },
     ],
   },
-  planned("dashboard", "dashboard", { roles: DASHBOARD, status: "built" }),
   {
     id: "inscriptions",
     path: "dashboards/inscriptions",
@@ -167,9 +171,18 @@ export const APP_ROUTES: readonly RouteNode[] = [
       planned("inscriptions.discontinuedRequest", "descontinued-request", { status: "built" }),
       planned("inscriptions.inProcess", "in-process", { status: "built" }),
       planned("inscriptions.photos", "photos", { hideInMenu: true, status: "built" }),
-      planned("inscriptions.legalRepresentatives", "legal-representatives", { status: "built" }),
-      planned("inscriptions.firstRepresentatives", "first-representatives", { status: "built" }),
-      planned("inscriptions.secondRepresentatives", "second-representatives", { status: "built" }),
+      planned("inscriptions.legalRepresentatives", "legal-representatives", {
+        status: "built",
+        menuGroup: "representatives",
+      }),
+      planned("inscriptions.firstRepresentatives", "first-representatives", {
+        status: "built",
+        menuGroup: "representatives",
+      }),
+      planned("inscriptions.secondRepresentatives", "second-representatives", {
+        status: "built",
+        menuGroup: "representatives",
+      }),
       planned("inscriptions.requestNotFound", "request-not-found", { hideInMenu: true, status: "built" }),
       planned("inscriptions.requestDetail", "request-detail/:id", { hideInMenu: true, status: "built" }),
       planned("inscriptions.requestBueMigration", "request-bue-migration/:id", { hideInMenu: true }),
@@ -191,18 +204,6 @@ export const APP_ROUTES: readonly RouteNode[] = [
       planned("reports.photoExport", "photo-export", { hideInMenu: true }),
     ],
   },
-  {
-    id: "documents",
-    path: "documents",
-    access: "protected",
-    roles: REPORTS,
-    hideInMenu: true,
-    defaultChild: "default",
-    children: [planned("documents.default", "default")],
-  },
-  // The spec names Sync and Medical record admin menu entries without paths; these are ours.
-  planned("sync", "sync", { roles: ADMIN }),
-  planned("medicalRecords", "medical-records", { roles: INSCRIPTIONS }),
   {
     id: "settings",
     path: "dashboards/settings",
@@ -226,4 +227,18 @@ export const APP_ROUTES: readonly RouteNode[] = [
       planned("settings.electionsResult", "elections-result", { hideInMenu: true }),
     ],
   },
+  // Spec 2 admin menu order: Settings, then Dashboard, Documents, Sync and Medical record (docs/decisions.md).
+  planned("dashboard", "dashboard", { roles: DASHBOARD, status: "built" }),
+  {
+    id: "documents",
+    path: "documents",
+    access: "protected",
+    roles: REPORTS,
+    hideInMenu: true,
+    defaultChild: "default",
+    children: [planned("documents.default", "default")],
+  },
+  // The spec names Sync and Medical record admin menu entries without paths; these are ours.
+  planned("sync", "sync", { roles: ADMIN }),
+  planned("medicalRecords", "medical-records", { roles: INSCRIPTIONS }),
 ];
