@@ -9,6 +9,7 @@ import enEnrollment from "../locales/en/enrollment.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enInscriptions from "../locales/en/inscriptions.json" with { type: "json" };
 import enPhotos from "../locales/en/photos.json" with { type: "json" };
+import enRequestTabs from "../locales/en/requestTabs.json" with { type: "json" };
 import enRoutes from "../locales/en/routes.json" with { type: "json" };
 import enSettings from "../locales/en/settings.json" with { type: "json" };
 import enShell from "../locales/en/shell.json" with { type: "json" };
@@ -25,6 +26,7 @@ import esEnrollment from "../locales/es/enrollment.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esInscriptions from "../locales/es/inscriptions.json" with { type: "json" };
 import esPhotos from "../locales/es/photos.json" with { type: "json" };
+import esRequestTabs from "../locales/es/requestTabs.json" with { type: "json" };
 import esRoutes from "../locales/es/routes.json" with { type: "json" };
 import esSettings from "../locales/es/settings.json" with { type: "json" };
 import esShell from "../locales/es/shell.json" with { type: "json" };
@@ -41,6 +43,7 @@ import frEnrollment from "../locales/fr/enrollment.json" with { type: "json" };
 import frErrors from "../locales/fr/errors.json" with { type: "json" };
 import frInscriptions from "../locales/fr/inscriptions.json" with { type: "json" };
 import frPhotos from "../locales/fr/photos.json" with { type: "json" };
+import frRequestTabs from "../locales/fr/requestTabs.json" with { type: "json" };
 import frRoutes from "../locales/fr/routes.json" with { type: "json" };
 import frSettings from "../locales/fr/settings.json" with { type: "json" };
 import frShell from "../locales/fr/shell.json" with { type: "json" };
@@ -69,6 +72,7 @@ export const RESOURCES = {
     photos: esPhotos,
     audit: esAudit,
     users: esUsers,
+    requestTabs: esRequestTabs,
   },
   en: {
     common: enCommon,
@@ -87,6 +91,7 @@ export const RESOURCES = {
     photos: enPhotos,
     audit: enAudit,
     users: enUsers,
+    requestTabs: enRequestTabs,
   },
   fr: {
     common: frCommon,
@@ -105,6 +110,7 @@ export const RESOURCES = {
     photos: frPhotos,
     audit: frAudit,
     users: frUsers,
+    requestTabs: frRequestTabs,
   },
 } as const;
 

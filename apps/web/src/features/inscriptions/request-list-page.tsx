@@ -21,6 +21,7 @@ import {
   toApiQuery,
   writeListState,
 } from "./list-query.ts";
+import { RequestListTabs } from "./request-list-tabs.tsx";
 import { detailPath, listStatuses, type RequestListId } from "./request-lists.ts";
 import { RequestTable } from "./request-table.tsx";
 import { useRequestList } from "./requests-api.ts";
@@ -116,6 +117,7 @@ export function RequestListPage({ listId }: { listId: RequestListId }) {
       <Title order={1} size="h2">
         {t(routeTitleKey(listId))}
       </Title>
+      <RequestListTabs current={listId} />
       <Paper withBorder p="md">
         <ListFilters
           state={state}
