@@ -1,9 +1,10 @@
-import { Alert, Anchor, Box, Button, Group, NativeSelect, Pagination, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Box, Button, Group, NativeSelect, Pagination, Stack, Text, Title } from "@mantine/core";
 import { AUDIT_CSV_MAX_ROWS } from "@portal/shared/schemas/audit";
 import { PAGE_SIZES, type PageSize } from "@portal/shared/schemas/requests";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { isApiError } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
@@ -39,16 +40,7 @@ export function AuditLogPage() {
   if (list.isPending) {
     body = <PageLoader />;
   } else if (list.isError) {
-    body = (
-      <Alert color="red" title={t("errors:title")} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{isApiError(list.error) ? list.error.message : t("errors:INTERNAL")}</Text>
-          <Button variant="light" color="red" onClick={() => void list.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} />;
   } else if (items.length === 0) {
     body = (
       <Text c="dimmed" ta="center" py="xl" role="status">

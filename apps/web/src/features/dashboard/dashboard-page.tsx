@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import { Box, Group, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
 import { FUNNEL_STATUSES, stageCountsDrafts } from "@portal/shared/dashboard";
 import { REQUEST_STATUSES, type RequestStatus } from "@portal/shared/request-status";
 import type { Role } from "@portal/shared/roles";
@@ -8,7 +8,6 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
-import { isApiError } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useCatalog } from "../enrollment/enrollment-api.ts";
@@ -23,6 +22,7 @@ import { LatestChanges } from "./latest-changes.tsx";
 import { LevelTable } from "./level-table.tsx";
 import { SubmissionsChart } from "./submissions-chart.tsx";
 import "./dashboard.css";
+import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 
 /** Requests waiting for a first (or, restored, a new) decision: the inscriptions area's default list. */
 const TO_TREAT: readonly RequestStatus[] = ["Untreated", "Restored"];
@@ -55,16 +55,7 @@ export function DashboardPage() {
   if (dashboard.isPending) {
     body = <PageLoader />;
   } else if (dashboard.isError) {
-    body = (
-      <Alert color="red" title={t("errors:title")} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{isApiError(dashboard.error) ? dashboard.error.message : t("errors:INTERNAL")}</Text>
-          <Button variant="light" color="red" onClick={() => void dashboard.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadErrorAlert error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   } else {
     body = <DashboardFigures data={dashboard.data} role={session.user?.role ?? null} />;
   }

@@ -2,12 +2,12 @@ import { Box, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, Tit
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
+import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { SchoolYearFilter, SearchField, TestDataFilter } from "./list-filters.tsx";
-import { ListLoadError } from "./list-load-error.tsx";
 import { ListPager } from "./list-pager.tsx";
 import { pageRange, sortBy } from "./list-query.ts";
 import {
@@ -52,7 +52,7 @@ export function RepresentativeListPage({ listId }: { listId: RepresentativeListI
   if (list.isPending) {
     body = <PageLoader />;
   } else if (list.isError && !list.data) {
-    body = <ListLoadError error={list.error} onRetry={() => void list.refetch()} />;
+    body = <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} />;
   } else if (items.length === 0) {
     body = (
       <Paper withBorder p="xl" data-testid="list-empty">
@@ -119,7 +119,7 @@ export function RepresentativeListPage({ listId }: { listId: RepresentativeListI
         </SimpleGrid>
       </Paper>
       {list.isError && list.data ? (
-        <ListLoadError compact error={list.error} onRetry={() => void list.refetch()} />
+        <LoadErrorAlert compact error={list.error} onRetry={() => void list.refetch()} />
       ) : null}
       {body}
       {list.data ? (

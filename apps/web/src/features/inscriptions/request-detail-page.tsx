@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
+import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { type ApiError, hasErrorCode } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
@@ -15,7 +16,6 @@ import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { ActionDialog, CorrectionDialog, ReviewDialog } from "./action-dialogs.tsx";
 import { Field, Section } from "./detail-section.tsx";
 import { formatDateTime } from "./format.ts";
-import { ListLoadError } from "./list-load-error.tsx";
 import { listOriginHref } from "./representative-lists.ts";
 import { RequestHistory } from "./request-history.tsx";
 import { modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
@@ -198,7 +198,11 @@ export function RequestDetailPage() {
       <Stack gap="lg">
         <RequestNavigation origin={origin} id={id} />
         {title}
-        {detail.isError ? <ListLoadError error={detail.error} onRetry={() => void detail.refetch()} /> : <PageLoader />}
+        {detail.isError ? (
+          <LoadErrorAlert error={detail.error} onRetry={() => void detail.refetch()} />
+        ) : (
+          <PageLoader />
+        )}
       </Stack>
     );
   }

@@ -2,6 +2,7 @@ import { Box, Button, LoadingOverlay, Paper, Stack, Text, Title } from "@mantine
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
+import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
@@ -9,7 +10,6 @@ import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { BulkStatusChange } from "./bulk-status-change.tsx";
 import { canManageRequests } from "./format.ts";
 import { ListFilters } from "./list-filters.tsx";
-import { ListLoadError } from "./list-load-error.tsx";
 import { ListPager } from "./list-pager.tsx";
 import {
   clearFilters,
@@ -61,7 +61,7 @@ export function RequestListPage({ listId }: { listId: RequestListId }) {
   if (list.isPending) {
     body = <PageLoader />;
   } else if (list.isError && !list.data) {
-    body = <ListLoadError error={list.error} onRetry={() => void list.refetch()} />;
+    body = <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} />;
   } else if (items.length === 0) {
     body = (
       <Paper withBorder p="xl" data-testid="list-empty">
@@ -128,7 +128,7 @@ export function RequestListPage({ listId }: { listId: RequestListId }) {
         />
       </Paper>
       {list.isError && list.data ? (
-        <ListLoadError compact error={list.error} onRetry={() => void list.refetch()} />
+        <LoadErrorAlert compact error={list.error} onRetry={() => void list.refetch()} />
       ) : null}
       {canManage && role && list.data ? (
         <BulkStatusChange

@@ -3,11 +3,11 @@ import type { MailStatus } from "@portal/shared/mail";
 import type { RequestMail } from "@portal/shared/schemas/request-mails";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { isApiError } from "../../lib/api-error.ts";
 import { confirm } from "../../lib/confirm.tsx";
 import { notifyError, notifySuccess } from "../../lib/toasts.ts";
 import { formatDateTime } from "./format.ts";
-import { ListLoadError } from "./list-load-error.tsx";
 import { mailsQueryKey, resendMail, useRequestMails } from "./requests-api.ts";
 
 const STATUS_COLOR: Record<MailStatus, string> = { pending: "yellow", sent: "green", failed: "red" };
@@ -69,7 +69,7 @@ export function RequestMails({ requestId, canResend }: { requestId: number; canR
     if (confirmed) resend.mutate(mail.id);
   };
 
-  if (mails.isError) return <ListLoadError error={mails.error} onRetry={() => void mails.refetch()} />;
+  if (mails.isError) return <LoadErrorAlert error={mails.error} onRetry={() => void mails.refetch()} />;
   if (!mails.data) return <Text size="sm">{t("common:loading")}</Text>;
   if (mails.data.mails.length === 0) {
     return (

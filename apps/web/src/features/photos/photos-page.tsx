@@ -19,6 +19,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { type ApiError, hasErrorCode, isApiError } from "../../lib/api-error.ts";
 import { confirm } from "../../lib/confirm.tsx";
@@ -106,16 +107,7 @@ export function PhotosPage() {
   if (list.isPending) {
     body = <PageLoader />;
   } else if (list.isError && !list.data) {
-    body = (
-      <Alert color="red" title={t("errors:title")} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{isApiError(list.error) ? list.error.message : t("errors:INTERNAL")}</Text>
-          <Button variant="light" color="red" onClick={() => void list.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} />;
   } else if (items.length === 0) {
     body = (
       <Paper withBorder p="xl" data-testid="photos-empty">
@@ -208,14 +200,7 @@ export function PhotosPage() {
         </Alert>
       ) : null}
       {list.isError && list.data ? (
-        <Alert color="red" title={t("errors:title")} role="alert">
-          <Group gap="sm">
-            <Text size="sm">{isApiError(list.error) ? list.error.message : t("errors:INTERNAL")}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t("common:actions.retry")}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} compact />
       ) : null}
       {body}
       {list.data ? (

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { type UserDetail, userDetailSchema } from "@portal/shared/schemas/users";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { http } from "../../lib/http.ts";
@@ -43,11 +44,7 @@ export function UserDetailPage() {
     return (
       <Stack gap="lg">
         {back}
-        <Alert color="red" title={t("users:list.loadError")}>
-          <Button variant="light" onClick={() => void detail.refetch()}>
-            {t("users:list.retry")}
-          </Button>
-        </Alert>
+        <LoadErrorAlert error={detail.error} onRetry={() => void detail.refetch()} />
       </Stack>
     );
   }

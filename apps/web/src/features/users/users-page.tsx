@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Group,
@@ -20,6 +19,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { isApiError } from "../../lib/api-error.ts";
 import { confirm } from "../../lib/confirm.tsx";
@@ -173,11 +173,7 @@ export function UsersPage() {
       {list.isPending ? (
         <PageLoader />
       ) : list.isError && !list.data ? (
-        <Alert color="red" title={t("users:list.loadError")}>
-          <Button variant="light" onClick={() => void list.refetch()}>
-            {t("users:list.retry")}
-          </Button>
-        </Alert>
+        <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
         <Paper withBorder p="xl" data-testid="list-empty">
           <Text fw={600} ta="center">

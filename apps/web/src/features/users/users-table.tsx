@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Table, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Badge, Button, Group, NativeSelect, Table, Text } from "@mantine/core";
 import { ROLES, type Role } from "@portal/shared/roles";
 import type { UserListItem, UserSort, UserState } from "@portal/shared/schemas/users";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { SortableHeader } from "../../components/ui/sortable-header.tsx";
 import type { AccountAction } from "./users-api.ts";
 import { effectiveOrder, type UsersListState } from "./users-query.ts";
 
@@ -45,20 +46,15 @@ function SortHeader({
   onSort: (c: UserSort) => void;
 }) {
   const { t } = useTranslation();
-  const active = state.sort === column;
-  const order = effectiveOrder(state);
   const label = t(`users:columns.${column}`);
   return (
-    <Table.Th aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"}>
-      <UnstyledButton onClick={() => onSort(column)} title={t("users:sortBy", { column: label })} fz="sm" fw={700}>
-        <Group gap={4} wrap="nowrap">
-          <span>{label}</span>
-          <Text span size="xs" c={active ? undefined : "dimmed"} aria-hidden="true">
-            {active ? (order === "asc" ? "▲" : "▼") : "↕"}
-          </Text>
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
+    <SortableHeader
+      label={label}
+      title={t("users:sortBy", { column: label })}
+      active={state.sort === column}
+      order={effectiveOrder(state)}
+      onSort={() => onSort(column)}
+    />
   );
 }
 

@@ -3,10 +3,18 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-error.ts";
 
 /**
- * A staff list that could not be read: the server's message (or the generic one) and "Retry".
- * `compact` while the previous page is still on screen (a one-line alert above it).
+ * Something a screen reads could not be read: the server's message (or the generic one) and
+ * "Retry". `compact` while the previous data is still on screen (a one-line alert above it).
  */
-export function ListLoadError({ error, onRetry, compact }: { error: unknown; onRetry: () => void; compact?: boolean }) {
+export function LoadErrorAlert({
+  error,
+  onRetry,
+  compact,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const message = isApiError(error) ? error.message : t("errors:INTERNAL");
   const Layout = compact ? Group : Stack;
