@@ -63,6 +63,17 @@ function standaloneWorker(smtpUrl: string, retryForMs = 3_600_000) {
   });
 }
 
+/** A plain notice to `to`, queued as a service would (this app's instance). */
+function queued(to: string) {
+  return queueMail(t.ctx, t.ctx.db, {
+    kind: "passwordChanged",
+    to,
+    subject: "Aviso",
+    text: "Hola",
+    html: "<p>Hola</p>",
+  });
+}
+
 function outboxRowsTo(to: string) {
   return t.ctx.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", to).orderBy("id").execute();
 }
@@ -141,16 +152,6 @@ describe("a mail server that takes the connection and never answers", () => {
 describe("failures that end the retries", () => {
   const worker = (smtpUrl: string, retryForMs = 3_600_000) => standaloneWorker(smtpUrl, retryForMs);
 
-  async function queued(to: string) {
-    return queueMail(t.ctx, t.ctx.db, {
-      kind: "passwordChanged",
-      to,
-      subject: "Aviso",
-      text: "Hola",
-      html: "<p>Hola</p>",
-    });
-  }
-
   it("fails a mail at once when the server refuses the recipient for good (5xx)", async () => {
     const refusing = await startRefusingSmtp();
     servers.push(refusing);
@@ -195,15 +196,7 @@ describe("several workers on one outbox", () => {
     servers.push(smtp);
     const workers = [0, 1, 2].map(() => standaloneWorker(smtp.url));
     const addresses = Array.from({ length: 30 }, (_, i) => uniqueEmail(`race${i}`));
-    for (const to of addresses) {
-      await queueMail(t.ctx, t.ctx.db, {
-        kind: "passwordChanged",
-        to,
-        subject: "Aviso",
-        text: "Hola",
-        html: "<p>Hola</p>",
-      });
-    }
+    for (const to of addresses) await queued(to);
     await Promise.all(workers.map((w) => w.deliverDue()));
     const received = smtp.mails.filter((mail) => addresses.some((to) => mail.to.includes(to)));
     expect(received).toHaveLength(addresses.length);
@@ -220,15 +213,7 @@ describe("several workers on one outbox", () => {
 describe("a round against an unreachable server", () => {
   it("stops at the first refused connection instead of trying every mail", async () => {
     const addresses = Array.from({ length: 12 }, (_, i) => uniqueEmail(`down${i}`));
-    for (const to of addresses) {
-      await queueMail(t.ctx, t.ctx.db, {
-        kind: "passwordChanged",
-        to,
-        subject: "Aviso",
-        text: "Hola",
-        html: "<p>Hola</p>",
-      });
-    }
+    for (const to of addresses) await queued(to);
     await t.ctx.outbox.deliverDue();
     const rows = await t.ctx.db
       .selectFrom("mail_outbox")

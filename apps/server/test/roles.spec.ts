@@ -1,5 +1,6 @@
 import type { Role } from "@portal/shared/roles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onlyAdmin } from "./support/admins.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
 import { call, createTestApp, createUser, errorOf, loginAs, signedInAs, type TestApp } from "./support/test-app.ts";
 
@@ -102,19 +103,9 @@ describe("the last active Admin", () => {
     await own?.drop();
   });
 
-  /** Demotes every Admin but `keep`, so each test starts with exactly one active Admin. */
-  async function onlyAdmin(keep: number) {
-    await app.ctx.db
-      .updateTable("users")
-      .set({ role: "User" })
-      .where("role", "=", "Admin")
-      .where("id", "!=", keep)
-      .execute();
-  }
-
   it("cannot lose the Admin role, not even by their own hand", async () => {
     const admin = await signedInAs(app, "Admin", { language: "en" });
-    await onlyAdmin(admin.id);
+    await onlyAdmin(app, admin.id);
     const response = await changeRole(app, admin.cookie, admin.id, "Secretaria");
     expect(response.statusCode).toBe(409);
     expect(errorOf(response)).toEqual({
@@ -127,7 +118,7 @@ describe("the last active Admin", () => {
 
   it("counts only activated Admins", async () => {
     const admin = await signedInAs(app, "Admin");
-    await onlyAdmin(admin.id);
+    await onlyAdmin(app, admin.id);
     const dormant = await createUser(app, { role: "Admin", activated: false });
     expect((await changeRole(app, admin.cookie, admin.id, "User")).statusCode).toBe(409);
     // Demoting the dormant one leaves the active Admin in place: allowed.
@@ -136,7 +127,7 @@ describe("the last active Admin", () => {
 
   it("can be demoted once another Admin is active, and then the other one is the last", async () => {
     const first = await signedInAs(app, "Admin");
-    await onlyAdmin(first.id);
+    await onlyAdmin(app, first.id);
     const second = await signedInAs(app, "Admin");
     expect((await changeRole(app, second.cookie, first.id, "User")).statusCode).toBe(200);
     expect((await changeRole(app, second.cookie, second.id, "User")).statusCode).toBe(409);
@@ -146,7 +137,7 @@ describe("the last active Admin", () => {
     // A race either way round: repeat it so that a check-then-write gap cannot hide behind luck.
     for (let round = 0; round < 8; round++) {
       const a = await signedInAs(app, "Admin");
-      await onlyAdmin(a.id);
+      await onlyAdmin(app, a.id);
       const b = await signedInAs(app, "Admin");
       const answers = await Promise.all([
         changeRole(app, a.cookie, b.id, "User"),

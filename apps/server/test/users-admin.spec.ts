@@ -3,6 +3,7 @@ import { ROLES, type Role } from "@portal/shared/roles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { THROTTLE } from "../src/modules/auth/throttle.ts";
 import { insertUser } from "../src/modules/users/users.repository.ts";
+import { onlyAdmin } from "./support/admins.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
 import { linkToken, waitForMail } from "./support/smtp.ts";
 import {
@@ -453,20 +454,12 @@ describe("the last active Admin", () => {
     await own?.drop();
   });
 
-  async function onlyAdmin(keep: number) {
-    await app.ctx.db
-      .updateTable("users")
-      .set({ role: "User" })
-      .where("role", "=", "Admin")
-      .where("id", "!=", keep)
-      .execute();
-  }
   const deactivate = (cookie: string, id: number) =>
     call(app, { method: "POST", url: `/api/users/${id}/deactivate`, cookie });
 
   it("deactivated Admins do not count: the one left cannot be demoted", async () => {
     const first = await signedInAs(app, "Admin", { language: "en" });
-    await onlyAdmin(first.id);
+    await onlyAdmin(app, first.id);
     const second = await signedInAs(app, "Admin", { language: "en" });
     expect((await deactivate(first.cookie, second.id)).statusCode).toBe(200);
     const demote = await call(app, {
@@ -489,7 +482,7 @@ describe("the last active Admin", () => {
     // A race either way round: repeated so that a check-then-write gap cannot hide behind luck.
     for (let round = 0; round < 6; round++) {
       const a = await signedInAs(app, "Admin", { language: "en" });
-      await onlyAdmin(a.id);
+      await onlyAdmin(app, a.id);
       const b = await signedInAs(app, "Admin", { language: "en" });
       const answers = await Promise.all([deactivate(a.cookie, b.id), deactivate(b.cookie, a.id)]);
       const statuses = answers.map((r) => r.statusCode).sort((x, y) => x - y);
