@@ -81,14 +81,11 @@ describe.skipIf(!postgres)("several server processes on one PostgreSQL (skipped 
     );
   });
 
-  it("a deactivation (no endpoint: SQL plus the notification updateUser sends) is refused by B within a second", async () => {
+  it("a deactivation on A (POST /api/users/:id/deactivate) is refused by B within a second", async () => {
+    const admin = await signIn(a, "admin@demo.local", year);
     const cookie = await sessionCachedOnB("editor@demo.local");
     const id = await userId("editor@demo.local");
-    await nodes.sql(
-      "with changed as (update users set activated_at = null where id = $1 returning id) " +
-        "select pg_notify('portal_changes', 'user:' || id) from changed",
-      [id],
-    );
+    expect((await call(a, admin, "POST", `/api/users/${id}/deactivate`)).status).toBe(200);
     await seenWithin(
       WITHIN_MS,
       Date.now(),
