@@ -1,52 +1,79 @@
 import enAccount from "../locales/en/account.json" with { type: "json" };
 import enAudit from "../locales/en/audit.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
+import enCatalogAdmin from "../locales/en/catalogAdmin.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enDashboard from "../locales/en/dashboard.json" with { type: "json" };
 import enDocuments from "../locales/en/documents.json" with { type: "json" };
+import enDocumentsPage from "../locales/en/documentsPage.json" with { type: "json" };
 import enEmail from "../locales/en/email.json" with { type: "json" };
 import enEnrollment from "../locales/en/enrollment.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
+import enFileSettings from "../locales/en/fileSettings.json" with { type: "json" };
 import enInscriptions from "../locales/en/inscriptions.json" with { type: "json" };
+import enMedicalRecords from "../locales/en/medicalRecords.json" with { type: "json" };
+import enPhotoExport from "../locales/en/photoExport.json" with { type: "json" };
 import enPhotos from "../locales/en/photos.json" with { type: "json" };
+import enReports from "../locales/en/reports.json" with { type: "json" };
 import enRequestTabs from "../locales/en/requestTabs.json" with { type: "json" };
 import enRoutes from "../locales/en/routes.json" with { type: "json" };
+import enSchoolYears from "../locales/en/schoolYears.json" with { type: "json" };
 import enSettings from "../locales/en/settings.json" with { type: "json" };
 import enShell from "../locales/en/shell.json" with { type: "json" };
+import enStatusTexts from "../locales/en/statusTexts.json" with { type: "json" };
+import enSync from "../locales/en/sync.json" with { type: "json" };
 import enUsers from "../locales/en/users.json" with { type: "json" };
 import enValidation from "../locales/en/validation.json" with { type: "json" };
 import esAccount from "../locales/es/account.json" with { type: "json" };
 import esAudit from "../locales/es/audit.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
+import esCatalogAdmin from "../locales/es/catalogAdmin.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esDashboard from "../locales/es/dashboard.json" with { type: "json" };
 import esDocuments from "../locales/es/documents.json" with { type: "json" };
+import esDocumentsPage from "../locales/es/documentsPage.json" with { type: "json" };
 import esEmail from "../locales/es/email.json" with { type: "json" };
 import esEnrollment from "../locales/es/enrollment.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
+import esFileSettings from "../locales/es/fileSettings.json" with { type: "json" };
 import esInscriptions from "../locales/es/inscriptions.json" with { type: "json" };
+import esMedicalRecords from "../locales/es/medicalRecords.json" with { type: "json" };
+import esPhotoExport from "../locales/es/photoExport.json" with { type: "json" };
 import esPhotos from "../locales/es/photos.json" with { type: "json" };
+import esReports from "../locales/es/reports.json" with { type: "json" };
 import esRequestTabs from "../locales/es/requestTabs.json" with { type: "json" };
 import esRoutes from "../locales/es/routes.json" with { type: "json" };
+import esSchoolYears from "../locales/es/schoolYears.json" with { type: "json" };
 import esSettings from "../locales/es/settings.json" with { type: "json" };
 import esShell from "../locales/es/shell.json" with { type: "json" };
+import esStatusTexts from "../locales/es/statusTexts.json" with { type: "json" };
+import esSync from "../locales/es/sync.json" with { type: "json" };
 import esUsers from "../locales/es/users.json" with { type: "json" };
 import esValidation from "../locales/es/validation.json" with { type: "json" };
 import frAccount from "../locales/fr/account.json" with { type: "json" };
 import frAudit from "../locales/fr/audit.json" with { type: "json" };
 import frAuth from "../locales/fr/auth.json" with { type: "json" };
+import frCatalogAdmin from "../locales/fr/catalogAdmin.json" with { type: "json" };
 import frCommon from "../locales/fr/common.json" with { type: "json" };
 import frDashboard from "../locales/fr/dashboard.json" with { type: "json" };
 import frDocuments from "../locales/fr/documents.json" with { type: "json" };
+import frDocumentsPage from "../locales/fr/documentsPage.json" with { type: "json" };
 import frEmail from "../locales/fr/email.json" with { type: "json" };
 import frEnrollment from "../locales/fr/enrollment.json" with { type: "json" };
 import frErrors from "../locales/fr/errors.json" with { type: "json" };
+import frFileSettings from "../locales/fr/fileSettings.json" with { type: "json" };
 import frInscriptions from "../locales/fr/inscriptions.json" with { type: "json" };
+import frMedicalRecords from "../locales/fr/medicalRecords.json" with { type: "json" };
+import frPhotoExport from "../locales/fr/photoExport.json" with { type: "json" };
 import frPhotos from "../locales/fr/photos.json" with { type: "json" };
+import frReports from "../locales/fr/reports.json" with { type: "json" };
 import frRequestTabs from "../locales/fr/requestTabs.json" with { type: "json" };
 import frRoutes from "../locales/fr/routes.json" with { type: "json" };
+import frSchoolYears from "../locales/fr/schoolYears.json" with { type: "json" };
 import frSettings from "../locales/fr/settings.json" with { type: "json" };
 import frShell from "../locales/fr/shell.json" with { type: "json" };
+import frStatusTexts from "../locales/fr/statusTexts.json" with { type: "json" };
+import frSync from "../locales/fr/sync.json" with { type: "json" };
 import frUsers from "../locales/fr/users.json" with { type: "json" };
 import frValidation from "../locales/fr/validation.json" with { type: "json" };
 
@@ -62,17 +89,26 @@ export const RESOURCES = {
     account: esAccount,
     shell: esShell,
     settings: esSettings,
+    fileSettings: esFileSettings,
     email: esEmail,
     errors: esErrors,
     validation: esValidation,
     enrollment: esEnrollment,
     documents: esDocuments,
+    documentsPage: esDocumentsPage,
+    photoExport: esPhotoExport,
     inscriptions: esInscriptions,
     dashboard: esDashboard,
     photos: esPhotos,
+    reports: esReports,
     audit: esAudit,
+    catalogAdmin: esCatalogAdmin,
     users: esUsers,
+    schoolYears: esSchoolYears,
     requestTabs: esRequestTabs,
+    statusTexts: esStatusTexts,
+    medicalRecords: esMedicalRecords,
+    sync: esSync,
   },
   en: {
     common: enCommon,
@@ -81,17 +117,26 @@ export const RESOURCES = {
     account: enAccount,
     shell: enShell,
     settings: enSettings,
+    fileSettings: enFileSettings,
     email: enEmail,
     errors: enErrors,
     validation: enValidation,
     enrollment: enEnrollment,
+    photoExport: enPhotoExport,
     documents: enDocuments,
+    documentsPage: enDocumentsPage,
     inscriptions: enInscriptions,
     dashboard: enDashboard,
     photos: enPhotos,
+    reports: enReports,
     audit: enAudit,
+    catalogAdmin: enCatalogAdmin,
     users: enUsers,
+    schoolYears: enSchoolYears,
     requestTabs: enRequestTabs,
+    statusTexts: enStatusTexts,
+    medicalRecords: enMedicalRecords,
+    sync: enSync,
   },
   fr: {
     common: frCommon,
@@ -100,17 +145,26 @@ export const RESOURCES = {
     account: frAccount,
     shell: frShell,
     settings: frSettings,
+    fileSettings: frFileSettings,
     email: frEmail,
     errors: frErrors,
     validation: frValidation,
+    photoExport: frPhotoExport,
     enrollment: frEnrollment,
     documents: frDocuments,
+    documentsPage: frDocumentsPage,
     inscriptions: frInscriptions,
     dashboard: frDashboard,
     photos: frPhotos,
+    reports: frReports,
     audit: frAudit,
+    catalogAdmin: frCatalogAdmin,
     users: frUsers,
+    schoolYears: frSchoolYears,
     requestTabs: frRequestTabs,
+    statusTexts: frStatusTexts,
+    medicalRecords: frMedicalRecords,
+    sync: frSync,
   },
 } as const;
 

@@ -38,6 +38,21 @@ export const PERMISSIONS = {
    * change. It names people and requests, so only the Admin reads it.
    */
   auditView: ["Admin"],
+  /**
+   * Reports and their exports (issue #10): the student, representative and authorized-person
+   * tables, their XLSX/CSV, the parent committee contacts and the photo ZIPs. Every staff role.
+   */
+  reportsView: ["Admin", "Secretaria", "Editor", "Consulta"],
+  /** The documents page (issue #10): each request's PDFs and uploads, their ZIP, the hand-in checklist. */
+  documentsView: ["Admin", "Secretaria", "Editor", "Consulta"],
+  /** Recording a signed paper document as received (or not) on the hand-in checklist. Consulta only reads. */
+  documentsManage: ["Admin", "Secretaria", "Editor"],
+  /** The cross-request medical records and their PDF per level (issue #10). Not Editor. */
+  medicalRecordsView: ["Admin", "Secretaria", "Consulta"],
+  /** Sync with the school's student database (BUE, issue #10): seeing what is and will be migrated. */
+  syncView: ["Admin", "Secretaria", "Consulta"],
+  /** Exporting for the BUE, marking migrated, importing codes back, editing a request's BUE codes. */
+  syncManage: ["Admin", "Secretaria"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionName = keyof typeof PERMISSIONS;

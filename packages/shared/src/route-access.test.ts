@@ -195,17 +195,19 @@ describe("buildMenu", () => {
     expect(ids("User")).toEqual(["elections"]);
   });
   it("shows staff their areas and hides the rest", () => {
-    expect(ids("Editor")).toEqual(["elections", "reports", "dashboard"]);
+    expect(ids("Editor")).toEqual(["elections", "reports", "dashboard", "documents"]);
     expect(ids("Secretaria")).toEqual([
       "elections",
       "inscriptions",
       "representatives",
       "reports",
       "dashboard",
+      "documents",
+      "sync",
       "medicalRecords",
     ]);
   });
-  it("follows the spec 2 admin menu order (Documents stays hidden, spec 2 documents route)", () => {
+  it("follows the spec 2 admin menu order (Documents shown since issue #10, decisions.md)", () => {
     expect(ids("Admin")).toEqual([
       "elections",
       "inscriptions",
@@ -213,6 +215,7 @@ describe("buildMenu", () => {
       "reports",
       "settings",
       "dashboard",
+      "documents",
       "sync",
       "medicalRecords",
     ]);

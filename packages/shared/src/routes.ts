@@ -1,3 +1,4 @@
+import { rolesFor } from "./permissions.ts";
 import { FAMILY_ROLES, ROLES, type Role } from "./roles.ts";
 
 /**
@@ -185,7 +186,8 @@ export const APP_ROUTES: readonly RouteNode[] = [
       }),
       planned("inscriptions.requestNotFound", "request-not-found", { hideInMenu: true, status: "built" }),
       planned("inscriptions.requestDetail", "request-detail/:id", { hideInMenu: true, status: "built" }),
-      planned("inscriptions.requestBueMigration", "request-bue-migration/:id", { hideInMenu: true }),
+      // Issue #10: the request as the BUE receives it (the inscriptions roles = the syncView permission's).
+      planned("inscriptions.requestBueMigration", "request-bue-migration/:id", { hideInMenu: true, status: "built" }),
       ...ADMIN_MODULES.map(([id, path]) =>
         planned(`inscriptions.module.${id}`, path, { hideInMenu: true, status: "built" }),
       ),
@@ -198,10 +200,10 @@ export const APP_ROUTES: readonly RouteNode[] = [
     roles: REPORTS,
     defaultChild: "student-information",
     children: [
-      planned("reports.studentInformation", "student-information"),
-      planned("reports.representativeInformation", "representative-information"),
-      planned("reports.authorizationPersons", "autorization-persons"),
-      planned("reports.photoExport", "photo-export", { hideInMenu: true }),
+      planned("reports.studentInformation", "student-information", { status: "built" }),
+      planned("reports.representativeInformation", "representative-information", { status: "built" }),
+      planned("reports.authorizationPersons", "autorization-persons", { status: "built" }),
+      planned("reports.photoExport", "photo-export", { hideInMenu: true, status: "built" }),
     ],
   },
   {
@@ -211,14 +213,15 @@ export const APP_ROUTES: readonly RouteNode[] = [
     roles: ADMIN,
     defaultChild: "general",
     children: [
-      planned("settings.academicYear", "academic-year"),
-      planned("settings.requestStatus", "request-status"),
+      { id: "settings.academicYear", path: "academic-year", access: "protected", status: "built" },
+      { id: "settings.requestStatus", path: "request-status", access: "protected", status: "built" },
       { id: "settings.general", path: "general", access: "protected", status: "built" },
-      planned("settings.files", "files"),
+      { id: "settings.files", path: "files", access: "protected", status: "built" },
       { id: "settings.users", path: "users", access: "protected", status: "built" },
       { id: "settings.userDetail", path: "users/:id", access: "protected", status: "built", hideInMenu: true },
       { id: "settings.auditLog", path: "audit-log", access: "protected", status: "built" },
-      planned("settings.home", "home", { hideInMenu: true }),
+      // Spec 2 hides /home but names "catalogues" in the settings menu: the menu links to it (issue #9).
+      { id: "settings.home", path: "home", access: "protected", status: "built" },
       { id: "settings.roles", path: "roles", access: "protected", status: "built", hideInMenu: true },
       planned("settings.positions", "positions", { hideInMenu: true }),
       planned("settings.organizations", "organizations", { hideInMenu: true }),
@@ -234,11 +237,14 @@ export const APP_ROUTES: readonly RouteNode[] = [
     path: "documents",
     access: "protected",
     roles: REPORTS,
-    hideInMenu: true,
+    // Issue #10: built, and in the menu as spec 2's admin menu lists it; spec 2's "hidden from
+    // menu" is the `default` page's own flag (docs/decisions.md). View: documentsView's roles.
     defaultChild: "default",
-    children: [planned("documents.default", "default")],
+    children: [planned("documents.default", "default", { hideInMenu: true, status: "built" })],
   },
   // The spec names Sync and Medical record admin menu entries without paths; these are ours.
-  planned("sync", "sync", { roles: ADMIN }),
-  planned("medicalRecords", "medical-records", { roles: INSCRIPTIONS }),
+  // Issue #10: the roles of the syncView permission (Consulta reads; changes need syncManage).
+  planned("sync", "sync", { roles: rolesFor("syncView"), status: "built" }),
+  // Issue #10: the roles of the medicalRecordsView permission (not Editor).
+  planned("medicalRecords", "medical-records", { roles: rolesFor("medicalRecordsView"), status: "built" }),
 ];

@@ -30,12 +30,18 @@ export function nextLevel(current: LevelCode): LevelCode | null {
 
 /**
  * Levels a family may request (spec 5): a first enrollment any level; a re-enrollment only the
- * level after the student's current one (none after Terminale).
+ * level after the student's current one (none after Terminale). `offered`: the levels the school
+ * year offers (issue #9, Settings › School year); absent means every level.
  */
-export function requestableLevels(opts: { isNewStudent: boolean; currentLevel?: LevelCode | null }): LevelCode[] {
-  if (opts.isNewStudent || !opts.currentLevel) return [...LEVEL_CODES];
-  const next = nextLevel(opts.currentLevel);
-  return next ? [next] : [];
+export function requestableLevels(opts: {
+  isNewStudent: boolean;
+  currentLevel?: LevelCode | null;
+  offered?: readonly string[] | null;
+}): LevelCode[] {
+  const next = opts.currentLevel ? nextLevel(opts.currentLevel) : null;
+  const levels: LevelCode[] = opts.isNewStudent || !opts.currentLevel ? [...LEVEL_CODES] : next ? [next] : [];
+  const offered = opts.offered;
+  return offered ? levels.filter((level) => offered.includes(level)) : levels;
 }
 
 /** Lycée years (Seconde, Première, Terminale): exit alone, midday break and free periods (issue #3). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STEP_IDS } from "../enrollment-steps.ts";
+import { yearSettingsSchema } from "./general-settings.ts";
 
 const stepId = z.enum(STEP_IDS);
 
@@ -83,8 +84,10 @@ export const fileContextSchema = z.object({
   birthDate: z.string().nullable(),
   /** The family's students with a file this school year, this one included. */
   familyChildrenThisYear: z.number(),
-  /** 10 when the family has 3 children enrolled this year (spec 1 and 9), else 0. */
+  /** The year's discount when the family has its number of children enrolled this year (spec 1 and 9), else 0. */
   familyDiscountPercent: z.number(),
+  /** The file's school year: spec 9's constants and the school's notices (Settings › General). */
+  yearSettings: yearSettingsSchema,
 });
 export type FileContext = z.infer<typeof fileContextSchema>;
 

@@ -40,9 +40,11 @@ export const INTERNAL_REVIEW_FILTERS = ["1"] as const;
 const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** One query parameter given once, as a bounded string (a repeated parameter arrives as a list). */
-const param = (max: number) => z.string({ error: "validation.invalidType" }).max(max, { error: "validation.tooLong" });
+export const param = (max: number) =>
+  z.string({ error: "validation.invalidType" }).max(max, { error: "validation.tooLong" });
 
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: "validation.choice" });
+export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: "validation.choice" });
 
 /**
  * Statuses as one comma-separated parameter: `status=Untreated,Restored` (not a repeated
@@ -89,11 +91,24 @@ const common = {
   pageSize: pageSizeField.default(DEFAULT_PAGE_SIZE),
 };
 
-export const requestListQuerySchema = z.strictObject({
-  ...common,
+/**
+ * The filters every back-office view of a year's requests shares (issue #10: reports and their
+ * exports, photo ZIPs, documents, medical records): school year (default the session's), test data
+ * (hidden by default), statuses, level, new or re-enrollment. Each view's query schema spreads
+ * these and adds its own parameters; the server applies them with `requestsWhere`
+ * (modules/requests/requests.repository.ts).
+ */
+export const requestFilterFields = {
+  schoolYearId: common.schoolYearId,
+  testData: common.testData,
   status: statusListField.optional(),
   level: z.enum(LEVEL_CODES, { error: "validation.level" }).optional(),
   kind: choice(REQUEST_KINDS).optional(),
+};
+
+export const requestListQuerySchema = z.strictObject({
+  ...common,
+  ...requestFilterFields,
   /** Only the requests flagged for internal review (and not resolved). */
   internalReview: choice(INTERNAL_REVIEW_FILTERS)
     .transform(() => true as const)

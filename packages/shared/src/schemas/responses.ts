@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGE_CODES } from "../languages.ts";
 import { ROLES } from "../roles.ts";
+import { enrollmentWindowSchema } from "./school-years.ts";
 
 /** What the API says about the signed-in user; response schemas strip anything else. */
 export const sessionUserSchema = z.object({
@@ -20,7 +21,13 @@ export const schoolYearSchema = z.object({
   id: z.number(),
   label: z.string(),
   isCurrent: z.boolean(),
+  /** Either window open today. */
   enrollmentOpen: z.boolean(),
+  /** The two enrollment windows (issue #9), for the family's welcome screen. */
+  newEnrollment: enrollmentWindowSchema,
+  reEnrollment: enrollmentWindowSchema,
+  /** Offered by the login's year selector: the current year, or a window open today. */
+  familyMayAct: z.boolean(),
 });
 export type SchoolYear = z.infer<typeof schoolYearSchema>;
 
@@ -52,6 +59,11 @@ export const catalogItemSchema = z.object({
   label: z.string(),
   order: z.number(),
   extra: z.record(z.string(), z.string()).optional(),
+  /**
+   * Disabled by the Admin (issue #9): a form offers it only to a record that already holds it,
+   * and still labels it wherever a record shows it.
+   */
+  disabled: z.boolean(),
 });
 export type CatalogItem = z.infer<typeof catalogItemSchema>;
 

@@ -28,6 +28,8 @@ export const enrollmentYearSchema = z.strictObject(enrollmentYearShape);
 export interface EnrollmentYearContext {
   isNewStudent: boolean;
   currentLevel?: LevelCode | null;
+  /** The levels the school year offers; absent means every level. */
+  offered?: readonly string[] | null;
 }
 
 /**
