@@ -3,17 +3,25 @@ import type { Language } from "@portal/shared/languages";
 import type { CatalogItem } from "@portal/shared/schemas/responses";
 import type { Db } from "../../db/database.ts";
 
+/**
+ * A catalogue as the forms read it, in the request's language: every entry not deleted, disabled
+ * ones flagged (a form still labels a stored value with them). No cache, so an Admin's rename is
+ * read by the next request of every process; `order` is the position, 1 to n.
+ */
 export async function listCatalog(db: Db, name: CatalogName, language: Language): Promise<CatalogItem[]> {
   const rows = await db
     .selectFrom("catalog_items")
-    .select(["code", "sort_order", "label_es", "label_en", "label_fr", "extra"])
+    .select(["code", "label_es", "label_en", "label_fr", "extra", "disabled"])
     .where("catalog", "=", name)
+    .where("deleted_at", "is", null)
     .orderBy("sort_order")
+    .orderBy("id")
     .execute();
-  return rows.map((row) => ({
+  return rows.map((row, index) => ({
     code: row.code,
     label: language === "en" ? row.label_en : language === "fr" ? row.label_fr : row.label_es,
-    order: row.sort_order,
+    order: index + 1,
     ...(row.extra ? { extra: JSON.parse(row.extra) as Record<string, string> } : {}),
+    disabled: Number(row.disabled) === 1,
   }));
 }

@@ -1,26 +1,167 @@
+import { schoolDay } from "@portal/shared/rules/school-year-windows";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import type { Db } from "../../db/database.ts";
+import type { SchoolYearsTable } from "../../db/types.ts";
+import { publicSchoolYear } from "./school-year-view.ts";
 
-function toSchoolYear(row: { id: number; label: string; is_current: number; enrollment_open: number }): SchoolYear {
-  return { id: row.id, label: row.label, isCurrent: row.is_current === 1, enrollmentOpen: row.enrollment_open === 1 };
-}
+export type SchoolYearRow = Omit<SchoolYearsTable, "version"> & { version: number };
+
+const COLUMNS = [
+  "id",
+  "label",
+  "starts_on",
+  "ends_on",
+  "is_current",
+  "enrollment_open",
+  "new_opens_on",
+  "new_closes_on",
+  "new_closed_at",
+  "re_opens_on",
+  "re_closes_on",
+  "re_closed_at",
+  "version",
+] as const;
 
 /** Current year first, then the most recent ones. */
-export async function listSchoolYears(db: Db): Promise<SchoolYear[]> {
-  const rows = await db
+export async function listSchoolYearRows(db: Db): Promise<SchoolYearRow[]> {
+  return db
     .selectFrom("school_years")
-    .select(["id", "label", "is_current", "enrollment_open"])
+    .select(COLUMNS)
     .orderBy("is_current", "desc")
     .orderBy("starts_on", "desc")
     .execute();
-  return rows.map(toSchoolYear);
 }
 
-export async function findSchoolYear(db: Db, id: number): Promise<SchoolYear | undefined> {
-  const row = await db
+export async function findSchoolYearRow(db: Db, id: number): Promise<SchoolYearRow | undefined> {
+  return db.selectFrom("school_years").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+}
+
+/** The year the next one follows: the latest to start. */
+export async function findLatestSchoolYear(db: Db): Promise<SchoolYearRow | undefined> {
+  return db
     .selectFrom("school_years")
-    .select(["id", "label", "is_current", "enrollment_open"])
-    .where("id", "=", id)
+    .select(COLUMNS)
+    .orderBy("starts_on", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
     .executeTakeFirst();
-  return row ? toSchoolYear(row) : undefined;
+}
+
+export async function labelTaken(db: Db, label: string): Promise<boolean> {
+  const row = await db.selectFrom("school_years").select("id").where("label", "=", label).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** `school_years.id` has no sequence on PostgreSQL (0001): the next id is taken in the transaction. */
+export async function insertSchoolYear(
+  db: Db,
+  values: { label: string; startsOn: string; endsOn: string },
+): Promise<number> {
+  const max = await db
+    .selectFrom("school_years")
+    .select((eb) => eb.fn.max("id").as("max"))
+    .executeTakeFirst();
+  const id = Number(max?.max ?? 0) + 1;
+  await db
+    .insertInto("school_years")
+    .values({
+      id,
+      label: values.label,
+      starts_on: values.startsOn,
+      ends_on: values.endsOn,
+      is_current: 0,
+      enrollment_open: 0,
+    })
+    .execute();
+  return id;
+}
+
+/** Writes the changes and bumps the version, only if `version` is still the stored one. */
+export async function updateSchoolYearIf(
+  db: Db,
+  id: number,
+  version: number,
+  changes: Partial<Omit<SchoolYearsTable, "id" | "version">>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("school_years")
+    .set((eb) => ({ ...changes, version: eb("version", "+", 1) }))
+    .where("id", "=", id)
+    .where("version", "=", version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Exactly one current year: every other loses the flag in the same statement's transaction. */
+export async function makeCurrent(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable("school_years")
+    .set((eb) => ({ is_current: 0, version: eb("version", "+", 1) }))
+    .where("id", "!=", id)
+    .where("is_current", "=", 1)
+    .execute();
+  await db
+    .updateTable("school_years")
+    .set((eb) => ({ is_current: 1, version: eb("version", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Enrollment files of each year (sent requests always have a file). */
+export async function fileCounts(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom("enrollment_files")
+    .select(["school_year_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .groupBy("school_year_id")
+    .execute();
+  return new Map(rows.map((row) => [row.school_year_id, Number(row.n)]));
+}
+
+export async function yearHasFiles(db: Db, id: number): Promise<boolean> {
+  const file = await db.selectFrom("enrollment_files").select("id").where("school_year_id", "=", id).limit(1);
+  const request = await db.selectFrom("requests").select("id").where("school_year_id", "=", id).limit(1);
+  return Boolean((await file.executeTakeFirst()) ?? (await request.executeTakeFirst()));
+}
+
+export async function sessionIdsOfYear(db: Db, id: number): Promise<string[]> {
+  const rows = await db.selectFrom("sessions").select("id").where("school_year_id", "=", id).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Deletes an empty year and its `year.<id>.*` settings (its sessions are ended first). */
+export async function deleteSchoolYear(db: Db, id: number): Promise<void> {
+  await db.deleteFrom("settings").where("key", "like", `year.${id}.%`).execute();
+  await db.deleteFrom("school_years").where("id", "=", id).execute();
+}
+
+/**
+ * Copies every `year.<fromId>.*` setting to `year.<toId>.*` (notices, §9 constants, levels
+ * offered...). Only `key` and `value`: the copies start with the columns' defaults (version 1).
+ */
+export async function copyYearSettings(db: Db, fromId: number, toId: number): Promise<string[]> {
+  const prefix = `year.${fromId}.`;
+  const rows = await db.selectFrom("settings").select(["key", "value"]).where("key", "like", `${prefix}%`).execute();
+  const copied: string[] = [];
+  for (const row of rows) {
+    if (!row.key.startsWith(prefix)) continue;
+    const key = `year.${toId}.${row.key.slice(prefix.length)}`;
+    await db
+      .insertInto("settings")
+      .values({ key, value: row.value })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+    copied.push(key);
+  }
+  return copied;
+}
+
+/** Every year as everyone may see it, current first (GET /api/school-years). */
+export async function listSchoolYears(db: Db, now = new Date()): Promise<SchoolYear[]> {
+  const today = schoolDay(now);
+  return (await listSchoolYearRows(db)).map((row) => publicSchoolYear(row, today));
+}
+
+export async function findSchoolYear(db: Db, id: number, now = new Date()): Promise<SchoolYear | undefined> {
+  const row = await findSchoolYearRow(db, id);
+  return row ? publicSchoolYear(row, schoolDay(now)) : undefined;
 }
