@@ -9,17 +9,26 @@ import { AppError } from "./lib/errors.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { auditLogRoutes } from "./modules/audit/audit-log.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { catalogAdminRoutes } from "./modules/catalogs/catalog-admin.routes.ts";
 import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
+import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { documentRoutes } from "./modules/enrollment/documents/documents.routes.ts";
 import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
 import { MAX_UPLOAD_BYTES } from "./modules/enrollment/upload-kinds.ts";
+import { fileSettingsRoutes } from "./modules/file-settings/file-settings.routes.ts";
+import { medicalRecordRoutes } from "./modules/medical-records/medical-records.routes.ts";
+import { photoExportRoutes } from "./modules/photo-exports/photo-exports.routes.ts";
 import { photoRoutes } from "./modules/photos/photos.routes.ts";
+import { reportRoutes } from "./modules/reports/reports.routes.ts";
 import { requestMailRoutes } from "./modules/request-mails/request-mails.routes.ts";
 import { requestStepRoutes } from "./modules/request-steps/request-steps.routes.ts";
 import { requestRoutes } from "./modules/requests/requests.routes.ts";
 import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
+import { storedLogoPath } from "./modules/settings/identity.service.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+import { statusTextRoutes } from "./modules/status-texts/status-texts.routes.ts";
+import { syncRoutes } from "./modules/sync/sync.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { userRoutes } from "./modules/users/users.routes.ts";
 import { workflowRoutes } from "./modules/workflow/workflow.routes.ts";
@@ -92,7 +101,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   authRoutes(app, ctx);
   accountRoutes(app, ctx);
   catalogRoutes(app, ctx);
+  catalogAdminRoutes(app, ctx);
   settingsRoutes(app, ctx);
+  fileSettingsRoutes(app, ctx);
   userRoutes(app, ctx);
   enrollmentRoutes(app, ctx);
   documentRoutes(app, ctx);
@@ -100,10 +111,20 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   workflowRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   requestStepRoutes(app, ctx);
+  photoExportRoutes(app, ctx);
   photoRoutes(app, ctx);
   requestMailRoutes(app, ctx);
   auditLogRoutes(app, ctx);
-  await installStaticFiles(app, { webDist: opts.webDist ?? WEB_DIST, logoPath: ctx.config.branding.logoPath });
+  statusTextRoutes(app, ctx);
+  documentsRoutes(app, ctx);
+  medicalRecordRoutes(app, ctx);
+  syncRoutes(app, ctx);
+  reportRoutes(app, ctx);
+  await installStaticFiles(app, {
+    webDist: opts.webDist ?? WEB_DIST,
+    logoPath: ctx.config.branding.logoPath,
+    storedLogo: () => storedLogoPath(ctx),
+  });
 
   app.setNotFoundHandler(() => {
     throw new AppError(404, "ROUTE_NOT_FOUND");

@@ -8,6 +8,7 @@ import {
   suspendSessionCache,
 } from "./modules/auth/session-cache.ts";
 import { listVersionMoved, setListVersionTrust } from "./modules/requests/list-version.ts";
+import { forgetStatusTexts } from "./modules/status-texts/status-text-lookup.ts";
 
 export interface CacheSync {
   /** Resolves once the process listens (at once on SQLite), or after `ms` if it cannot yet. */
@@ -61,6 +62,8 @@ export function startCacheSync(opts: {
       else if (kind === "user" && id) forgetUserSessions(Number(id));
       else if (kind === "sessions") forgetAllSessions();
       else if (kind === "requests") listVersionMoved(db);
+      // Settings › Request statuses saved in another process (status-text-lookup.ts).
+      else if (kind === "statusTexts") forgetStatusTexts();
     },
   });
 

@@ -34,8 +34,37 @@ const CONTRACT: Record<string, string> = {
   "PATCH /api/account": "accountManage",
   "POST /api/account/password": "accountManage",
   "GET /api/catalogs/:name": "catalogsRead",
+  "GET /api/catalogs/:name/items": "settingsManage",
+  "POST /api/catalogs/:name/items": "settingsManage",
+  "PUT /api/catalogs/:name/items/:id": "settingsManage",
+  "PUT /api/catalogs/:name/items/:id/state": "settingsManage",
+  "PUT /api/catalogs/:name/order": "settingsManage",
+  "DELETE /api/catalogs/:name/items/:id": "settingsManage",
   "GET /api/settings/general": "settingsManage",
+  "GET /api/settings/school-years": "settingsManage",
+  "POST /api/settings/school-years": "settingsManage",
+  "PUT /api/settings/school-years/:id": "settingsManage",
+  "DELETE /api/settings/school-years/:id": "settingsManage",
+  "PUT /api/settings/school-years/:id/windows/:kind": "settingsManage",
+  "POST /api/settings/school-years/:id/windows/:kind/close": "settingsManage",
+  "POST /api/settings/school-years/:id/current": "settingsManage",
   "PUT /api/settings/general": "settingsManage",
+  "GET /api/settings/general/page": "settingsManage",
+  "PUT /api/settings/general/identity": "settingsManage",
+  "POST /api/settings/general/logo": "settingsManage",
+  "DELETE /api/settings/general/logo": "settingsManage",
+  "PUT /api/settings/general/years/:schoolYearId/constants": "settingsManage",
+  "PUT /api/settings/general/years/:schoolYearId/notices": "settingsManage",
+  "GET /api/enrollment/year-settings": "enrollmentOwn",
+  "GET /api/settings/files": "settingsManage",
+  "PUT /api/settings/files": "settingsManage",
+  "POST /api/settings/file-templates": "settingsManage",
+  "PUT /api/settings/file-templates/:id": "settingsManage",
+  "DELETE /api/settings/file-templates/:id": "settingsManage",
+  "POST /api/settings/file-templates/:id/files/:language": "settingsManage",
+  "DELETE /api/settings/file-templates/:id/files/:language": "settingsManage",
+  "GET /api/file-rules": "authenticated",
+  "GET /api/file-templates/:id/download": "authenticated",
   "GET /api/users": "usersManage",
   "GET /api/users/:id": "usersManage",
   "PUT /api/users/:id/role": "usersManage",
@@ -74,6 +103,32 @@ const CONTRACT: Record<string, string> = {
   "POST /api/requests/:id/mails/:mailId/resend": "inscriptionsManage",
   "GET /api/audit-events": "auditView",
   "GET /api/audit-events.csv": "auditView",
+  "GET /api/documents": "documentsView",
+  "GET /api/documents/export.zip": "documentsView",
+  "GET /api/documents/:requestId": "documentsView",
+  "PUT /api/documents/:requestId/hand-in/:item": "documentsManage",
+  "GET /api/reports/photos": "reportsView",
+  "GET /api/reports/photos/summary": "reportsView",
+  "GET /api/medical-records": "medicalRecordsView",
+  "GET /api/medical-records/pdf": "medicalRecordsView",
+  "GET /api/reports/students": "reportsView",
+  "GET /api/reports/students/export": "reportsView",
+  "GET /api/reports/representatives": "reportsView",
+  "GET /api/reports/representatives/export": "reportsView",
+  "GET /api/reports/authorizedPersons": "reportsView",
+  "GET /api/reports/authorizedPersons/export": "reportsView",
+  "GET /api/reports/committee-contacts/export": "reportsView",
+  "GET /api/sync": "syncView",
+  "POST /api/sync/exports": "syncManage",
+  "GET /api/sync/exports": "syncView",
+  "GET /api/sync/exports/:id": "syncManage",
+  "POST /api/sync/imports": "syncManage",
+  "GET /api/sync/requests/:id": "syncView",
+  "PUT /api/sync/requests/:id/codes": "syncManage",
+  "GET /api/status-texts": "authenticated",
+  "GET /api/settings/status-texts": "settingsManage",
+  "PUT /api/settings/status-texts/:status": "settingsManage",
+  "POST /api/settings/status-texts/:status/reset": "settingsManage",
   "GET /branding/logo": "public",
   "GET /*": "public",
 };
@@ -134,12 +189,23 @@ describe("who may call each non-public route", () => {
       // A request id that exists for nobody: allowed roles get 404 REQUEST_NOT_FOUND.
       if (url.startsWith("/api/requests/") && name === "id") return "2147483000";
       if (name === "uploadId" || name === "mailId") return "2147483000";
+      // Sync: a request or batch that exists for nobody (allowed roles get 404 or 400, nothing changes).
+      if (url.startsWith("/api/sync/") && name === "id") return "2147483000";
+      // A school year that exists for nobody: the Admin gets 404, never a year switched or deleted.
+      if (url.startsWith("/api/settings/school-years/") && name === "id") return "2147483000";
+      if (name === "kind") return "new";
+      // Settings › General's per-year sections: a year that exists for nobody.
+      if (name === "schoolYearId") return "2147483000";
       // The photos' request id, unknown too: allowed roles get 404 REQUEST_NOT_FOUND.
       if (name === "requestId") return "2147483000";
       if (name === "step") return "studentFile";
+      if (name === "language") return "es";
       if (name === "document") return "summary";
+      if (name === "item") return "contract";
       if (name === "id") return String(someUserId);
       if (name === "name") return "levels";
+      // A status name; the matrix sends no body, so an allowed Admin gets 400 and nothing changes.
+      if (name === "status") return "Cancelled";
       throw new Error(`no value for path parameter :${name} in ${url}: add one to the access-matrix spec`);
     });
   }

@@ -6,7 +6,10 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { studentFileBody } from "./support/documents.ts";
+import { documentsBodyEndpoints } from "./support/documents-body-endpoints.ts";
 import { startFile, uploadPdf } from "./support/enrollment.ts";
+import { type BodyEndpoint, settingsBodyEndpoints } from "./support/settings-body-endpoints.ts";
+import { syncBodyEndpoints } from "./support/sync-body-endpoints.ts";
 import {
   call,
   createTestApp,
@@ -27,24 +30,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Body = Record<string, unknown>;
-
-/** One endpoint that takes a body, called the way an allowed caller would. */
-interface BodyEndpoint {
-  name: string;
-  method: "POST" | "PUT" | "PATCH";
-  url: string;
-  /** The route pattern, where the URL's ids do not map back to it by themselves. */
-  route?: string;
-  cookie?: string;
-  /** A well-formed body (it may still fail a business rule, e.g. an unknown token). */
-  valid: Body;
-  /** Single-line text fields: control characters must come back as a field error. */
-  textFields: string[];
-  /** What a refused request must leave exactly as it was. */
-  state: () => Promise<unknown>;
-  /** Bodies the fuzz must not send (they would change state shared with other spec files). */
-  harmless?: (body: unknown) => boolean;
-}
 
 const fakeToken = () => randomBytes(32).toString("base64url");
 const CONTROL_CHARS = ["\u0000", "\u0007", "\u001b"];
@@ -320,6 +305,9 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
         audit: await t.ctx.db.selectFrom("audit_events").select("id").where("actor_user_id", "=", family.id).execute(),
       }),
     },
+    ...(await settingsBodyEndpoints(t, admin)),
+    ...(await documentsBodyEndpoints(t, secretaria, requestFamily.id)),
+    ...(await syncBodyEndpoints(t, secretaria)),
   ];
 }
 
@@ -440,11 +428,20 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
       "POST /api/users/:id/unlock",
       "POST /api/users/:id/deactivate",
       "POST /api/users/:id/reactivate",
+      // Closing a window early and making a year current take no body: school-year-windows.spec.ts and school-years-crud.spec.ts.
+      "POST /api/settings/school-years/:id/windows/:kind/close",
+      "POST /api/settings/school-years/:id/current",
       "POST /api/requests/:id/mails/:mailId/resend",
       "POST /api/auth/logout",
       "POST /api/enrollment/files/:fileId/send",
       "POST /api/enrollment/files",
       "POST /api/enrollment/files/:fileId/uploads",
+      // A template's PDF is multipart too: file-templates.spec.ts covers its bad input.
+      "POST /api/settings/file-templates/:id/files/:language",
+      // The school's logo is multipart: general-settings.spec.ts covers its bad input.
+      "POST /api/settings/general/logo",
+      // The BUE's codes file is multipart: sync-access.spec.ts covers its bad input.
+      "POST /api/sync/imports",
     ];
     const missing = withBody
       .map((r) => `${r.method} ${r.url}`)
@@ -463,6 +460,9 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "PATCH account",
     "account/password",
     "settings/general",
+    "settings/files",
+    "settings/file-templates",
+    "settings/file-templates/:id",
     "users/:id/role",
     "users/invitations",
     "invitation/accept",
@@ -472,6 +472,21 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "internal review",
     "photo review",
     "photo replacement",
+    "status text",
+    "status text reset",
+    "catalog item",
+    "catalog rename",
+    "catalog state",
+    "catalog order",
+    "school year",
+    "school year edit",
+    "school year window",
+    "general identity",
+    "general constants",
+    "general notices",
+    "hand-in",
+    "sync export",
+    "sync codes",
   ];
   for (const name of names) {
     it(name, async () => {
@@ -643,6 +658,29 @@ describe("fuzz: arbitrary query strings on the staff's lists and dashboard never
     fc.string({ maxLength: 200 }).map((raw) => raw.replace(/[#\s]/g, "")),
   );
 
+  it("GET /api/documents and its ZIP answer < 500, errors in the one shape", async () => {
+    const { cookie } = await signedInAs(t, "Editor");
+    const documentsQuery = fc.oneof(
+      query,
+      fc
+        .tuple(fc.constantFrom("missing", "overdue", "complete", "x", ""), query)
+        .map(([handIn, q]) => `handIn=${handIn}&${q}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/api/documents", "/api/documents/export.zip"),
+        documentsQuery,
+        async (url, q) => {
+          const response = await call(t, { method: "GET", url: `${url}?${q}`, cookie });
+          const what = `${url}?${q.slice(0, 200)}`;
+          expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expectRefused(response, what);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it("GET /api/requests, /api/representatives, /api/dashboard and /api/photos answer < 500, errors in the one shape", async () => {
     const { cookie } = await signedInAs(t, "Secretaria");
     await fc.assert(
@@ -657,6 +695,112 @@ describe("fuzz: arbitrary query strings on the staff's lists and dashboard never
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it("GET /api/medical-records and its PDF answer < 500, errors in the one shape", async () => {
+    const { cookie } = await signedInAs(t, "Consulta");
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("/api/medical-records", "/api/medical-records/pdf"), query, async (url, q) => {
+        const response = await call(t, { method: "GET", url: `${url}?${q}`, cookie });
+        const what = `${url}?${q.slice(0, 200)}`;
+        expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+        if (response.statusCode >= 400) expectRefused(response, what);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("GET /api/reports/photos and its summary answer < 500, errors in the one shape", async () => {
+    const { cookie } = await signedInAs(t, "Editor");
+    const photosQuery = fc.oneof(
+      query,
+      fc
+        .tuple(fc.constantFrom("students", "representatives", "authorizedPersons", "teachers", ""), query)
+        .map(([photos, q]) => `photos=${photos}&${q}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/api/reports/photos", "/api/reports/photos/summary"),
+        photosQuery,
+        async (url, q) => {
+          const response = await call(t, { method: "GET", url: `${url}?${q}`, cookie });
+          const what = `${url}?${q.slice(0, 200)}`;
+          expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expectRefused(response, what);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("GET /api/reports/* and their exports answer < 500, errors in the one shape", async () => {
+    const { cookie } = await signedInAs(t, "Secretaria");
+    const reportQuery = fc.oneof(
+      query,
+      fc
+        .array(
+          fc.tuple(
+            fc.constantFrom(
+              "columns",
+              "sort",
+              "order",
+              "format",
+              "level",
+              "status",
+              "kind",
+              "testData",
+              "page",
+              "pageSize",
+            ),
+            fc.oneof(
+              value,
+              fc.constantFrom("code,studentName", "code,,x", "birthDate", "xlsx", "csv", "representativeName"),
+            ),
+          ),
+          { maxLength: 6 },
+        )
+        .map((pairs) => pairs.map(([key, v]) => `${key}=${encode(v)}`).join("&")),
+    );
+    const urls = ["students", "representatives", "authorizedPersons"].flatMap((r) => [
+      `/api/reports/${r}`,
+      `/api/reports/${r}/export`,
+    ]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...urls, "/api/reports/committee-contacts/export"),
+        reportQuery,
+        async (url, q) => {
+          const response = await call(t, { method: "GET", url: `${url}?${q}`, cookie });
+          const what = `${url}?${q.slice(0, 200)}`;
+          expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expectRefused(response, what);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("GET /api/sync, its batches and a batch's file answer < 500, errors in the one shape", async () => {
+    const { cookie } = await signedInAs(t, "Secretaria");
+    const syncQuery = fc.oneof(
+      query,
+      fc
+        .tuple(fc.constantFrom("pending", "migrated", "csv", "json", "x"), query)
+        .map(([v, q]) => `state=${v}&format=${v}&${q}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/api/sync", "/api/sync/exports", "/api/sync/exports/2147483000"),
+        syncQuery,
+        async (url, q) => {
+          const response = await call(t, { method: "GET", url: `${url}?${q}`, cookie });
+          const what = `${url}?${q.slice(0, 200)}`;
+          expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expectRefused(response, what);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 

@@ -195,6 +195,8 @@ describe("downloading a sent file's documents", () => {
         .selectFrom("audit_events")
         .selectAll()
         .where("event", "=", "medicalRecord.viewed")
+        // In the order they were written: without it PostgreSQL may answer them in any order.
+        .orderBy("id")
         .execute()
         .then((rows) => rows.filter((row) => JSON.parse(row.details ?? "{}").fileId === fileId));
     const before = (await exports()).length;

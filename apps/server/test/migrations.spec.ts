@@ -26,6 +26,13 @@ const TABLES = Object.keys({
   request_list_version: true,
   request_history: true,
   mail_outbox: true,
+  status_texts: true,
+  upload_limits: true,
+  file_templates: true,
+  file_template_files: true,
+  document_hand_ins: true,
+  bue_export_batches: true,
+  bue_migrations: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

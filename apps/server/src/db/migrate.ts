@@ -10,6 +10,13 @@ import * as m0008 from "./migrations/0008_dashboard_index.ts";
 import * as m0009 from "./migrations/0009_mail_outbox.ts";
 import * as m0010 from "./migrations/0010_request_list_notify.ts";
 import * as m0011 from "./migrations/0011_user_deactivation.ts";
+import * as m0012 from "./migrations/0012_school_year_windows.ts";
+import * as m0013 from "./migrations/0013_status_texts.ts";
+import * as m0014 from "./migrations/0014_catalog_admin.ts";
+import * as m0015 from "./migrations/0015_file_settings.ts";
+import * as m0016 from "./migrations/0016_settings_version.ts";
+import * as m0017 from "./migrations/0017_document_hand_in.ts";
+import * as m0018 from "./migrations/0018_bue_sync.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +31,13 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0009_mail_outbox": m0009,
   "0010_request_list_notify": m0010,
   "0011_user_deactivation": m0011,
+  "0012_school_year_windows": m0012,
+  "0013_status_texts": m0013,
+  "0014_catalog_admin": m0014,
+  "0015_file_settings": m0015,
+  "0016_settings_version": m0016,
+  "0017_document_hand_in": m0017,
+  "0018_bue_sync": m0018,
 };
 
 function check(result: MigrationResultSet): void {

@@ -52,7 +52,16 @@ export interface SchoolYearsTable {
   starts_on: string;
   ends_on: string;
   is_current: number;
+  /** Legacy switch: a window with no dates follows it (migration 0012, modules/school-years/windows.ts). */
   enrollment_open: number;
+  /** Enrollment windows (migration 0012): inclusive school days, and when the Admin closed one early. */
+  new_opens_on: string | null;
+  new_closes_on: string | null;
+  new_closed_at: string | null;
+  re_opens_on: string | null;
+  re_closes_on: string | null;
+  re_closed_at: string | null;
+  version: Generated<number>;
 }
 
 export interface CatalogItemsTable {
@@ -65,11 +74,20 @@ export interface CatalogItemsTable {
   label_fr: string;
   /** JSON object of extra string attributes (e.g. a level's Ecuadorian equivalent). */
   extra: string | null;
+  /** 1 = hidden from new choices, still labelled on records that hold it (migration 0014). */
+  disabled: Generated<number>;
+  /** Optimistic guard for the Admin's renames and reorders: +1 on every change. */
+  version: Generated<number>;
+  /** Set when the Admin deleted it; the row stays so the reference seed does not add it back. */
+  deleted_at: string | null;
 }
 
 export interface SettingsTable {
   key: string;
   value: string;
+  /** Optimistic-concurrency guard (migration 0016); 1 for rows written without it. */
+  version: Generated<number>;
+  updated_at: string | null;
 }
 
 export interface AuditEventsTable {
@@ -258,6 +276,86 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/** Migration 0013: the Admin's wording of a request status (null: the i18n default), issue #9. */
+/** The hand-in checklist (issue #10, migration 0017): one row per request and item once recorded. */
+export interface DocumentHandInsTable {
+  request_id: number;
+  /** A `HAND_IN_ITEMS` value (packages/shared/src/schemas/documents.ts). */
+  item: string;
+  received: number;
+  /** The day the paper was received (YYYY-MM-DD); null when not received. */
+  received_on: string | null;
+  version: Generated<number>;
+  /** users.id of who recorded the current state (no foreign key). */
+  recorded_by: number | null;
+  recorded_at: string;
+}
+
+export interface StatusTextsTable {
+  status: string;
+  label_es: string | null;
+  label_en: string | null;
+  label_fr: string | null;
+  explanation_es: string | null;
+  explanation_en: string | null;
+  explanation_fr: string | null;
+  version: Generated<number>;
+  updated_at: string | null;
+  updated_by: number | null;
+}
+
+/** Settings › Files (migration 0015): an Admin's limits for one document kind. */
+export interface UploadLimitsTable {
+  kind: string;
+  max_bytes: number;
+  /** Comma-separated FILE_TYPES: "pdf", "jpeg,png"… */
+  types: string;
+  version: number;
+  updated_at: string;
+}
+
+/** Settings › Files (migration 0015): a school template shown at one wizard step. */
+export interface FileTemplatesTable {
+  id: Generated<number>;
+  step: string;
+  title_es: string;
+  title_en: string;
+  title_fr: string;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One language's PDF of a template, stored under DATA_DIR/files. */
+export interface FileTemplateFilesTable {
+  id: Generated<number>;
+  template_id: number;
+  language: string;
+  original_name: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: number | null;
+  uploaded_at: string;
+}
+
+/** Sync with the BUE (migration 0018): one export's batch; its students are in `bue_migrations`. */
+export interface BueExportBatchesTable {
+  id: Generated<number>;
+  school_year_id: number;
+  row_count: number;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A request sent to the BUE: which batch, when, by whom (one row per request). */
+export interface BueMigrationsTable {
+  request_id: number;
+  batch_id: number;
+  migrated_at: string;
+  migrated_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -277,4 +375,11 @@ export interface Database {
   request_list_version: RequestListVersionTable;
   request_history: RequestHistoryTable;
   mail_outbox: MailOutboxTable;
+  status_texts: StatusTextsTable;
+  document_hand_ins: DocumentHandInsTable;
+  upload_limits: UploadLimitsTable;
+  file_templates: FileTemplatesTable;
+  file_template_files: FileTemplateFilesTable;
+  bue_export_batches: BueExportBatchesTable;
+  bue_migrations: BueMigrationsTable;
 }

@@ -21,12 +21,14 @@ export function renderRequestStatusChanged(opts: {
   schoolYear: string;
   code: string;
   status: RequestStatus;
+  /** The status in words as the school names it (status-text-lookup.ts); the catalogue's when absent. */
+  statusLabel?: string;
   comment?: string | null;
   correction?: { message: string; steps: readonly StepId[] } | null;
   link?: string;
 }): OutgoingMail {
   const lang = opts.language;
-  const statusLabel = translate(lang, `common:requestStatus.${opts.status}`);
+  const statusLabel = opts.statusLabel ?? translate(lang, `common:requestStatus.${opts.status}`);
   const vars = {
     school: opts.school,
     name: opts.name,

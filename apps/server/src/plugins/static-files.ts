@@ -3,7 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/errors.ts";
-import { LOGO_URL } from "../modules/system/system.routes.ts";
+import { LOGO_URL } from "../modules/settings/logo-url.ts";
 
 const DEFAULT_LOGO = path.resolve(import.meta.dirname, "../../assets/logo.svg");
 
@@ -25,16 +25,18 @@ function fileInside(root: string, urlPath: string): string | undefined {
  */
 export async function installStaticFiles(
   app: FastifyInstance,
-  opts: { webDist: string; logoPath?: string },
+  opts: { webDist: string; logoPath?: string; storedLogo?: () => Promise<string | undefined> },
 ): Promise<void> {
   const root = path.resolve(opts.webDist);
   // cacheControl off: the handlers below choose Cache-Control per file, send must not overwrite it.
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
   const logo = path.resolve(opts.logoPath ?? DEFAULT_LOGO);
 
-  app.get(LOGO_URL, { config: { access: "public", duringMaintenance: true } }, (_request, reply) => {
+  // The Admin's logo (Settings › General) if there is one, else SCHOOL_LOGO_PATH, else ours.
+  app.get(LOGO_URL, { config: { access: "public", duringMaintenance: true } }, async (_request, reply) => {
+    const file = (await opts.storedLogo?.()) ?? logo;
     reply.header("Cache-Control", "public, max-age=3600");
-    return reply.sendFile(path.basename(logo), path.dirname(logo));
+    return reply.sendFile(path.basename(file), path.dirname(file));
   });
 
   app.get("/*", { config: { access: "public", duringMaintenance: true } }, (request, reply) => {

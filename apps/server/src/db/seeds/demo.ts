@@ -1,5 +1,6 @@
 import type { Language } from "@portal/shared/languages";
 import type { Role } from "@portal/shared/roles";
+import { addMonths, schoolDay } from "@portal/shared/rules/school-year-windows";
 import type { PasswordHasher } from "../../modules/auth/passwords.ts";
 import { insertUser } from "../../modules/users/users.repository.ts";
 import type { Db } from "../database.ts";
@@ -25,14 +26,19 @@ export const DEMO_ACCOUNTS: {
 
 /**
  * The demo school (embedded default only, never in production): the two school years with
- * 2025-2026 current and open, and one account per role. Ids 10 and 11 follow the spec's state
+ * 2025-2026 current, its two enrollment windows open, and one account per role. Ids 10 and 11 follow the spec's state
  * default (schoolYearSelected 10 = '2024-2025'). Runs once, on an empty database.
  */
-export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean> {
+export async function seedDemo(db: Db, hasher: PasswordHasher, now = new Date()): Promise<boolean> {
   const anyUser = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (anyUser) return false;
   const anyYear = await db.selectFrom("school_years").select("id").limit(1).executeTakeFirst();
   if (!anyYear) {
+    // Issue #9: the current year's two windows run from a month before the day the demo is seeded
+    // to a year after it, so the demo enrolls whenever it is tried (its calendar is fixed; the
+    // Admin's screen would refuse a window closing after the last school day, docs/decisions.md).
+    const today = schoolDay(now);
+    const window = { opens: addMonths(today, -1), closes: addMonths(today, 12) };
     await db
       .insertInto("school_years")
       .values([
@@ -43,6 +49,10 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
           ends_on: "2025-07-04",
           is_current: 0,
           enrollment_open: 0,
+          new_opens_on: null,
+          new_closes_on: null,
+          re_opens_on: null,
+          re_closes_on: null,
         },
         {
           id: 11,
@@ -50,7 +60,11 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
           starts_on: "2025-09-01",
           ends_on: "2026-07-03",
           is_current: 1,
-          enrollment_open: 1,
+          enrollment_open: 0,
+          new_opens_on: window.opens,
+          new_closes_on: window.closes,
+          re_opens_on: window.opens,
+          re_closes_on: window.closes,
         },
       ])
       .execute();

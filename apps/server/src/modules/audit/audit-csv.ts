@@ -1,14 +1,10 @@
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
 import type { AuditEventItem } from "@portal/shared/schemas/audit";
+import { csvLine } from "../../lib/csv.ts";
 import { schoolLocalTime } from "./school-time.ts";
 
-/**
- * The audit log's CSV (docs/decisions.md): `;`-separated (what Excel expects in the Spanish and
- * French locales), CRLF line ends, every cell quoted, UTF-8 with a BOM (added by the stream).
- */
-export const CSV_SEPARATOR = ";";
-
+/** The audit log's CSV: the portal's CSV format (lib/csv.ts), one line per event. */
 const COLUMNS = [
   "id",
   "date",
@@ -23,18 +19,8 @@ const COLUMNS = [
   "changes",
 ] as const;
 
-/**
- * One quoted cell. A cell starting like a formula (`=`, `+`, `-`, `@`) gets a leading apostrophe,
- * so a name typed by a family cannot run as a formula in the Admin's spreadsheet.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
 export function auditCsvHeader(lang: Language): string {
-  return `${COLUMNS.map((column) => csvCell(translate(lang, `audit:csv.${column}`))).join(CSV_SEPARATOR)}\r\n`;
+  return csvLine(COLUMNS.map((column) => translate(lang, `audit:csv.${column}`)));
 }
 
 /** A step edit's changes as text: `field: before → after`, or the field alone for health data. */
@@ -65,5 +51,5 @@ export function auditCsvLine(item: AuditEventItem, lang: Language): string {
       .join("; "),
     changesText(item, lang),
   ];
-  return `${cells.map(csvCell).join(CSV_SEPARATOR)}\r\n`;
+  return csvLine(cells);
 }

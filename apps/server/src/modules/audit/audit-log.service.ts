@@ -3,6 +3,7 @@ import type { Language } from "@portal/shared/languages";
 import type { AuditEventCode, AuditEventList, AuditEventQuery } from "@portal/shared/schemas/audit";
 import { AUDIT_CSV_MAX_ROWS } from "@portal/shared/schemas/audit";
 import type { AppContext } from "../../context.ts";
+import { CSV_BOM } from "../../lib/csv.ts";
 import { type AuditEvent, recordAudit } from "./audit.repository.ts";
 import { auditCsvHeader, auditCsvLine } from "./audit-csv.ts";
 import { type AuditFilter, auditEventsBefore, countAuditEvents, listAuditEvents } from "./audit-log.repository.ts";
@@ -55,7 +56,7 @@ export async function exportAuditLog(
   await recordAudit(ctx.db, { event: "audit.exported", actorUserId: actor.userId, ip: actor.ip, details: { filters } });
   const filter = filterOf(query);
   async function* lines() {
-    yield `\uFEFF${auditCsvHeader(lang)}`;
+    yield `${CSV_BOM}${auditCsvHeader(lang)}`;
     let beforeId: number | null = null;
     let sent = 0;
     while (sent < AUDIT_CSV_MAX_ROWS) {

@@ -36,6 +36,60 @@ const SAFE_KEYS = [
   "maintenanceMode",
   "email",
   "filters",
+  "section",
+  "schoolYearId",
+  // Sync with the BUE: which batch, its format, how many rows / lines / codes (no personal data).
+  "batchId",
+  "format",
+  "rows",
+  "again",
+  "lines",
+  "updated",
+  "fields",
+  // Settings › School years: the year's label, dates and which window (no personal data).
+  "label",
+  "window",
+  "startsOn",
+  "endsOn",
+  "copiedFrom",
+  "opensOn",
+  "closesOn",
+  "closedAt",
+  // Settings › Catalogues: a list's name and its labels (no personal data).
+  "catalog",
+  "labels",
+  "labelsBefore",
+  "labelsAfter",
+  "orderBefore",
+  "orderAfter",
+  // Settings › Files: document limits and school templates (no personal data).
+  "limits",
+  "templateId",
+  "stepBefore",
+  "titles",
+  "titlesBefore",
+  "language",
+  "languages",
+  "fileName",
+  // Documents (issue #10): which checklist item, its state and day, how many requests a ZIP held.
+  "item",
+  "received",
+  "receivedOn",
+  "requests",
+  // Settings › Request statuses: which status, and whether it went back to the portal's texts.
+  "status",
+  "reset",
+  // Photo exports (issue #10): how many photos the ZIP held, how many left out by reason, finished or not.
+  "included",
+  "leftOut",
+  "completed",
+  // Medical records (issue #10): which view, which page, how many students (never a health value).
+  "view",
+  "page",
+  "count",
+  "total",
+  // Reports (issue #10): which report (its `format`, `rows` and `completed` are listed above).
+  "report",
 ] as const;
 
 /**
@@ -80,13 +134,16 @@ function parseDetails(details: string | null): Record<string, unknown> {
   }
 }
 
+/** Events whose `changes` list before/after values: step edits, and settings (no personal data). */
+const WITH_CHANGES = ["request.stepEdited", "settings.changed", "statusText.updated"];
+
 function changesOf(event: string, details: Record<string, unknown>): AuditFieldChange[] {
-  if (event !== "request.stepEdited" || !Array.isArray(details.changes)) return [];
+  if (!WITH_CHANGES.includes(event) || !Array.isArray(details.changes)) return [];
   return details.changes.flatMap((change: unknown) => {
     if (change === null || typeof change !== "object") return [];
     const { field, before, after } = change as { field?: unknown; before?: unknown; after?: unknown };
     if (typeof field !== "string") return [];
-    const hidden = isHealthField(details.step, field);
+    const hidden = event === "request.stepEdited" && isHealthField(details.step, field);
     return [
       {
         field,

@@ -1,31 +1,8 @@
+import type { AuditEventCode } from "@portal/shared/schemas/audit";
 import { type Db, nowIso } from "../../db/database.ts";
 
-/** Security events kept in the audit log (issue #2); later issues add their own. */
-export type AuditEvent =
-  | "login.success"
-  | "login.failure"
-  | "logout"
-  | "account.registered"
-  | "account.activated"
-  | "password.reset.requested"
-  | "password.reset"
-  | "password.changed"
-  | "role.changed"
-  | "account.deactivated"
-  | "account.reactivated"
-  | "account.activationResent"
-  | "account.unlocked"
-  | "account.invited"
-  | "settings.changed"
-  | "enrollment.authorizedPersons.propagated"
-  | "request.statusChanged"
-  | "request.internalReview"
-  | "request.photoReviewed"
-  | "request.photoReplaced"
-  | "request.stepEdited"
-  | "request.mailResent"
-  | "medicalRecord.viewed"
-  | "audit.exported";
+/** The events the audit log keeps: one list, shared with the audit log page's filter. */
+export type AuditEvent = AuditEventCode;
 
 export async function recordAudit(
   db: Db,

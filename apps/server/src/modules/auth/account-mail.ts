@@ -5,6 +5,7 @@ import type { Db } from "../../db/database.ts";
 import { HOUR_MS, MINUTE_MS } from "../../lib/time.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import { renderMail, type TemplateName } from "../../mail/templates.ts";
+import { getIdentity } from "../settings/identity.service.ts";
 import type { UserRow } from "../users/users.repository.ts";
 import { publicLink } from "./links.ts";
 
@@ -29,7 +30,7 @@ export async function queueAccountMail(
     language: (user.language as Language) ?? "es",
     to: user.email,
     name: user.names,
-    school: ctx.config.branding.schoolName,
+    school: (await getIdentity(ctx, db)).schoolName,
     link: publicLink(ctx, request, path),
     vars: { hours: ACTIVATION_TTL_MS / HOUR_MS, minutes: RESET_TTL_MS / MINUTE_MS },
   });

@@ -7,6 +7,8 @@ import { type Db, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { validationError } from "../../plugins/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
+import { refusedChoiceField } from "../catalogs/catalog-choice.ts";
+import { readLevelsOffered } from "../school-years/levels-offered.ts";
 import { findSchoolYear } from "../school-years/school-years.repository.ts";
 import { assertStepReopened, correctionOf, reopenedStepsOf } from "../workflow/correction.service.ts";
 import { propagateAuthorizedPersons } from "./authorized-persons.service.ts";
@@ -130,11 +132,13 @@ export async function stepContext(
   const needsPrevious = file.is_new_student !== 1 && (forStep === undefined || forStep === "enrollmentYear");
   const previous = needsPrevious ? await findPreviousFile(ctx.db, file.student_id, file.school_year_id) : undefined;
   const birthDate = dataOf("studentFile").birthDate;
+  const needsLevels = forStep === undefined || forStep === "enrollmentYear";
   return {
     isNewStudent: file.is_new_student === 1,
     previousLevel: asLevel(previous?.level_code),
     requestedLevel: asLevel(dataOf("enrollmentYear").levelCode),
     birthDate: typeof birthDate === "string" ? birthDate : null,
+    offeredLevels: needsLevels ? await readLevelsOffered(ctx.db, file.school_year_id) : null,
   };
 }
 
@@ -174,11 +178,16 @@ export async function startFile(
   studentId: number | undefined,
 ): Promise<{ summary: FileSummary; created: boolean }> {
   const year = await findSchoolYear(ctx.db, schoolYearId);
-  if (!year?.enrollmentOpen) throw new AppError(409, "ENROLLMENT_CLOSED");
+  if (!year) throw new AppError(409, "ENROLLMENT_CLOSED");
   if (studentId !== undefined) {
     const student = await ownStudent(ctx, user, studentId);
+    // A file already started stays reachable when its window has closed since.
     const existing = await findFileForYear(ctx.db, student.id, schoolYearId);
     if (existing) return { summary: await summarize(ctx, existing, student), created: false };
+    // Issue #9: each kind of file opens only within its own window (Settings › School year).
+    if (!year.reEnrollment.open) throw new AppError(409, "REENROLLMENT_CLOSED");
+  } else if (!year.newEnrollment.open) {
+    throw new AppError(409, "NEW_ENROLLMENT_CLOSED");
   }
   const fileId = await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const id = studentId ?? (await insertStudent(trx, user.id, user.isTestData));
@@ -236,6 +245,10 @@ export async function checkStepBody(
   if (problem) {
     throw new AppError(400, "VALIDATION_ERROR", {}, { [problem.field]: translateKey(lang, problem.message) });
   }
+  // A new choice must be an enabled entry of its list (issue #9: the Admin disables or deletes some);
+  // a value the step already held stays.
+  const refused = await refusedChoiceField(ctx.db, data, dataOf(step));
+  if (refused) throw new AppError(400, "VALIDATION_ERROR", {}, { [refused]: translateKey(lang, "validation:choice") });
   return data;
 }
 

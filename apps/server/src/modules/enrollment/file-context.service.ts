@@ -1,8 +1,9 @@
-import { familyDiscountPercent } from "@portal/shared/rules/family";
 import { requestableLevels } from "@portal/shared/rules/levels";
+import { yearDiscountPercent } from "@portal/shared/rules/year-settings";
 import type { FileContext } from "@portal/shared/schemas/enrollment-responses";
 import type { AppContext } from "../../context.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
+import { yearSettings } from "../settings/year-settings.service.ts";
 import { type FileRow, listSteps } from "./enrollment.repository.ts";
 import { ownFile, stepContext, stepDataReader } from "./enrollment.service.ts";
 import { countFamilyFilesForYear } from "./file-context.repository.ts";
@@ -10,7 +11,7 @@ import { countFamilyFilesForYear } from "./file-context.repository.ts";
 /**
  * What a file's forms need to apply the same rules as the server (docs/api.md): the levels this
  * student may ask for, the requested level (exit authorization), the birth date (vaccination
- * booklet) and the family discount.
+ * booklet), the family discount and the year's constants and notices (Settings › General).
  */
 export async function getFileContext(ctx: AppContext, user: CurrentUser, fileId: number): Promise<FileContext> {
   const { file, student } = await ownFile(ctx, user, fileId);
@@ -24,14 +25,22 @@ export async function contextOfFile(
   familyUserId: number,
 ): Promise<FileContext> {
   const context = await stepContext(ctx, file, stepDataReader(await listSteps(ctx.db, file.id)));
-  const childrenThisYear = await countFamilyFilesForYear(ctx.db, familyUserId, file.school_year_id);
+  const [childrenThisYear, year] = await Promise.all([
+    countFamilyFilesForYear(ctx.db, familyUserId, file.school_year_id),
+    yearSettings(ctx, file.school_year_id),
+  ]);
   return {
     isNewStudent: context.isNewStudent,
     previousLevel: context.previousLevel,
-    requestableLevels: requestableLevels({ isNewStudent: context.isNewStudent, currentLevel: context.previousLevel }),
+    requestableLevels: requestableLevels({
+      isNewStudent: context.isNewStudent,
+      currentLevel: context.previousLevel,
+      offered: context.offeredLevels,
+    }),
     requestedLevel: context.requestedLevel,
     birthDate: context.birthDate,
     familyChildrenThisYear: childrenThisYear,
-    familyDiscountPercent: familyDiscountPercent(childrenThisYear),
+    familyDiscountPercent: yearDiscountPercent(year.constants, childrenThisYear),
+    yearSettings: year,
   };
 }

@@ -26,6 +26,8 @@ export interface StepContext {
   requestedLevel: LevelCode | null;
   /** Birth date from this file's student-file step. */
   birthDate: string | null;
+  /** The levels the file's school year offers (Settings › School year); null: every level. */
+  offeredLevels?: readonly string[] | null;
 }
 
 /** The shared schema that validates `step`, with the context its rules need (the form uses the same). */
@@ -34,7 +36,11 @@ export function schemaForStep(step: StepId, body: unknown, context: StepContext)
     case "studentFile":
       return studentFileSchema;
     case "enrollmentYear":
-      return enrollmentYearSchemaFor({ isNewStudent: context.isNewStudent, currentLevel: context.previousLevel });
+      return enrollmentYearSchemaFor({
+        isNewStudent: context.isNewStudent,
+        currentLevel: context.previousLevel,
+        offered: context.offeredLevels,
+      });
     case "terms":
       return termsSchema;
     case "firstRepresentative":

@@ -1,10 +1,14 @@
 import type { StepId } from "@portal/shared/enrollment-steps";
-import { UPLOAD_KINDS, type UploadKind } from "@portal/shared/upload-kinds";
+import { UPLOAD_CEILING_BYTES } from "@portal/shared/file-settings";
+import type { UploadKind } from "@portal/shared/upload-kinds";
 
 export { UPLOAD_KIND_NAMES, UPLOAD_KINDS, type UploadKind } from "@portal/shared/upload-kinds";
 
-/** The multipart limit: the largest kind's; each kind's own limit is checked after reading. */
-export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_KINDS).map((kind) => kind.maxBytes));
+/**
+ * The multipart limit: the hard ceiling an Admin may raise a kind's limit to (Settings › Files);
+ * each kind's configured limit is checked after reading.
+ */
+export const MAX_UPLOAD_BYTES = UPLOAD_CEILING_BYTES;
 
 const PHOTO_KIND: Partial<Record<StepId, UploadKind>> = {
   studentPhoto: "studentPhoto",

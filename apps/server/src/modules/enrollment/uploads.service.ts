@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { MultipartFile } from "@fastify/multipart";
+import { FILE_TYPE_LABEL, FILE_TYPE_MIME, type FileType } from "@portal/shared/file-settings";
 import { STUDENT_PHOTO_SIZE_PX } from "@portal/shared/upload-kinds";
 import { fileTypeFromBuffer } from "file-type";
 import type { Insertable } from "kysely";
@@ -13,7 +14,9 @@ import type { Database } from "../../db/types.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { removeStoredFile, writeStoredFile } from "../../lib/stored-files.ts";
+import { readUploadPart } from "../../lib/upload-part.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
+import { type UploadLimit, uploadLimitFor } from "../file-settings/upload-limits.service.ts";
 import { photoAwaitsReplacement } from "../photos/photos.repository.ts";
 import { findFile, findStudent } from "./enrollment.repository.ts";
 import { UPLOAD_KINDS, type UploadKind } from "./upload-kinds.ts";
@@ -32,7 +35,7 @@ function storageDir(ctx: AppContext): string {
  * is lenient and "loads" a PDF header followed by anything as an empty document; the page count
  * is what tells a document from a header glued onto something else.
  */
-async function isRealPdf(buffer: Buffer): Promise<boolean> {
+export async function isRealPdf(buffer: Buffer): Promise<boolean> {
   const type = await fileTypeFromBuffer(buffer);
   if (type?.mime !== "application/pdf") return false;
   try {
@@ -76,21 +79,18 @@ function safeName(name: string, ext: string): string {
   return base || `document.${ext}`;
 }
 
-function tooLarge(kind: UploadKind) {
-  return new AppError(413, "UPLOAD_TOO_LARGE", { mb: UPLOAD_KINDS[kind].maxBytes / 1024 / 1024 });
-}
+const PHOTO_TYPES: readonly FileType[] = ["jpeg", "png"];
 
-/** The part's bytes; multipart's own size limit becomes our message naming the kind's limit. */
-async function readAll(part: MultipartFile, kind: UploadKind): Promise<Buffer> {
-  let buffer: Buffer;
-  try {
-    buffer = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(kind);
-    throw error;
+/** A photo of a type the Admin turned off for this kind (Settings › Files) is refused, naming those accepted. */
+async function checkPhotoType(buffer: Buffer, limit: UploadLimit): Promise<void> {
+  const mime = (await fileTypeFromBuffer(buffer))?.mime;
+  // Only an image type is "turned off"; anything else is not a photo at all (UPLOAD_NOT_IMAGE below).
+  const type = PHOTO_TYPES.find((candidate) => FILE_TYPE_MIME[candidate] === mime);
+  if (type && !limit.types.includes(type)) {
+    throw new AppError(415, "UPLOAD_TYPE_NOT_ACCEPTED", {
+      types: limit.types.map((accepted) => FILE_TYPE_LABEL[accepted]).join(", "),
+    });
   }
-  if (part.file.truncated || buffer.length > UPLOAD_KINDS[kind].maxBytes) throw tooLarge(kind);
-  return buffer;
 }
 
 /** Checks an upload by its content, stores it under a random name and records it for the family. */
@@ -110,12 +110,15 @@ export async function storeUpload(
     throw new AppError(409, "FILE_LOCKED");
   }
 
-  const received = await readAll(part, kind);
+  // The limits the Admin set for this kind (Settings › Files), the spec's until then.
+  const limit = await uploadLimitFor(ctx, kind);
+  const received = await readUploadPart(part, limit.maxBytes);
   let stored: { bytes: Buffer; mime: string; ext: string };
   if (UPLOAD_KINDS[kind].format === "pdf") {
     if (!(await isRealPdf(received))) throw new AppError(400, "UPLOAD_NOT_PDF");
     stored = { bytes: received, mime: "application/pdf", ext: "pdf" };
   } else {
+    await checkPhotoType(received, limit);
     stored = await reencodePhoto(received, kind);
   }
 

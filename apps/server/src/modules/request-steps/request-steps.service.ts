@@ -1,4 +1,3 @@
-import { translate } from "@portal/i18n/translate";
 import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
 import type { Language } from "@portal/shared/languages";
 import { rolesFor } from "@portal/shared/permissions";
@@ -24,6 +23,7 @@ import { replaceStepData } from "../enrollment/known-people.repository.ts";
 import { referencedUploads } from "../enrollment/step-schemas.ts";
 import { openUpload } from "../enrollment/uploads.service.ts";
 import { refreshRequestColumns } from "../requests/request-columns.ts";
+import { statusLabel } from "../status-texts/status-text-lookup.ts";
 import { fieldChanges } from "./field-changes.ts";
 import { bumpVersionIf, findRequestFile, type RequestFileRow } from "./request-steps.repository.ts";
 
@@ -115,7 +115,7 @@ export async function saveRequestStep(
   const row = await requestFor(ctx, id);
   if (!STAFF_EDITABLE_STEPS.includes(step)) throw new AppError(409, "STEP_NOT_EDITABLE_BY_STAFF");
   if (!isStaffEditable(step, row.status)) {
-    throw new AppError(409, "REQUEST_CLOSED", { status: translate(meta.lang, `common:requestStatus.${row.status}`) });
+    throw new AppError(409, "REQUEST_CLOSED", { status: await statusLabel(ctx, meta.lang, row.status) });
   }
   if (row.version !== body.expectedVersion) throw new AppError(409, "VERSION_CONFLICT");
 

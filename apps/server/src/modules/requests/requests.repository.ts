@@ -88,7 +88,7 @@ function rankOf(column: string, codes: readonly string[]): RawBuilder<number> {
   return sql<number>`(case ${sql.ref(column)} ${sql.join(whens, sql` `)} else ${sql.lit(codes.length)} end)`;
 }
 
-function requestSortExpression(sort: RequestSort) {
+export function requestSortExpression(sort: RequestSort) {
   switch (sort) {
     case "createdAt":
       return sql.ref("requests.created_at");
@@ -196,6 +196,22 @@ const REPRESENTATIVE_SORT_COLUMN = {
 } as const satisfies Record<RepresentativeSort, string>;
 
 /** One page of representatives (one row per representative of a request), request then type as tie-breaks. */
+function sortedRepresentatives(
+  db: Db,
+  filter: RequestFilter,
+  types: readonly (1 | 2)[],
+  sort: { by: RepresentativeSort; order: SortOrder },
+) {
+  const [first, ...rest] = types.map((type) => representativeRows(db, filter, type));
+  if (!first) return undefined;
+  const union = rest.reduce((all, next) => all.unionAll(next), first);
+  return db
+    .selectFrom(union.as("reps"))
+    .orderBy(sql.ref(`reps.${REPRESENTATIVE_SORT_COLUMN[sort.by]}`), sort.order)
+    .orderBy("reps.request_id", sort.order)
+    .orderBy("reps.representative_type", "asc");
+}
+
 export function findRepresentativesPage(
   db: Db,
   filter: RequestFilter,
@@ -203,18 +219,25 @@ export function findRepresentativesPage(
   sort: { by: RepresentativeSort; order: SortOrder },
   window: PageWindow,
 ) {
-  const [first, ...rest] = types.map((type) => representativeRows(db, filter, type));
-  if (!first) return Promise.resolve([]);
-  const union = rest.reduce((all, next) => all.unionAll(next), first);
-  return db
-    .selectFrom(union.as("reps"))
-    .selectAll()
-    .orderBy(sql.ref(`reps.${REPRESENTATIVE_SORT_COLUMN[sort.by]}`), sort.order)
-    .orderBy("reps.request_id", sort.order)
-    .orderBy("reps.representative_type", "asc")
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+  const sorted = sortedRepresentatives(db, filter, types, sort);
+  if (!sorted) return Promise.resolve([]);
+  return sorted.selectAll().limit(window.limit).offset(window.offset).execute();
+}
+
+/** Every filtered representative's key, in the list's order (an export reads them once). */
+export async function findRepresentativeKeys(
+  db: Db,
+  filter: RequestFilter,
+  types: readonly (1 | 2)[],
+  sort: { by: RepresentativeSort; order: SortOrder },
+): Promise<{ request_id: number; representative_type: number }[]> {
+  const sorted = sortedRepresentatives(db, filter, types, sort);
+  if (!sorted) return [];
+  const rows = await sorted.select(["reps.request_id", "reps.representative_type"]).execute();
+  return rows.map((row) => ({
+    request_id: Number(row.request_id),
+    representative_type: Number(row.representative_type),
+  }));
 }
 
 export async function countRepresentatives(db: Db, filter: RequestFilter, types: readonly (1 | 2)[]): Promise<number> {

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/database.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
 import { queueMail } from "../../mail/outbox.ts";
+import { getIdentity } from "../settings/identity.service.ts";
 import { findRequestDetailRow } from "./workflow.repository.ts";
 
 /** What every mail to a request's family starts from: its account, its language, the request. */
@@ -35,7 +36,7 @@ export async function queueFamilyMail(
     language: isLanguage(row.family_language) ? row.family_language : DEFAULT_LANGUAGE,
     to: row.family_email,
     name: [row.family_names, row.family_first_surname].filter(Boolean).join(" "),
-    school: ctx.config.branding.schoolName,
+    school: (await getIdentity(ctx, trx)).schoolName,
     student: row.student_name,
     schoolYear: row.school_year_label,
     code: row.code,

@@ -3,6 +3,7 @@ import type { RequestStatus } from "@portal/shared/request-status";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/database.ts";
 import { renderRequestStatusChanged } from "../../mail/request-status-changed.ts";
+import { labelOf, loadStatusTexts } from "../status-texts/status-text-lookup.ts";
 import { queueFamilyMail } from "./family-mail.ts";
 
 /**
@@ -20,11 +21,14 @@ export interface StatusChangeMail {
   link: string;
 }
 
-export function queueStatusChangeMail(ctx: AppContext, trx: Db, mail: StatusChangeMail): Promise<void> {
+export async function queueStatusChangeMail(ctx: AppContext, trx: Db, mail: StatusChangeMail): Promise<void> {
+  // Read in the change's transaction: SQLite's one connection is busy with it.
+  const texts = await loadStatusTexts(ctx, trx);
   return queueFamilyMail(ctx, trx, mail.requestId, "requestStatusChanged", (base) =>
     renderRequestStatusChanged({
       ...base,
       status: mail.to,
+      statusLabel: labelOf(texts, base.language, mail.to),
       comment: mail.comment,
       correction: mail.correction,
       link: mail.link,

@@ -25,6 +25,7 @@ import { nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
+import { statusLabel } from "../status-texts/status-text-lookup.ts";
 import { parseCorrectionSteps, reopenForCorrection } from "./correction.service.ts";
 import {
   type ChangeRow,
@@ -51,15 +52,16 @@ export interface ChangeMeta {
 const notFound = () => new AppError(404, "REQUEST_NOT_FOUND");
 const versionConflict = () => new AppError(409, "VERSION_CONFLICT");
 
-function labels(lang: Language, status: string, action: WorkflowAction) {
+/** The status as the school names it (Settings › Request statuses) and the action, for a message. */
+async function labels(ctx: AppContext, lang: Language, status: string, action: WorkflowAction) {
   return {
-    status: isRequestStatus(status) ? translate(lang, `common:requestStatus.${status}`) : status,
+    status: await statusLabel(ctx, lang, status),
     action: translate(lang, `common:workflowAction.${action}`),
   };
 }
 
-const transitionNotAllowed = (lang: Language, status: string, action: WorkflowAction) =>
-  new AppError(409, "TRANSITION_NOT_ALLOWED", labels(lang, status, action));
+const transitionNotAllowed = async (ctx: AppContext, lang: Language, status: string, action: WorkflowAction) =>
+  new AppError(409, "TRANSITION_NOT_ALLOWED", await labels(ctx, lang, status, action));
 
 export const personName = (row: {
   names: string | null;
@@ -227,7 +229,7 @@ export async function applyAction(
   if (!row) throw notFound();
   if (row.version !== body.expectedVersion) throw versionConflict();
   const to = transition(row.request_status, body.action, user.role);
-  if (!to) throw transitionNotAllowed(meta.lang, row.request_status, body.action);
+  if (!to) throw await transitionNotAllowed(ctx, meta.lang, row.request_status, body.action);
   const correction =
     body.action === "requestCorrection" && body.message && body.steps
       ? { message: body.message, steps: body.steps }
@@ -276,7 +278,7 @@ export async function applyBulkAction(
         message: translate(
           meta.lang,
           "errors:TRANSITION_NOT_ALLOWED",
-          labels(meta.lang, row.request_status, body.action),
+          await labels(ctx, meta.lang, row.request_status, body.action),
         ),
       });
       continue;

@@ -1,7 +1,10 @@
 import { translate } from "@portal/i18n/translate";
 import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
 import { LANGUAGES, type Language } from "@portal/shared/languages";
+import type { YearConstants } from "@portal/shared/rules/year-settings";
 import type { AppContext } from "../../../context.ts";
+import { getIdentity } from "../../settings/identity.service.ts";
+import { yearConstants } from "../../settings/year-settings.service.ts";
 import { referencedUploads } from "../step-schemas.ts";
 import {
   findFileForDocuments,
@@ -60,6 +63,8 @@ export interface DocumentsSource {
   /** `catalog:code` → label per language. */
   labels: Map<string, Record<Language, string>>;
   school: { name: string; accent: string };
+  /** Spec 9's constants as set for the file's school year (Settings › General). */
+  constants: YearConstants;
 }
 
 /** Every short string or number in the steps: the candidates for a catalogue code. */
@@ -84,10 +89,12 @@ export async function loadDocumentsSource(ctx: AppContext, fileId: number): Prom
   }
   const data = Object.values(steps);
   const uploadIds = [...new Set(data.flatMap((step) => referencedUploads(step).map((ref) => ref.id)))];
-  const [uploadRows, labelRows, consentRows] = await Promise.all([
+  const [uploadRows, labelRows, consentRows, identity, constants] = await Promise.all([
     listUploadNames(ctx.db, file.familyUserId, uploadIds),
     listCatalogLabels(ctx.db, LABELLED_CATALOGS, candidateCodes(data, file.levelCode)),
     listFileConsents(ctx.db, fileId),
+    getIdentity(ctx),
+    yearConstants(ctx, file.schoolYearId),
   ]);
   const consents = new Map<string, Consent>();
   for (const row of consentRows) {
@@ -111,7 +118,8 @@ export async function loadDocumentsSource(ctx: AppContext, fileId: number): Prom
     labels: new Map(
       labelRows.map((row) => [`${row.catalog}:${row.code}`, { es: row.label_es, en: row.label_en, fr: row.label_fr }]),
     ),
-    school: { name: ctx.config.branding.schoolName, accent: ctx.config.branding.primaryColor },
+    school: { name: identity.schoolName, accent: identity.primaryColor },
+    constants,
   };
 }
 
@@ -173,6 +181,8 @@ export function localizer(source: DocumentsSource, language: Language) {
     personName: (person: StepData | undefined) =>
       [person?.names, person?.firstName ?? person?.lastName, person?.secondName].map(str).filter(Boolean).join(" "),
     level: () => label("levels", source.levelCode ?? source.steps.enrollmentYear?.levelCode),
+    /** The year's constants, for texts that quote a time or an amount. */
+    constants: source.constants,
   };
 }
 

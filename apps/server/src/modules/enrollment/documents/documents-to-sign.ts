@@ -1,7 +1,6 @@
 import { PHOTO_CONSENTS, TERMS_CONSENTS } from "@portal/shared/consents";
 import type { Language } from "@portal/shared/languages";
-import { LARGE_FAMILY_CHILDREN, LARGE_FAMILY_DISCOUNT_PERCENT } from "@portal/shared/rules/family";
-import { canExitAlone, isLevelCode, MIDDAY_BREAK, SCHOOL_DAY_EXIT } from "@portal/shared/rules/levels";
+import { canExitAlone, isLevelCode } from "@portal/shared/rules/levels";
 import {
   type DocumentsSource,
   type Localizer,
@@ -17,9 +16,6 @@ import { PdfLayout } from "./pdf-layout.ts";
  * contract, the exit authorization to be signed before a notary, and the image-use consent, each
  * part on a new page. The contract's clauses are a template the school must review (decisions.md).
  */
-
-/** Spec 1 and 9: the contract is signed within 2 hours of finishing. */
-export const CONTRACT_SIGNING_HOURS = 2;
 
 /** The contract's parties: the legal representatives (all representatives when none is marked so). */
 function legalRepresentativesOf(source: DocumentsSource): Representative[] {
@@ -107,7 +103,7 @@ function contract(layout: PdfLayout, l: Localizer, source: DocumentsSource): voi
       });
     }
   }
-  clause("discount", { children: LARGE_FAMILY_CHILDREN, percent: LARGE_FAMILY_DISCOUNT_PERCENT });
+  clause("discount", { children: source.constants.discountChildren, percent: source.constants.discountPercent });
   clause("schoolDuties");
   clause("familyDuties");
   clause("dataProtection");
@@ -116,7 +112,7 @@ function contract(layout: PdfLayout, l: Localizer, source: DocumentsSource): voi
   clause("acceptance", {
     date: l.dateTime(consent?.at ?? source.request?.sentAt ?? new Date().toISOString()),
     version: consent?.version ?? "",
-    hours: CONTRACT_SIGNING_HOURS,
+    hours: source.constants.contractSigningHours,
   });
 
   layout.heading(l.t("toSign.signature.title"));
@@ -133,7 +129,8 @@ function exitAuthorization(layout: PdfLayout, l: Localizer, source: DocumentsSou
   const reps = representativesOf(source);
   const level = source.levelCode ?? source.steps.enrollmentYear?.levelCode;
   const upperYear = isLevelCode(level) && canExitAlone(level);
-  const times = { time: SCHOOL_DAY_EXIT, from: MIDDAY_BREAK.from, to: MIDDAY_BREAK.to };
+  const { schoolDayExit, middayBreakFrom, middayBreakTo } = source.constants;
+  const times = { time: schoolDayExit, from: middayBreakFrom, to: middayBreakTo };
 
   layout.title(l.t("toSign.exit.title"));
   layout.subtitle(l.t("toSign.exit.subtitle", { year: who.year, code: source.request?.code ?? "" }));
@@ -247,7 +244,7 @@ export async function renderDocumentsToSign(source: DocumentsSource, language: L
 
   layout.notice(
     [
-      l.t("toSign.instructions.sign", { hours: CONTRACT_SIGNING_HOURS }),
+      l.t("toSign.instructions.sign", { hours: source.constants.contractSigningHours }),
       l.t("toSign.instructions.notary"),
       l.t("toSign.instructions.handIn"),
       l.t("toSign.instructions.print"),

@@ -18,6 +18,7 @@ export function findFileForDocuments(db: Db, fileId: number) {
       "students.student_name as studentName",
       "students.document_number as studentDocument",
       "school_years.label as schoolYearLabel",
+      "enrollment_files.school_year_id as schoolYearId",
       "requests.code as requestCode",
       "requests.created_at as requestCreatedAt",
     ])

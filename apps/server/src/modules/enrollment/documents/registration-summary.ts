@@ -1,7 +1,6 @@
 import { PHOTO_CONSENTS, TERMS_CONSENTS } from "@portal/shared/consents";
 import type { StepId } from "@portal/shared/enrollment-steps";
 import type { Language } from "@portal/shared/languages";
-import { MIDDAY_BREAK, SCHOOL_DAY_EXIT } from "@portal/shared/rules/levels";
 import type { DocumentsSource, Localizer, StepData } from "./document-source.ts";
 import { localizer } from "./document-source.ts";
 import { PdfLayout } from "./pdf-layout.ts";
@@ -196,7 +195,8 @@ function rows(layout: PdfLayout, l: Localizer, fields: Field[], data: StepData |
     const value = shown(l, field, data?.[field.key]);
     // Yes/no answers are always shown; optional texts the family left empty are not.
     if (value) {
-      layout.row(l.t(`fields.${field.label ?? field.key}`, { from: MIDDAY_BREAK.from, to: MIDDAY_BREAK.to }), value);
+      const times = { from: l.constants.middayBreakFrom, to: l.constants.middayBreakTo };
+      layout.row(l.t(`fields.${field.label ?? field.key}`, times), value);
     }
   }
 }
@@ -320,7 +320,13 @@ export async function renderRegistrationSummary(source: DocumentsSource, languag
   rows(layout, l, TRANSPORT, steps.schoolTransport);
 
   section(layout, l, "exitAuthorization");
-  layout.paragraph(l.t("summary.exitTimes", { exit: SCHOOL_DAY_EXIT, from: MIDDAY_BREAK.from, to: MIDDAY_BREAK.to }));
+  layout.paragraph(
+    l.t("summary.exitTimes", {
+      exit: source.constants.schoolDayExit,
+      from: source.constants.middayBreakFrom,
+      to: source.constants.middayBreakTo,
+    }),
+  );
   rows(layout, l, EXIT, steps.exitAuthorization);
 
   section(layout, l, "medicalRecord");

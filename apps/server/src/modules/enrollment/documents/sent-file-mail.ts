@@ -6,7 +6,6 @@ import { queueMail } from "../../../mail/outbox.ts";
 import type { CurrentUser } from "../../../plugins/request-types.ts";
 import { type DocumentsSource, loadDocumentsSource, localizer, representativesOf } from "./document-source.ts";
 import { findUserLanguages } from "./documents.repository.ts";
-import { CONTRACT_SIGNING_HOURS } from "./documents-to-sign.ts";
 
 /**
  * The "enrollment received" e-mail of a file just sent (issue #3), with both PDFs attached in each
@@ -95,7 +94,7 @@ export async function queueSentFileMails(
       level: l.level(),
       schoolYear: source.schoolYearLabel,
       code: sent.code,
-      hours: CONTRACT_SIGNING_HOURS,
+      hours: source.constants.contractSigningHours,
       link: sent.portalLink,
       attachments: [],
     });

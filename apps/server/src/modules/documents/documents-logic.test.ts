@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { requiredItems, toListItem } from "./documents.service.ts";
+import { safeName } from "./documents-zip.ts";
+
+const row = {
+  id: 1,
+  code: "INS-1",
+  file_id: 1,
+  user_id: 1,
+  student_name: "Ana",
+  level_code: "CM1",
+  request_status: "Untreated",
+  is_test_data: 0,
+  sent_at: "2026-11-20T10:00:00.000Z",
+  exit_required: 0,
+  contract_received: 0,
+  exit_received: 0,
+  image_received: 0,
+};
+
+describe("the hand-in checklist's pure rules", () => {
+  it("asks for the exit authorization only where the file chose an exit", () => {
+    expect(requiredItems({ exit_required: 0 })).toEqual(["contract", "imageConsent"]);
+    expect(requiredItems({ exit_required: 1 })).toEqual(["contract", "exitAuthorization", "imageConsent"]);
+  });
+
+  it("is due the signing hours after sending, overdue only past it with a paper missing", () => {
+    const dueAt = Date.parse("2026-11-20T12:00:00.000Z");
+    const item = toListItem(row, 2, dueAt + 1);
+    expect(item.dueAt).toBe("2026-11-20T12:00:00.000Z");
+    expect(item.overdue).toBe(true);
+    expect(toListItem(row, 2, dueAt - 1).overdue).toBe(false);
+    const complete = { ...row, contract_received: 1, image_received: 1 };
+    expect(toListItem(complete, 2, dueAt + 1).overdue).toBe(false);
+    expect(toListItem({ ...complete, exit_required: 1 }, 2, dueAt + 1).overdue).toBe(true);
+  });
+});
+
+describe("safeName (ZIP folder and file names)", () => {
+  it("drops separators, control and reserved characters, and leading dots", () => {
+    expect(safeName("INS-1 Ana/..\\Pérez:*?")).toBe("INS-1 Ana .. Pérez");
+    expect(safeName("../../etc")).toBe("etc");
+    expect(safeName("\u0000\u0007")).toBe("_");
+    expect(safeName("a".repeat(300))).toHaveLength(120);
+  });
+});

@@ -1,0 +1,190 @@
+import type { HandInFilter, HandInItem } from "@portal/shared/schemas/documents";
+import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
+import type { Db, Engine } from "../../db/database.ts";
+import type { Database } from "../../db/types.ts";
+import { type PageWindow, type RequestFilter, requestsWhere } from "../requests/requests.repository.ts";
+
+/** The list's filter: the shared request filters, the hand-in state, and the due cut-off. */
+export interface DocumentFilter extends RequestFilter {
+  handIn?: HandInFilter;
+  /** Files sent before this instant are past their due time (now − the year's signing hours). */
+  overdueBefore: string;
+}
+
+/** The file's send time (the documents to sign are e-mailed then); the request's creation otherwise. */
+const sentAt = sql<string>`coalesce((select f.sent_at from enrollment_files f where f.id = requests.file_id), requests.created_at)`;
+
+const received = (item: HandInItem) =>
+  sql<boolean>`exists (select 1 from document_hand_ins h where h.request_id = requests.id and h.item = ${sql.lit(item)} and h.received = 1)`;
+
+/**
+ * The exit authorization is asked for (to be notarised) where the family chose an exit the
+ * school needs it for: alone at the end of the day, the midday break or free periods.
+ */
+function exitRequired(engine: Engine): RawBuilder<boolean> {
+  const flag = (key: string) =>
+    engine === "postgres"
+      ? sql`(s.data::jsonb ->> ${sql.lit(key)}) = 'true'`
+      : sql`json_extract(s.data, ${sql.lit(`$.${key}`)}) = 1`;
+  return sql<boolean>`exists (select 1 from enrollment_steps s where s.file_id = requests.file_id and s.step = 'exitAuthorization' and (${flag("exitAlone")} or ${flag("middayBreak")} or ${flag("freePeriods")}))`;
+}
+
+function missing(engine: Engine): RawBuilder<boolean> {
+  return sql<boolean>`(not ${received("contract")} or not ${received("imageConsent")} or (${exitRequired(engine)} and not ${received("exitAuthorization")}))`;
+}
+
+const asInt = (condition: RawBuilder<boolean>) => sql<number>`(case when ${condition} then 1 else 0 end)`;
+
+type RequestsQuery<O> = SelectQueryBuilder<Database, "requests", O>;
+
+function documentsWhere<O>(query: RequestsQuery<O>, engine: Engine, filter: DocumentFilter): RequestsQuery<O> {
+  let q = requestsWhere(query, filter);
+  if (filter.handIn === "missing") q = q.where(missing(engine));
+  if (filter.handIn === "complete") q = q.where(sql<boolean>`not ${missing(engine)}`);
+  if (filter.handIn === "overdue") q = q.where(missing(engine)).where(sentAt, "<", filter.overdueBefore);
+  return q;
+}
+
+/** One page (or, without a window, every row) of the filtered requests, oldest sent first. */
+export function findDocumentRows(db: Db, engine: Engine, filter: DocumentFilter, window?: PageWindow) {
+  let q = documentsWhere(
+    db
+      .selectFrom("requests")
+      .select([
+        "requests.id",
+        "requests.code",
+        "requests.file_id",
+        "requests.user_id",
+        "requests.student_name",
+        "requests.level_code",
+        "requests.request_status",
+        "requests.is_test_data",
+        sentAt.as("sent_at"),
+        asInt(exitRequired(engine)).as("exit_required"),
+        asInt(received("contract")).as("contract_received"),
+        asInt(received("exitAuthorization")).as("exit_received"),
+        asInt(received("imageConsent")).as("image_received"),
+      ]),
+    engine,
+    filter,
+  )
+    .orderBy(sentAt, "asc")
+    .orderBy("requests.id", "asc");
+  if (window) q = q.limit(window.limit).offset(window.offset);
+  return q.execute();
+}
+export type DocumentRow = Awaited<ReturnType<typeof findDocumentRows>>[number];
+
+export async function countDocumentRows(db: Db, engine: Engine, filter: DocumentFilter): Promise<number> {
+  const row = await documentsWhere(
+    db.selectFrom("requests").select((eb) => eb.fn.countAll().as("n")),
+    engine,
+    filter,
+  )
+    .$castTo<{ n: number | string | bigint }>()
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One request as a list row, whatever the filters. */
+export async function findDocumentRow(db: Db, engine: Engine, requestId: number): Promise<DocumentRow | undefined> {
+  const rows = await db
+    .selectFrom("requests")
+    .select([
+      "requests.id",
+      "requests.code",
+      "requests.file_id",
+      "requests.user_id",
+      "requests.student_name",
+      "requests.level_code",
+      "requests.request_status",
+      "requests.is_test_data",
+      sentAt.as("sent_at"),
+      asInt(exitRequired(engine)).as("exit_required"),
+      asInt(received("contract")).as("contract_received"),
+      asInt(received("exitAuthorization")).as("exit_received"),
+      asInt(received("imageConsent")).as("image_received"),
+    ])
+    .where("requests.id", "=", requestId)
+    .execute();
+  return rows[0];
+}
+
+export function findRequestYear(db: Db, requestId: number) {
+  return db.selectFrom("requests").select(["school_year_id"]).where("id", "=", requestId).executeTakeFirst();
+}
+
+/** The recorded checklist of a request, with who recorded each item. */
+export function listHandIns(db: Db, requestId: number) {
+  return db
+    .selectFrom("document_hand_ins")
+    .leftJoin("users", "users.id", "document_hand_ins.recorded_by")
+    .select([
+      "document_hand_ins.item",
+      "document_hand_ins.received",
+      "document_hand_ins.received_on",
+      "document_hand_ins.version",
+      "document_hand_ins.recorded_at",
+      "users.email",
+      "users.names",
+      "users.first_surname",
+    ])
+    .where("document_hand_ins.request_id", "=", requestId)
+    .execute();
+}
+
+export function findHandIn(db: Db, requestId: number, item: HandInItem) {
+  return db
+    .selectFrom("document_hand_ins")
+    .select(["version"])
+    .where("request_id", "=", requestId)
+    .where("item", "=", item)
+    .executeTakeFirst();
+}
+
+export interface HandInValues {
+  received: number;
+  received_on: string | null;
+  recorded_by: number;
+  recorded_at: string;
+}
+
+export async function insertHandIn(db: Db, requestId: number, item: HandInItem, values: HandInValues): Promise<void> {
+  await db
+    .insertInto("document_hand_ins")
+    .values({ request_id: requestId, item, version: 1, ...values })
+    .execute();
+}
+
+/** Writes over the row only if it is still at `version`; false when someone saved in between. */
+export async function updateHandIn(
+  db: Db,
+  requestId: number,
+  item: HandInItem,
+  version: number,
+  values: HandInValues,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("document_hand_ins")
+    .set({ ...values, version: version + 1 })
+    .where("request_id", "=", requestId)
+    .where("item", "=", item)
+    .where("version", "=", version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The file's step data (the uploads they reference). */
+export function listStepData(db: Db, fileId: number) {
+  return db.selectFrom("enrollment_steps").select(["step", "data"]).where("file_id", "=", fileId).execute();
+}
+
+export function listUploads(db: Db, familyUserId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("uploads")
+    .select(["id", "original_name", "kind", "storage_key"])
+    .where("id", "in", ids)
+    .where("family_user_id", "=", familyUserId)
+    .execute();
+}

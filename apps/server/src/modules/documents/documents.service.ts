@@ -1,0 +1,251 @@
+import { rolesFor } from "@portal/shared/permissions";
+import { asRequestStatus } from "@portal/shared/request-status";
+import type { Role } from "@portal/shared/roles";
+import { isLevelCode } from "@portal/shared/rules/levels";
+import {
+  type DocumentList,
+  type DocumentListItem,
+  type DocumentListQuery,
+  documentListSchema,
+  HAND_IN_ITEMS,
+  type HandInItem,
+  type HandInSave,
+  type HandInState,
+  type RequestDocuments,
+} from "@portal/shared/schemas/documents";
+import type { AppContext } from "../../context.ts";
+import { nowIso, writeTransaction } from "../../db/database.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { CurrentUser } from "../../plugins/request-types.ts";
+import { recordAudit } from "../audit/audit.repository.ts";
+import { referencedUploads } from "../enrollment/step-schemas.ts";
+import { searchWords } from "../requests/search-text.ts";
+import { yearConstants } from "../settings/year-settings.service.ts";
+import {
+  countDocumentRows,
+  type DocumentFilter,
+  type DocumentRow,
+  findDocumentRow,
+  findDocumentRows,
+  findHandIn,
+  findRequestYear,
+  insertHandIn,
+  listHandIns,
+  listStepData,
+  listUploads,
+  updateHandIn,
+} from "./documents.repository.ts";
+
+const HOUR_MS = 3_600_000;
+
+/** The year's contract signing time (spec 9: 2 hours unless Settings › General says otherwise). */
+export async function signingHoursOf(ctx: AppContext, schoolYearId: number): Promise<number> {
+  return (await yearConstants(ctx, schoolYearId)).contractSigningHours;
+}
+
+export function documentFilterOf(
+  schoolYearId: number,
+  query: Omit<DocumentListQuery, "page" | "pageSize">,
+  signingHours: number,
+  now = Date.now(),
+): DocumentFilter {
+  return {
+    schoolYearId,
+    testData: query.testData,
+    statuses: query.status ? [...query.status].sort() : undefined,
+    level: query.level,
+    kind: query.kind,
+    words: searchWords(query.q),
+    handIn: query.handIn,
+    overdueBefore: new Date(now - signingHours * HOUR_MS).toISOString(),
+  };
+}
+
+/** The items a request must hand in: the exit authorization only where the family chose an exit. */
+export function requiredItems(row: Pick<DocumentRow, "exit_required">): HandInItem[] {
+  return HAND_IN_ITEMS.filter((item) => item !== "exitAuthorization" || Number(row.exit_required) === 1);
+}
+
+function receivedOf(row: DocumentRow, item: HandInItem): boolean {
+  const column = {
+    contract: row.contract_received,
+    exitAuthorization: row.exit_received,
+    imageConsent: row.image_received,
+  };
+  return Number(column[item]) === 1;
+}
+
+export function toListItem(row: DocumentRow, signingHours: number, now = Date.now()): DocumentListItem {
+  const sent = new Date(row.sent_at);
+  const due = new Date(sent.getTime() + signingHours * HOUR_MS);
+  const checklist = requiredItems(row).map((item) => ({ item, received: receivedOf(row, item) }));
+  return {
+    id: row.id,
+    code: row.code,
+    studentName: row.student_name,
+    levelCode: isLevelCode(row.level_code) ? row.level_code : null,
+    requestStatus: asRequestStatus(row.request_status),
+    sentAt: sent.toISOString(),
+    dueAt: due.toISOString(),
+    overdue: due.getTime() < now && checklist.some((entry) => !entry.received),
+    checklist,
+    isTestData: Number(row.is_test_data) === 1,
+  };
+}
+
+/** GET /api/documents: one page of the year's sent requests with their due time and checklist. */
+export async function listDocuments(
+  ctx: AppContext,
+  sessionSchoolYearId: number,
+  query: DocumentListQuery,
+): Promise<DocumentList> {
+  const schoolYearId = query.schoolYearId ?? sessionSchoolYearId;
+  const signingHours = await signingHoursOf(ctx, schoolYearId);
+  const now = Date.now();
+  const filter = documentFilterOf(schoolYearId, query, signingHours, now);
+  const window = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  const [total, rows] = await Promise.all([
+    countDocumentRows(ctx.db, ctx.engine, filter),
+    findDocumentRows(ctx.db, ctx.engine, filter, window),
+  ]);
+  return documentListSchema.parse({
+    items: rows.map((row) => toListItem(row, signingHours, now)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    signingHours,
+  });
+}
+
+const may = (role: Role, permission: Parameters<typeof rolesFor>[0]) =>
+  (rolesFor(permission) as readonly Role[]).includes(role);
+
+/**
+ * What the reader may open (docs/decisions.md): the registration summary carries the medical
+ * record, so only the roles that see medical records get it; the uploads are opened through the
+ * request pages' upload route (inscriptionsView), the medical step's uploads only by those roles.
+ */
+export function readerRights(role: Role) {
+  return {
+    summary: may(role, "enrollmentDocuments") && may(role, "medicalRecordsView"),
+    toSign: may(role, "enrollmentDocuments"),
+    uploads: may(role, "inscriptionsView"),
+    medicalUploads: may(role, "medicalRecordsView"),
+  };
+}
+
+async function requestRow(ctx: AppContext, requestId: number): Promise<DocumentRow> {
+  const row = await findDocumentRow(ctx.db, ctx.engine, requestId);
+  if (!row) throw new AppError(404, "NOT_FOUND");
+  return row;
+}
+
+/** The family's uploads the file's steps reference, with the step that references each. */
+export async function uploadsOf(ctx: AppContext, row: Pick<DocumentRow, "file_id" | "user_id">) {
+  const steps = await listStepData(ctx.db, row.file_id);
+  const stepOf = new Map<number, string>();
+  for (const step of steps) {
+    for (const ref of referencedUploads(JSON.parse(step.data))) if (!stepOf.has(ref.id)) stepOf.set(ref.id, step.step);
+  }
+  const uploads = await listUploads(ctx.db, row.user_id, [...stepOf.keys()]);
+  return uploads.map((upload) => ({ ...upload, step: stepOf.get(upload.id) ?? "" })).sort((a, b) => a.id - b.id);
+}
+
+function stateOf(item: HandInItem, recorded: Awaited<ReturnType<typeof listHandIns>>): HandInState {
+  const row = recorded.find((entry) => entry.item === item);
+  if (!row) return { item, received: false, receivedOn: null, recordedBy: null, recordedAt: null, version: 0 };
+  const name = [row.names, row.first_surname].filter(Boolean).join(" ").trim();
+  return {
+    item,
+    received: Number(row.received) === 1,
+    receivedOn: row.received_on,
+    recordedBy: name || row.email || null,
+    recordedAt: row.recorded_at,
+    version: Number(row.version),
+  };
+}
+
+/** GET /api/documents/:requestId: the PDFs, the uploads and the checklist of one request. */
+export async function getRequestDocuments(
+  ctx: AppContext,
+  user: CurrentUser,
+  requestId: number,
+): Promise<RequestDocuments> {
+  const row = await requestRow(ctx, requestId);
+  const rights = readerRights(user.role);
+  const [signingHours, uploads, recorded] = await Promise.all([
+    findRequestYear(ctx.db, requestId).then((year) => signingHoursOf(ctx, year?.school_year_id ?? 0)),
+    uploadsOf(ctx, row),
+    listHandIns(ctx.db, requestId),
+  ]);
+  const pdf = (kind: "summary" | "to-sign") => `/api/enrollment/files/${row.file_id}/documents/${kind}`;
+  return {
+    item: toListItem(row, signingHours),
+    generated: [
+      { kind: "summary", href: rights.summary ? pdf("summary") : null },
+      { kind: "to-sign", href: rights.toSign ? pdf("to-sign") : null },
+    ],
+    uploads: uploads.map((upload) => ({
+      id: upload.id,
+      name: upload.original_name,
+      kind: upload.kind,
+      step: upload.step,
+      href:
+        rights.uploads && (upload.step !== "medicalRecord" || rights.medicalUploads)
+          ? `/api/requests/${row.id}/uploads/${upload.id}`
+          : null,
+    })),
+    handIn: requiredItems(row).map((item) => stateOf(item, recorded)),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = String((error as { code?: unknown })?.code ?? "");
+  return code === "23505" || code.startsWith("SQLITE_CONSTRAINT");
+}
+
+/**
+ * PUT /api/documents/:requestId/hand-in/:item: records a paper as received (on a day) or not,
+ * by whom and when. `version` must be the item's current one (0 before the first record), else
+ * 409 VERSION_CONFLICT. An item the request does not need is a 400 HAND_IN_NOT_REQUIRED.
+ */
+export async function saveHandIn(
+  ctx: AppContext,
+  user: CurrentUser,
+  meta: { ip: string },
+  requestId: number,
+  item: HandInItem,
+  body: HandInSave,
+): Promise<HandInState> {
+  const row = await requestRow(ctx, requestId);
+  if (!requiredItems(row).includes(item)) throw new AppError(400, "HAND_IN_NOT_REQUIRED");
+  const values = {
+    received: body.received ? 1 : 0,
+    received_on: body.received ? (body.receivedOn ?? null) : null,
+    recorded_by: user.id,
+    recorded_at: nowIso(),
+  };
+  try {
+    await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+      const current = await findHandIn(trx, requestId, item);
+      const version = current ? Number(current.version) : 0;
+      if (version !== body.version) throw new AppError(409, "VERSION_CONFLICT");
+      if (current) {
+        if (!(await updateHandIn(trx, requestId, item, version, values))) throw new AppError(409, "VERSION_CONFLICT");
+      } else {
+        await insertHandIn(trx, requestId, item, values);
+      }
+      await recordAudit(trx, {
+        event: "documents.handInRecorded",
+        actorUserId: user.id,
+        subjectUserId: row.user_id,
+        ip: meta.ip,
+        details: { requestId, code: row.code, item, received: body.received, receivedOn: values.received_on },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, "VERSION_CONFLICT");
+    throw error;
+  }
+  return stateOf(item, await listHandIns(ctx.db, requestId));
+}

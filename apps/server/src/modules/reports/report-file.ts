@@ -1,0 +1,110 @@
+import { once } from "node:events";
+import type { PassThrough } from "node:stream";
+import type { ExportFormat, ReportColumnType } from "@portal/shared/schemas/reports";
+import ExcelJS from "exceljs";
+import { CSV_BOM, csvLine, neutraliseFormula } from "../../lib/csv.ts";
+import { schoolLocalTime } from "../audit/school-time.ts";
+import type { Cell } from "./report-columns.ts";
+
+/**
+ * A report's file, written row by row into `out` (the reply's stream): XLSX through exceljs's
+ * streaming writer (each row committed, never the whole workbook in memory) or the portal's CSV
+ * (lib/csv.ts). Text cells are neutralised against formulas in both; dates are real dates in XLSX
+ * (a date-time as the school's local time), `YYYY-MM-DD [HH:MM:SS]` in CSV.
+ */
+export interface FileColumn {
+  label: string;
+  type: ReportColumnType;
+}
+
+export interface FileWords {
+  yes: string;
+  no: string;
+  sheet: string;
+}
+
+const SCHOOL_OFFSET_MS = -5 * 3_600_000;
+const isDateTime = (value: string) => value.length > 10;
+
+function xlsxCell(type: ReportColumnType, value: Cell): ExcelJS.CellValue {
+  if (value === null || value === "") return null;
+  if (type === "date" && typeof value === "string") {
+    const ms = isDateTime(value) ? Date.parse(value) + SCHOOL_OFFSET_MS : Date.parse(`${value.slice(0, 10)}T00:00:00Z`);
+    return Number.isNaN(ms) ? neutraliseFormula(value) : new Date(ms);
+  }
+  return typeof value === "string" ? neutraliseFormula(value) : value;
+}
+
+function csvValue(type: ReportColumnType, value: Cell, words: FileWords): string | number {
+  if (value === null) return "";
+  if (typeof value === "boolean") return value ? words.yes : words.no;
+  if (type === "date" && typeof value === "string" && isDateTime(value)) return schoolLocalTime(value);
+  return value;
+}
+
+/** Rows written between two turns of the event loop, so other requests are served during an export. */
+const ROWS_PER_TURN = 25;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Waits while the reader is behind, so a slow download does not pile rows up in memory. */
+async function drained(out: PassThrough): Promise<void> {
+  if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, "drain"), once(out, "close")]);
+}
+
+/**
+ * Writes the file; says how many rows were written and whether it reached the end. Stops early
+ * (without throwing) when `out` was destroyed because the client went away.
+ */
+export async function writeReportFile(
+  out: PassThrough,
+  format: ExportFormat,
+  columns: readonly FileColumn[],
+  rows: AsyncIterable<Cell[][]>,
+  words: FileWords,
+): Promise<{ rows: number; completed: boolean }> {
+  let written = 0;
+  const stopped = () => ({ rows: written, completed: false });
+  if (format === "csv") {
+    out.write(`${CSV_BOM}${csvLine(columns.map((c) => c.label))}`);
+    for await (const batch of rows) {
+      if (out.destroyed) return stopped();
+      for (let start = 0; start < batch.length; start += ROWS_PER_TURN) {
+        const slice = batch.slice(start, start + ROWS_PER_TURN);
+        out.write(slice.map((row) => csvLine(row.map((v, i) => csvValue(columns[i]!.type, v, words)))).join(""));
+        await nextTurn();
+      }
+      written += batch.length;
+      await drained(out);
+    }
+    if (out.destroyed) return stopped();
+    out.end();
+    return { rows: written, completed: true };
+  }
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(words.sheet.slice(0, 31));
+  sheet.columns = columns.map((c, i) => ({
+    header: neutraliseFormula(c.label),
+    key: String(i),
+    width: c.type === "date" ? 18 : 24,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for await (const batch of rows) {
+    if (out.destroyed) return stopped();
+    for (const [index, row] of batch.entries()) {
+      if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+      const line = sheet.addRow(row.map((v, i) => xlsxCell(columns[i]!.type, v)));
+      row.forEach((v, i) => {
+        if (columns[i]!.type === "date" && typeof v === "string" && v !== "") {
+          line.getCell(i + 1).numFmt = isDateTime(v) ? "yyyy-mm-dd hh:mm" : "yyyy-mm-dd";
+        }
+      });
+      line.commit();
+    }
+    written += batch.length;
+    await drained(out);
+  }
+  if (out.destroyed) return stopped();
+  sheet.commit();
+  await workbook.commit();
+  return { rows: written, completed: out.writableFinished || !out.destroyed };
+}
