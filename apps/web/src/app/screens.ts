@@ -21,12 +21,46 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "settings.general": lazyScreen(() =>
     import("../features/settings/general-settings-page.tsx").then((m) => m.GeneralSettingsPage),
   ),
+  "settings.files": lazyScreen(() =>
+    import("../features/file-settings/file-settings-page.tsx").then((m) => m.FileSettingsPage),
+  ),
+  "settings.academicYear": lazyScreen(() =>
+    import("../features/school-years/school-years-page.tsx").then((m) => m.SchoolYearsPage),
+  ),
   "settings.users": lazyScreen(() => import("../features/users/users-page.tsx").then((m) => m.UsersPage)),
   "settings.userDetail": lazyScreen(() =>
     import("../features/users/user-detail-page.tsx").then((m) => m.UserDetailPage),
   ),
+  "reports.studentInformation": lazyScreen(() =>
+    import("../features/reports/report-page.tsx").then((m) => m.StudentReportPage),
+  ),
+  "reports.representativeInformation": lazyScreen(() =>
+    import("../features/reports/report-page.tsx").then((m) => m.RepresentativeReportPage),
+  ),
+  "reports.authorizationPersons": lazyScreen(() =>
+    import("../features/reports/report-page.tsx").then((m) => m.AuthorizedPersonsReportPage),
+  ),
   "settings.auditLog": lazyScreen(() => import("../features/audit/audit-log-page.tsx").then((m) => m.AuditLogPage)),
+  "settings.home": lazyScreen(() =>
+    import("../features/catalog-admin/catalog-admin-page.tsx").then((m) => m.CatalogAdminPage),
+  ),
+  "documents.default": lazyScreen(() =>
+    import("../features/documents/documents-page.tsx").then((m) => m.DocumentsPage),
+  ),
   "settings.roles": lazyScreen(() => import("../features/roles/roles-page.tsx").then((m) => m.RolesPage)),
+  "reports.photoExport": lazyScreen(() =>
+    import("../features/photo-export/photo-export-page.tsx").then((m) => m.PhotoExportPage),
+  ),
+  medicalRecords: lazyScreen(() =>
+    import("../features/medical-records/medical-records-page.tsx").then((m) => m.MedicalRecordsPage),
+  ),
+  sync: lazyScreen(() => import("../features/sync/sync-page.tsx").then((m) => m.SyncPage)),
+  "inscriptions.requestBueMigration": lazyScreen(() =>
+    import("../features/sync/request-bue-migration-page.tsx").then((m) => m.RequestBueMigrationPage),
+  ),
+  "settings.requestStatus": lazyScreen(() =>
+    import("../features/status-texts/status-texts-page.tsx").then((m) => m.StatusTextsPage),
+  ),
   dashboard: lazyScreen(() => import("../features/dashboard/dashboard-page.tsx").then((m) => m.DashboardPage)),
   "inscriptions.allRequest": lazyScreen(() =>
     import("../features/inscriptions/request-list-page.tsx").then((m) => m.AllRequestPage),

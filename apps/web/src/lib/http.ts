@@ -40,7 +40,8 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-async function fetchOk(path: string, init: RequestInit): Promise<Response> {
+/** One same-origin fetch with the app-wide reactions: the response when 2xx, else its ApiError (for streamed reads). */
+export async function fetchOk(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, { ...init, credentials: "same-origin" });

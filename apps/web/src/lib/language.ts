@@ -24,7 +24,12 @@ export function useChangeLanguage() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: putSessionLanguage,
-    onSuccess: (session) => queryClient.setQueryData(SESSION_QUERY_KEY, session),
+    onSuccess: (session) => {
+      queryClient.setQueryData(SESSION_QUERY_KEY, session);
+      // The server labels catalogues in the session's language: a list fetched under the new
+      // language before this answer came back may still be in the old one.
+      void queryClient.invalidateQueries({ queryKey: ["catalog"] });
+    },
   });
   return (language: Language) => {
     applyLanguage(language, { remember: true });

@@ -163,7 +163,12 @@ export function LoginPage() {
       {schoolYears.isPending ? (
         <PageLoader />
       ) : (
-        <LoginForm schoolYears={schoolYears.data ?? []} schoolYearsFailed={schoolYears.isError} />
+        // Issue #9: the years a family may act in (the current one, or one with a window open);
+        // staff pick any year in their lists' year filter once signed in.
+        <LoginForm
+          schoolYears={(schoolYears.data ?? []).filter((year) => year.familyMayAct)}
+          schoolYearsFailed={schoolYears.isError}
+        />
       )}
     </Stack>
   );

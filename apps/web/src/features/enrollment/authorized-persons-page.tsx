@@ -53,7 +53,7 @@ export function AuthorizedPersonsPage() {
   const host = useStepHost();
   const step = useHostStepData(STEP);
   const known = useKnownPeople(host.fileId, host.offersKnownPeople);
-  const catalogs = useCatalogOptions(AUTHORIZED_PERSONS_CATALOGS);
+  const catalogs = useCatalogOptions(AUTHORIZED_PERSONS_CATALOGS, step.data?.data);
   const error = step.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;
   // The offer of known people is a help: the step works without it if it cannot be loaded.

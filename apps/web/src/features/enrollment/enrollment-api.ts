@@ -10,11 +10,11 @@ import {
   type StepData,
   stepDataSchema,
 } from "@portal/shared/schemas/enrollment-responses";
-import { type CatalogItem, catalogItemSchema } from "@portal/shared/schemas/responses";
 import type { UploadKind } from "@portal/shared/upload-kinds";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { http, upload } from "../../lib/http.ts";
+import { catalogQuery } from "./step-kit/catalog-options.ts";
 
 /** Calls of the enrollment file API (docs/api.md "Enrollment file" and "Uploads"). */
 export const CARDS_QUERY_KEY = ["enrollment", "cards"] as const;
@@ -107,10 +107,5 @@ export function uploadUrl(uploadId: number): string {
 /** A catalogue in the UI language (the server labels it in the request's language). */
 export function useCatalog(name: CatalogName) {
   const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: ["catalog", name, i18n.language],
-    queryFn: async (): Promise<CatalogItem[]> =>
-      catalogItemSchema.array().parse(await http.get(`/api/catalogs/${name}`)),
-    staleTime: 10 * 60_000,
-  });
+  return useQuery(catalogQuery(name, i18n.language));
 }

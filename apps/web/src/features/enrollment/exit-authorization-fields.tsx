@@ -1,5 +1,6 @@
 import { Alert, Checkbox, Stack, Text } from "@mantine/core";
-import { canExitAlone, type LevelCode, MIDDAY_BREAK, SCHOOL_DAY_EXIT } from "@portal/shared/rules/levels";
+import { canExitAlone, type LevelCode } from "@portal/shared/rules/levels";
+import { DEFAULT_YEAR_CONSTANTS, type YearConstants } from "@portal/shared/rules/year-settings";
 import { EMERGENCY_PREFERENCES } from "@portal/shared/schemas/enrollment/exit-authorization";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -20,17 +21,20 @@ export function ExitAuthorizationFields({
   form,
   level,
   levelLabel,
+  constants = DEFAULT_YEAR_CONSTANTS,
 }: {
   form: UseFormReturn<ExitAuthorizationValues>;
   /** The level requested in the enrollment-year step. */
   level: LevelCode;
   levelLabel: string;
+  /** The file's year's times (Settings › General); the defaults otherwise. */
+  constants?: YearConstants;
 }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
   const { errors } = form.formState;
   const upper = canExitAlone(level);
-  const times = { exit: SCHOOL_DAY_EXIT, from: MIDDAY_BREAK.from, to: MIDDAY_BREAK.to };
+  const times = { exit: constants.schoolDayExit, from: constants.middayBreakFrom, to: constants.middayBreakTo };
 
   return (
     <>

@@ -1,4 +1,5 @@
 import type { LevelCode } from "@portal/shared/rules/levels";
+import type { YearConstants } from "@portal/shared/rules/year-settings";
 import { exitAuthorizationSchema } from "@portal/shared/schemas/enrollment/exit-authorization";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,17 +25,26 @@ export function ExitAuthorizationPage() {
   if (!step.data || !context.data || !levels.data) return <PageLoader />;
   const level = exitLevel(context.data.requestedLevel);
   const levelLabel = levels.data.find((item) => item.code === level)?.label ?? level;
-  return <ExitAuthorizationStep initial={toFormValues(step.data.data, level)} level={level} levelLabel={levelLabel} />;
+  return (
+    <ExitAuthorizationStep
+      initial={toFormValues(step.data.data, level)}
+      level={level}
+      levelLabel={levelLabel}
+      constants={context.data.yearSettings.constants}
+    />
+  );
 }
 
 function ExitAuthorizationStep({
   initial,
   level,
   levelLabel,
+  constants,
 }: {
   initial: ExitAuthorizationValues;
   level: LevelCode;
   levelLabel: string;
+  constants: YearConstants;
 }) {
   const { t } = useTranslation();
   // The rules depend on the requested level, fixed while the step is open.
@@ -45,7 +55,7 @@ function ExitAuthorizationStep({
   const { form, state } = useStepForm({ step: STEP, initial, resolver, toBody });
   return (
     <StepForm title={t(routeTitleKey("wizard.exitAuthorization"))} state={state}>
-      <ExitAuthorizationFields form={form} level={level} levelLabel={levelLabel} />
+      <ExitAuthorizationFields form={form} level={level} levelLabel={levelLabel} constants={constants} />
     </StepForm>
   );
 }

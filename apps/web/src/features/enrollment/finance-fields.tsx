@@ -1,5 +1,5 @@
 import { Alert, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
-import { LARGE_FAMILY_CHILDREN, LARGE_FAMILY_DISCOUNT_PERCENT } from "@portal/shared/rules/family";
+import { DEFAULT_YEAR_CONSTANTS, type YearConstants } from "@portal/shared/rules/year-settings";
 import { useRef } from "react";
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -20,14 +20,27 @@ const isRepresentative = (value: string): value is "REPRESENTATIVE_1" | "REPRESE
   value === "REPRESENTATIVE_1" || value === "REPRESENTATIVE_2";
 
 /**
- * Spec 1 and 9: families with 3 children enrolled in a year get 10% off. A family that has them
- * this year is told it applies (green); the others read the rule.
+ * Spec 1 and 9: families with N children enrolled in a year get P% off, N and P being the year's
+ * (Settings › General). A family that has them this year is told it applies (green); the others
+ * read the rule.
  */
-export function FamilyDiscountNotice({ childrenThisYear, percent }: { childrenThisYear: number; percent: number }) {
+export function FamilyDiscountNotice({
+  childrenThisYear,
+  percent,
+  constants = DEFAULT_YEAR_CONSTANTS,
+}: {
+  childrenThisYear: number;
+  percent: number;
+  constants?: YearConstants;
+}) {
   const { t } = useTranslation();
   if (percent > 0) {
     return (
-      <Alert color="green" title={t("enrollment:finance.discountTitle")} data-testid="family-discount">
+      <Alert
+        color="green"
+        title={t("enrollment:finance.discountTitle", { children: constants.discountChildren })}
+        data-testid="family-discount"
+      >
         {t("enrollment:finance.discountApplies", { count: childrenThisYear, percent })}
       </Alert>
     );
@@ -35,8 +48,8 @@ export function FamilyDiscountNotice({ childrenThisYear, percent }: { childrenTh
   return (
     <Alert color="blue" data-testid="family-discount">
       {t("enrollment:finance.discountInfo", {
-        children: LARGE_FAMILY_CHILDREN,
-        percent: LARGE_FAMILY_DISCOUNT_PERCENT,
+        children: constants.discountChildren,
+        percent: constants.discountPercent,
       })}
     </Alert>
   );

@@ -1,3 +1,4 @@
+import type { YearConstants } from "@portal/shared/rules/year-settings";
 import { financeSchema } from "@portal/shared/schemas/enrollment/finance";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
@@ -32,7 +33,7 @@ export function FinancePage() {
   const first = useHostStepData("firstRepresentative");
   const second = useHostStepData("secondRepresentative");
   const context = useHostFileContext();
-  const catalogs = useCatalogOptions(FINANCE_CATALOGS);
+  const catalogs = useCatalogOptions(FINANCE_CATALOGS, step.data?.data);
   const error = step.error ?? first.error ?? second.error ?? context.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;
   if (!step.data || !first.data || !second.data || !context.data || !catalogs.options) return <PageLoader />;
@@ -45,7 +46,11 @@ export function FinancePage() {
       initial={toFormValues(step.data.data)}
       catalogs={catalogs.options}
       payers={payers}
-      discount={{ children: context.data.familyChildrenThisYear, percent: context.data.familyDiscountPercent }}
+      discount={{
+        children: context.data.familyChildrenThisYear,
+        percent: context.data.familyDiscountPercent,
+        constants: context.data.yearSettings.constants,
+      }}
     />
   );
 }
@@ -59,13 +64,17 @@ function FinanceStep({
   initial: FinanceValues;
   catalogs: FinanceCatalogs;
   payers: RepresentativePayers;
-  discount: { children: number; percent: number };
+  discount: { children: number; percent: number; constants: YearConstants };
 }) {
   const { t } = useTranslation();
   const { form, state } = useStepForm({ step: STEP, initial, resolver, toBody: toRequestBody });
   return (
     <StepForm title={t(routeTitleKey("wizard.financialInformation"))} state={state}>
-      <FamilyDiscountNotice childrenThisYear={discount.children} percent={discount.percent} />
+      <FamilyDiscountNotice
+        childrenThisYear={discount.children}
+        percent={discount.percent}
+        constants={discount.constants}
+      />
       <FinanceFields form={form} catalogs={catalogs} payers={payers} />
     </StepForm>
   );

@@ -18,14 +18,12 @@ import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { ALLERGY_GROUPS, type AllergyGroup, EMPTY_ALLERGY, type MedicalRecordValues } from "./medical-record-form.ts";
-import { MAX_PDF_BYTES } from "./step-kit/form-values.ts";
 import { PdfUploadField } from "./step-kit/pdf-upload-field.tsx";
 import { StepSection } from "./step-kit/step-form.tsx";
+import { useUploadRule } from "./step-kit/upload-rules.ts";
 import { YesNoRadio } from "./yes-no-radio.tsx";
 
 type Form = UseFormReturn<MedicalRecordValues>;
-
-const MAX_MB = MAX_PDF_BYTES / (1024 * 1024);
 
 type YesNoName = "disease" | "takeMedication" | "hasIncapacity" | "disqualifiedSport" | "authorizeEmergencyActions";
 
@@ -192,6 +190,7 @@ export function MedicalRecordFields({
 }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
+  const booklet = useUploadRule("vaccinationBooklet");
   const { errors, isSubmitted } = form.formState;
   // A certificate is enough for a sports exemption: once it is uploaded, the "certificate or
   // justification" message under the justification goes away without saving again.
@@ -279,7 +278,7 @@ export function MedicalRecordFields({
             bookletRequired
               ? "enrollment:medicalRecord.vaccinationBookletRequired"
               : "enrollment:medicalRecord.vaccinationBookletOnFile",
-            { max: MAX_MB },
+            { max: booklet.maxMb },
           )}
           required={bookletRequired}
           onUploading={onUploading}

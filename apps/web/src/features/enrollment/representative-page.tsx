@@ -94,7 +94,7 @@ function RepresentativePage({ type }: { type: RepresentativeNumber }) {
   const step = useHostStepData(STEPS[type]);
   const other = useHostStepData(STEPS[type === 1 ? 2 : 1]);
   const known = useKnownPeople(host.fileId, host.offersKnownPeople);
-  const catalogs = useCatalogOptions(REPRESENTATIVE_CATALOGS);
+  const catalogs = useCatalogOptions(REPRESENTATIVE_CATALOGS, step.data?.data);
   const error = step.error ?? other.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;
   // The offer of known people is a help: the step works without it if it cannot be loaded.

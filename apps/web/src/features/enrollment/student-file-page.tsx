@@ -24,7 +24,7 @@ const resolver = stepResolver<StudentFileValues>(
 /** Step 2 (spec 2 and 3): general data, identity document and emergency contacts. */
 export function StudentFilePage() {
   const step = useHostStepData(STEP);
-  const catalogs = useCatalogOptions(STUDENT_FILE_CATALOGS);
+  const catalogs = useCatalogOptions(STUDENT_FILE_CATALOGS, step.data?.data);
   const error = step.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;
   if (!step.data || !catalogs.options) return <PageLoader />;

@@ -1,23 +1,33 @@
 import { Checkbox, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { CONSENT_TEXT_VERSION } from "@portal/shared/consents";
+import type { YearConstants } from "@portal/shared/rules/year-settings";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useValidationText } from "../../lib/use-validation-text.ts";
+import { constantValues } from "../../lib/year-notices.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
 import { TERMS, type TermKey, type TermsValues } from "./terms-form.ts";
 import { RequiredMark } from "./yes-no-radio.tsx";
 
 /** The paragraphs of a text (`enrollment:terms.<term>.body`, an object p1, p2… in order). */
-function useParagraphs(term: TermKey): [key: string, text: string][] {
+function useParagraphs(term: TermKey, constants: YearConstants): [key: string, text: string][] {
   const { t } = useTranslation();
-  const body: unknown = t(`enrollment:terms.${term}.body`, { returnObjects: true });
+  const body: unknown = t(`enrollment:terms.${term}.body`, { returnObjects: true, ...constantValues(constants) });
   return body && typeof body === "object" ? Object.entries(body as Record<string, string>) : [];
 }
 
-function TermText({ form, term }: { form: UseFormReturn<TermsValues>; term: TermKey }) {
+function TermText({
+  form,
+  term,
+  constants,
+}: {
+  form: UseFormReturn<TermsValues>;
+  term: TermKey;
+  constants: YearConstants;
+}) {
   const { t } = useTranslation();
   const errorText = useValidationText();
-  const paragraphs = useParagraphs(term);
+  const paragraphs = useParagraphs(term, constants);
   const titleId = `terms-${term}-title`;
   return (
     <Paper withBorder p="md" component="article" aria-labelledby={titleId}>
@@ -63,9 +73,10 @@ function TermText({ form, term }: { form: UseFormReturn<TermsValues>; term: Term
 /**
  * The fields of step 4 (spec 3 Terms): the three texts shown in full, with the version of their
  * wording, and a checkbox for each; all three must be accepted (spec 5). The server records who
- * accepted which version, and when.
+ * accepted which version, and when. The contract summary quotes the file's school year's discount
+ * and signing time (Settings › General), for the family and the staff alike.
  */
-export function TermsFields({ form }: { form: UseFormReturn<TermsValues> }) {
+export function TermsFields({ form, constants }: { form: UseFormReturn<TermsValues>; constants: YearConstants }) {
   const { t } = useTranslation();
   return (
     <StepSection id="terms-texts" title={t("enrollment:terms.sectionTitle")}>
@@ -74,7 +85,7 @@ export function TermsFields({ form }: { form: UseFormReturn<TermsValues> }) {
         {t("enrollment:terms.version", { version: CONSENT_TEXT_VERSION })}
       </Text>
       {TERMS.map((term) => (
-        <TermText key={term} form={form} term={term} />
+        <TermText key={term} form={form} term={term} constants={constants} />
       ))}
     </StepSection>
   );

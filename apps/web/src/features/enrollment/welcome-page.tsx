@@ -7,8 +7,12 @@ import { useNavigate } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { useSession } from "../../lib/session-query.ts";
+import { useStatusExplanation, useStatusLabel } from "../../lib/status-texts.ts";
+import { useNoticeText } from "../../lib/year-settings-query.ts";
 import { useEnrollmentCards } from "./enrollment-api.ts";
 import { useInscriptionStore } from "./enrollment-store.ts";
+import { EnrollmentWindowsAlert } from "./enrollment-windows.tsx";
 import { PhotoReplacementDialog } from "./photo-replacement-dialog.tsx";
 import { useStartFile } from "./use-start-file.ts";
 import { cardStatusText, resumeStep, wizardPath } from "./wizard-steps.ts";
@@ -23,12 +27,17 @@ function StudentCard({
   card,
   onChoose,
   pending,
+  reEnrollmentOpen,
 }: {
   card: EnrollmentCard;
   onChoose: (card: EnrollmentCard) => void;
   pending: boolean;
+  /** A student without a file this year can be re-enrolled only while the window is open. */
+  reEnrollmentOpen: boolean;
 }) {
   const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
+  const statusExplanation = useStatusExplanation();
   const [replacingPhoto, setReplacingPhoto] = useState(false);
   const status = cardStatusText(card);
   const name = card.studentName || t("enrollment:card.unnamed");
@@ -72,10 +81,14 @@ function StudentCard({
           {card.requestStatus ? (
             <Text size="sm">
               {t("enrollment:card.requestStatus", {
-                status: isRequestStatus(card.requestStatus)
-                  ? t(`common:requestStatus.${card.requestStatus}`)
-                  : card.requestStatus,
+                status: isRequestStatus(card.requestStatus) ? statusLabel(card.requestStatus) : card.requestStatus,
               })}
+            </Text>
+          ) : null}
+          {card.requestStatus && statusExplanation(card.requestStatus) ? (
+            // What the status means for the family, in the school's words (Settings › Request statuses).
+            <Text size="sm" c="dimmed" style={{ whiteSpace: "pre-line" }}>
+              {statusExplanation(card.requestStatus)}
             </Text>
           ) : null}
         </Stack>
@@ -88,6 +101,10 @@ function StudentCard({
               {t("enrollment:card.documents")}
             </Button>
           </Stack>
+        ) : card.status === "notStarted" && !reEnrollmentOpen ? (
+          <Text size="sm" c="dimmed">
+            {t("schoolYears:welcome.reClosed")}
+          </Text>
         ) : (
           <Button
             onClick={() => onChoose(card)}
@@ -111,10 +128,15 @@ function StudentCard({
 /** Step 1 (spec 2): the notices, one card per student of the family, and "+" for a new student. */
 export function WelcomePage() {
   const { t } = useTranslation();
+  const notice = useNoticeText();
   const navigate = useNavigate();
   const cards = useEnrollmentCards();
   const selectFileId = useInscriptionStore((state) => state.selectFileId);
   const start = useStartFile();
+  // The year's two windows (issue #9): no card offers what the server would refuse after the click.
+  const year = useSession().schoolYear;
+  const newOpen = year?.newEnrollment.open ?? false;
+  const reOpen = year?.reEnrollment.open ?? false;
 
   const choose = (card: EnrollmentCard) => {
     if (card.fileId === null) {
@@ -134,11 +156,12 @@ export function WelcomePage() {
       <Text>{t("enrollment:welcome.intro")}</Text>
       <Alert color="blue" title={t("enrollment:welcome.noticesTitle")}>
         <List spacing={4} size="sm">
-          <List.Item>{t("enrollment:welcome.noticePrint")}</List.Item>
-          <List.Item>{t("enrollment:welcome.noticeDiscount")}</List.Item>
-          <List.Item>{t("enrollment:welcome.noticeContract")}</List.Item>
+          <List.Item>{notice("print")}</List.Item>
+          <List.Item>{notice("discount")}</List.Item>
+          <List.Item>{notice("contract")}</List.Item>
         </List>
       </Alert>
+      {year ? <EnrollmentWindowsAlert year={year} /> : null}
       <Title order={2} size="h3">
         {t("enrollment:welcome.studentsTitle")}
       </Title>
@@ -161,23 +184,32 @@ export function WelcomePage() {
                 card={card}
                 onChoose={choose}
                 pending={start.isPending && start.variables === card.studentId}
+                reEnrollmentOpen={reOpen}
               />
             ))}
-            <Card withBorder padding={0}>
-              <UnstyledButton
-                onClick={() => start.mutate(undefined)}
-                disabled={start.isPending}
-                p="lg"
-                h="100%"
-                mih={140}
-                style={{ display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center" }}
-              >
-                <Text fz={40} lh={1} c="blue" aria-hidden="true">
-                  +
+            {newOpen ? (
+              <Card withBorder padding={0}>
+                <UnstyledButton
+                  onClick={() => start.mutate(undefined)}
+                  disabled={start.isPending}
+                  p="lg"
+                  h="100%"
+                  mih={140}
+                  style={{ display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center" }}
+                >
+                  <Text fz={40} lh={1} c="blue" aria-hidden="true">
+                    +
+                  </Text>
+                  <Text fw={600}>{t("enrollment:welcome.addStudent")}</Text>
+                </UnstyledButton>
+              </Card>
+            ) : (
+              <Card withBorder padding="lg">
+                <Text size="sm" c="dimmed">
+                  {t("schoolYears:welcome.newClosed")}
                 </Text>
-                <Text fw={600}>{t("enrollment:welcome.addStudent")}</Text>
-              </UnstyledButton>
-            </Card>
+              </Card>
+            )}
           </SimpleGrid>
         </>
       )}

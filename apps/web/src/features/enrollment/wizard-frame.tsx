@@ -14,6 +14,7 @@ import { useFileSummary } from "./enrollment-api.ts";
 import { useInscriptionStore } from "./enrollment-store.ts";
 import { familyStepHost } from "./family-step-host.ts";
 import { StepHostProvider } from "./step-kit/step-host.tsx";
+import { StepTemplates } from "./step-templates.tsx";
 import {
   isWizardStepOpen,
   resumeStep,
@@ -168,6 +169,7 @@ function FileStepFrame({ current, children }: { current: WizardStep; children: R
   if (!isWizardStepOpen(current.key, file.data)) return <Navigate to={wizardPath(resumeStep(file.data))} replace />;
   return (
     <FrameLayout current={current} file={file.data}>
+      <StepTemplates step={current.key} />
       <WizardFileContext.Provider value={file.data}>
         <FamilyHost file={file.data}>{children}</FamilyHost>
       </WizardFileContext.Provider>

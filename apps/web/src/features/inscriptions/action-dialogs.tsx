@@ -13,6 +13,7 @@ import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { isApiError } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { useStatusLabel } from "../../lib/status-texts.ts";
 
 /** A server field error under its input (the server's messages are already translated). */
 export function fieldError(error: unknown, field: string): string | undefined {
@@ -35,6 +36,7 @@ interface ActionDialogProps {
  */
 export function ActionDialog({ action, code, status, pending, error, onConfirm, onClose }: ActionDialogProps) {
   const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   const [comment, setComment] = useState("");
   const close = () => {
     setComment("");
@@ -60,8 +62,8 @@ export function ActionDialog({ action, code, status, pending, error, onConfirm, 
             <Text size="sm">
               {t("inscriptions:actions.confirmText", {
                 code,
-                from: t(`common:requestStatus.${status}`),
-                to: t(`common:requestStatus.${WORKFLOW[action].to}`),
+                from: statusLabel(status),
+                to: statusLabel(WORKFLOW[action].to),
               })}
             </Text>
             {action === "finish" || action === "cancel" ? (

@@ -7,6 +7,7 @@ import type { BulkAction } from "@portal/shared/workflow";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useStatusLabel } from "../../lib/status-texts.ts";
 import { CommentField, DialogFooter, fieldError } from "./action-dialogs.tsx";
 import { bulkActionsFor } from "./bulk-actions.ts";
 import { INSCRIPTIONS_QUERY_KEY, runBulkAction } from "./requests-api.ts";
@@ -20,6 +21,7 @@ interface Outcome {
 
 function BulkOutcome({ outcome, onClose }: { outcome: Outcome; onClose: () => void }) {
   const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   const { changed, unchanged } = outcome.result;
   const name = (id: number, code: string | null) => {
     const student = outcome.names[id];
@@ -46,8 +48,8 @@ function BulkOutcome({ outcome, onClose }: { outcome: Outcome; onClose: () => vo
               <List.Item key={row.id}>
                 {t("inscriptions:bulk.changedRow", {
                   record: name(row.id, row.code),
-                  from: t(`common:requestStatus.${row.from}`),
-                  to: t(`common:requestStatus.${row.to}`),
+                  from: statusLabel(row.from),
+                  to: statusLabel(row.to),
                 })}
               </List.Item>
             ))}

@@ -5,6 +5,7 @@ import { isLevelCode } from "@portal/shared/rules/levels";
 import { MAX_SEARCH_LENGTH, REQUEST_KINDS, TEST_DATA_MODES, type TestDataMode } from "@portal/shared/schemas/requests";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useStatusLabel } from "../../lib/status-texts.ts";
 import { useSchoolYears } from "../auth/api/auth-api.ts";
 import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { hasFilters, type ListState } from "./list-query.ts";
@@ -130,6 +131,7 @@ interface ListFiltersProps {
 /** The filters above a request list: every change goes to the URL and back to page 1. */
 export function ListFilters({ state, withStatusFilter, sessionSchoolYearId, onChange, onClear }: ListFiltersProps) {
   const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   const levels = useCatalog("levels");
 
   const levelOptions = [
@@ -175,7 +177,7 @@ export function ListFilters({ state, withStatusFilter, sessionSchoolYearId, onCh
         <MultiSelect
           label={t("inscriptions:filters.status")}
           placeholder={state.statuses.length === 0 ? t("inscriptions:filters.allStatuses") : undefined}
-          data={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`common:requestStatus.${status}`) }))}
+          data={REQUEST_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
           value={state.statuses}
           onChange={(values) =>
             onChange({ statuses: REQUEST_STATUSES.filter((status: RequestStatus) => values.includes(status)) })

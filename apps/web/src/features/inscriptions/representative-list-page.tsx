@@ -2,13 +2,13 @@ import { Box, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, Tit
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
+import { ListPager } from "../../components/ui/list-pager.tsx";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { SchoolYearFilter, SearchField, TestDataFilter } from "./list-filters.tsx";
-import { ListPager } from "./list-pager.tsx";
 import { pageRange, sortBy } from "./list-query.ts";
 import {
   clearRepresentativeFilters,

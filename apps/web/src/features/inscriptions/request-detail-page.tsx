@@ -18,7 +18,7 @@ import { Field, Section } from "./detail-section.tsx";
 import { formatDateTime } from "./format.ts";
 import { listOriginHref } from "./representative-lists.ts";
 import { RequestHistory } from "./request-history.tsx";
-import { modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
+import { fullPathOf, modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
 import { RequestMails } from "./request-mails.tsx";
 import { RequestNavigation } from "./request-navigation.tsx";
 import {
@@ -375,6 +375,16 @@ export function RequestDetailPage() {
             ))}
           </SimpleGrid>
         )}
+        {/* Issue #10: the request as the school's student database (BUE) receives it. */}
+        <Anchor
+          component={Link}
+          to={fullPathOf("inscriptions.requestBueMigration").replace(":id", String(request.id))}
+          size="sm"
+          mt="sm"
+          display="inline-block"
+        >
+          {t(routeTitleKey("inscriptions.requestBueMigration"))}
+        </Anchor>
       </Section>
 
       <Section title={t("inscriptions:history.title")}>

@@ -1,11 +1,13 @@
 import { Table, Text } from "@mantine/core";
 import type { RequestHistoryEntry } from "@portal/shared/schemas/workflow";
 import { useTranslation } from "react-i18next";
+import { useStatusLabel } from "../../lib/status-texts.ts";
 import { formatDateTime } from "./format.ts";
 
 /** Who, when, from → to and the comment of every change, newest first. */
 export function RequestHistory({ entries }: { entries: RequestHistoryEntry[] }) {
   const { t, i18n } = useTranslation();
+  const statusLabel = useStatusLabel();
   if (entries.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -34,10 +36,10 @@ export function RequestHistory({ entries }: { entries: RequestHistoryEntry[] }) 
               <Table.Td>{t(`common:workflowAction.${entry.action}`)}</Table.Td>
               <Table.Td>
                 {entry.from === null || entry.from === entry.to
-                  ? t(`common:requestStatus.${entry.to}`)
+                  ? statusLabel(entry.to)
                   : t("inscriptions:history.fromTo", {
-                      from: t(`common:requestStatus.${entry.from}`),
-                      to: t(`common:requestStatus.${entry.to}`),
+                      from: statusLabel(entry.from),
+                      to: statusLabel(entry.to),
                     })}
               </Table.Td>
               <Table.Td style={{ whiteSpace: "pre-wrap" }}>{entry.comment ?? ""}</Table.Td>

@@ -2,6 +2,7 @@ import { Box, Button, LoadingOverlay, Paper, Stack, Text, Title } from "@mantine
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
+import { ListPager } from "../../components/ui/list-pager.tsx";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
@@ -10,7 +11,6 @@ import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { BulkStatusChange } from "./bulk-status-change.tsx";
 import { canManageRequests } from "./format.ts";
 import { ListFilters } from "./list-filters.tsx";
-import { ListPager } from "./list-pager.tsx";
 import {
   clearFilters,
   hasFilters,

@@ -2,7 +2,7 @@ import type { StepId } from "@portal/shared/enrollment-steps";
 import type { RequestModule } from "@portal/shared/schemas/request-steps";
 import { STAFF_EDITABLE_STEPS } from "@portal/shared/staff-modules";
 import type { QueryClient } from "@tanstack/react-query";
-import { i18n } from "../../lib/i18n.ts";
+import { statusLabelNow } from "../../lib/status-texts.ts";
 import type { ReadOnlyNotice, StepHost, UploadAccess } from "../enrollment/step-kit/step-host.tsx";
 import { fetchModuleStep, moduleQueryKey, moduleStepQueryKey, moduleUploadUrl, saveModuleStep } from "./module-api.ts";
 import { detailQueryKey, LIST_QUERY_KEY } from "./requests-api.ts";
@@ -18,7 +18,7 @@ export function staffNotice(module: RequestModule, step: StepId): ReadOnlyNotice
   return {
     title: "inscriptions:module.readOnlyTitle",
     body: "inscriptions:module.closed",
-    values: { status: i18n.t(`common:requestStatus.${module.status}`) },
+    values: { status: statusLabelNow(module.status) },
   };
 }
 

@@ -1,6 +1,6 @@
 import { Badge } from "@mantine/core";
 import type { RequestStatus } from "@portal/shared/request-status";
-import { useTranslation } from "react-i18next";
+import { useStatusLabel } from "../../lib/status-texts.ts";
 
 const STATUS_COLOR: Record<RequestStatus, string> = {
   InProcess: "gray",
@@ -15,12 +15,12 @@ const STATUS_COLOR: Record<RequestStatus, string> = {
   Cancelled: "dark",
 };
 
-/** A request status in words (`common:requestStatus.<status>`), coloured by where it stands. */
+/** A request status in words (as the school names it: lib/status-texts.ts), coloured by where it stands. */
 export function StatusBadge({ status, size = "md" }: { status: RequestStatus; size?: "sm" | "md" | "lg" }) {
-  const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   return (
     <Badge color={STATUS_COLOR[status]} variant="light" size={size} style={{ textTransform: "none" }}>
-      {t(`common:requestStatus.${status}`)}
+      {statusLabel(status)}
     </Badge>
   );
 }

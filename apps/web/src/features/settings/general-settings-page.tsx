@@ -1,62 +1,60 @@
-import { Paper, Stack, Switch, Title } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { NativeSelect, Paper, Stack, Title } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
-import { confirmAction } from "../../lib/confirm.tsx";
-import { PUBLIC_CONFIG_QUERY_KEY } from "../../lib/public-config-query.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
-import { SESSION_QUERY_KEY } from "../../lib/session-query.ts";
-import { notifyRecord } from "../../lib/toasts.ts";
-import { GENERAL_SETTINGS_QUERY_KEY, saveGeneralSettings, useGeneralSettings } from "./settings-api.ts";
+import { ConstantsSection } from "./constants-section.tsx";
+import { IdentitySection } from "./identity-section.tsx";
+import { MaintenanceSection } from "./maintenance-section.tsx";
+import { NoticesSection } from "./notices-section.tsx";
+import { useGeneralSettingsPage } from "./settings-api.ts";
 
-/** Settings > General (Admin only): the maintenance-mode switch. */
+/**
+ * Settings › General (Admin only, issue #9): the maintenance switch, the school's identity, and
+ * for one school year (the current one unless another is picked) the notices and spec 9's rules.
+ */
 export function GeneralSettingsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const settings = useGeneralSettings();
-
-  const mutation = useMutation({
-    mutationFn: saveGeneralSettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(GENERAL_SETTINGS_QUERY_KEY, saved);
-      // The session and public config carry the maintenance flag the guards and banner read.
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: PUBLIC_CONFIG_QUERY_KEY });
-      notifyRecord("updated");
-    },
-    onError: () => notifyRecord("notUpdated"),
-  });
-
-  async function toggleMaintenance(on: boolean) {
-    // Turning it on locks families and staff out, so it is confirmed first; turning it off is safe.
-    if (on && !(await confirmAction("update", t("settings:general.maintenance.confirmOn")))) return;
-    mutation.mutate({ maintenanceMode: on });
-  }
+  const [yearId, setYearId] = useState<number | undefined>(undefined);
+  const page = useGeneralSettingsPage(yearId);
+  const data = page.data;
 
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         {t(routeTitleKey("settings.general"))}
       </Title>
-      <Paper withBorder p="lg">
-        {settings.data ? (
-          <Switch
-            size="md"
-            label={t("settings:general.maintenance.label")}
-            description={t("settings:general.maintenance.description")}
-            checked={
-              mutation.isPending ? (mutation.variables?.maintenanceMode ?? false) : settings.data.maintenanceMode
-            }
-            disabled={mutation.isPending}
-            onChange={(event) => void toggleMaintenance(event.currentTarget.checked)}
-          />
-        ) : settings.isError ? (
-          <FormErrorAlert error={settings.error} />
-        ) : (
-          <PageLoader />
-        )}
-      </Paper>
+      <MaintenanceSection />
+      {data ? (
+        <>
+          <IdentitySection identity={data.identity} />
+          <Paper withBorder p="lg" component="section" aria-labelledby="year-title">
+            <Stack gap="sm">
+              <Title order={2} size="h4" id="year-title">
+                {t("settings:general.yearTitle")}
+              </Title>
+              <NativeSelect
+                label={t("settings:general.year")}
+                description={t("settings:general.yearHint")}
+                value={String(data.schoolYear.id)}
+                data={data.schoolYears.map((year) => ({
+                  value: String(year.id),
+                  label: year.isCurrent ? t("settings:general.currentYear", { label: year.label }) : year.label,
+                }))}
+                onChange={(event) => setYearId(Number(event.currentTarget.value))}
+                maw={320}
+              />
+            </Stack>
+          </Paper>
+          <ConstantsSection key={`c${data.schoolYear.id}`} page={data} />
+          <NoticesSection key={`n${data.schoolYear.id}`} page={data} />
+        </>
+      ) : page.isError ? (
+        <LoadErrorAlert error={page.error} onRetry={() => void page.refetch()} />
+      ) : (
+        <PageLoader />
+      )}
     </Stack>
   );
 }

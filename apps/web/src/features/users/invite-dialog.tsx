@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { NativeSelect, TextInput } from "@mantine/core";
 import { STAFF_ROLES } from "@portal/shared/roles";
 import { type InvitationInput, invitationSchema } from "@portal/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
@@ -64,56 +64,51 @@ export function InviteDialog({
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={t("users:invite.title")} centered>
-      <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t("users:invite.names")}
-            {...REQUIRED_FIELD}
-            {...form.register("names")}
-            error={errorText(errors.names?.message)}
-          />
-          <TextInput
-            label={t("users:invite.firstSurname")}
-            {...REQUIRED_FIELD}
-            {...form.register("firstSurname")}
-            error={errorText(errors.firstSurname?.message)}
-          />
-          <TextInput
-            label={t("users:invite.secondSurname")}
-            {...form.register("secondSurname")}
-            error={errorText(errors.secondSurname?.message)}
-          />
-          <TextInput
-            type="email"
-            label={t("users:invite.email")}
-            {...REQUIRED_FIELD}
-            {...form.register("email")}
-            error={errorText(errors.email?.message)}
-          />
-          <NativeSelect
-            label={t("users:invite.role")}
-            data={STAFF_ROLES.map((role) => ({ value: role, label: t(`users:roles.${role}`) }))}
-            {...form.register("role")}
-            error={errorText(errors.role?.message)}
-          />
-          <NativeSelect
-            label={t("users:invite.language")}
-            data={LANGUAGE_OPTIONS}
-            {...form.register("language")}
-            error={errorText(errors.language?.message)}
-          />
-          {formError ? <FormErrorAlert error={formError} /> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t("users:invite.cancel")}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {t("users:invite.submit")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      title={t("users:invite.title")}
+      onClose={close}
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      formError={formError}
+      saving={mutation.isPending}
+      submitLabel={t("users:invite.submit")}
+    >
+      <TextInput
+        label={t("users:invite.names")}
+        {...REQUIRED_FIELD}
+        {...form.register("names")}
+        error={errorText(errors.names?.message)}
+      />
+      <TextInput
+        label={t("users:invite.firstSurname")}
+        {...REQUIRED_FIELD}
+        {...form.register("firstSurname")}
+        error={errorText(errors.firstSurname?.message)}
+      />
+      <TextInput
+        label={t("users:invite.secondSurname")}
+        {...form.register("secondSurname")}
+        error={errorText(errors.secondSurname?.message)}
+      />
+      <TextInput
+        type="email"
+        label={t("users:invite.email")}
+        {...REQUIRED_FIELD}
+        {...form.register("email")}
+        error={errorText(errors.email?.message)}
+      />
+      <NativeSelect
+        label={t("users:invite.role")}
+        data={STAFF_ROLES.map((role) => ({ value: role, label: t(`users:roles.${role}`) }))}
+        {...form.register("role")}
+        error={errorText(errors.role?.message)}
+      />
+      <NativeSelect
+        label={t("users:invite.language")}
+        data={LANGUAGE_OPTIONS}
+        {...form.register("language")}
+        error={errorText(errors.language?.message)}
+      />
+    </FormDialog>
   );
 }

@@ -8,6 +8,7 @@ import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { http } from "../../lib/http.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { useStatusLabel } from "../../lib/status-texts.ts";
 import { pathOf } from "./user-paths.ts";
 import { USERS_QUERY_KEY } from "./users-api.ts";
 import { fullName } from "./users-table.tsx";
@@ -19,6 +20,7 @@ function formatDate(iso: string | null, language: string): string | null {
 /** Settings > Users > one account (issue #9): who it is, and for a family its students and requests. */
 export function UserDetailPage() {
   const { t, i18n } = useTranslation();
+  const statusLabel = useStatusLabel();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
   const detail = useQuery({
@@ -116,7 +118,7 @@ export function UserDetailPage() {
                         </Anchor>
                       </Table.Td>
                       <Table.Td>{request.schoolYear}</Table.Td>
-                      <Table.Td>{t(`common:requestStatus.${request.status}`)}</Table.Td>
+                      <Table.Td>{statusLabel(request.status)}</Table.Td>
                       <Table.Td>{formatDate(request.createdAt, i18n.language)}</Table.Td>
                     </Table.Tr>
                   ))}

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { hasErrorCode, isApiError } from "../../../lib/api-error.ts";
 import { routeTitleKey } from "../../../lib/route-title-key.ts";
 import { useSession } from "../../../lib/session-query.ts";
+import { useNoticeText } from "../../../lib/year-settings-query.ts";
 import { useCatalog, useFileContext } from "../enrollment-api.ts";
 import { useStartFile } from "../use-start-file.ts";
 import { useWizardFile } from "../wizard-frame.tsx";
@@ -58,6 +59,7 @@ function DocumentCard({ fileId, document }: { fileId: number; document: FileDocu
 /** Step 15 (spec 2): the enrollment succeeded; documents to download; what to do next. */
 export function CongratulationsPage() {
   const { t } = useTranslation();
+  const notice = useNoticeText();
   const file = useWizardFile();
   const session = useSession();
   const context = useFileContext(file.id);
@@ -80,9 +82,9 @@ export function CongratulationsPage() {
       </Alert>
       <Alert color="blue" title={t("enrollment:congratulations.nextTitle")}>
         <List spacing={4} size="sm">
-          <List.Item>{t("enrollment:welcome.noticeContract")}</List.Item>
-          <List.Item>{t("enrollment:welcome.noticePrint")}</List.Item>
-          <List.Item>{t("enrollment:welcome.noticeDiscount")}</List.Item>
+          <List.Item>{notice("contract")}</List.Item>
+          <List.Item>{notice("print")}</List.Item>
+          <List.Item>{notice("discount")}</List.Item>
         </List>
       </Alert>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -98,9 +100,12 @@ export function CongratulationsPage() {
         <Button component={Link} to={wizardPath("welcome")} variant="default">
           {t("enrollment:congratulations.goHome")}
         </Button>
-        <Button onClick={() => start.mutate(undefined)} loading={start.isPending}>
-          {t("enrollment:congratulations.addStudent")}
-        </Button>
+        {/* Issue #9: no "add a student" that the closed new-enrollment window would refuse. */}
+        {session.schoolYear?.newEnrollment.open ? (
+          <Button onClick={() => start.mutate(undefined)} loading={start.isPending}>
+            {t("enrollment:congratulations.addStudent")}
+          </Button>
+        ) : null}
       </Group>
     </Stack>
   );

@@ -1,35 +1,41 @@
-import type { CatalogName } from "@portal/shared/catalogs";
-import { catalogItemSchema } from "@portal/shared/schemas/responses";
+import { CATALOG_EDITING, type CatalogName } from "@portal/shared/catalogs";
+import { type CatalogItem, catalogItemSchema } from "@portal/shared/schemas/responses";
 import { useQueries } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { http } from "../../../lib/http.ts";
+import { type CatalogChoice, toOptions } from "./catalog-choices.ts";
 
-export type SelectOptions = { value: string; label: string }[];
+export type SelectOptions = CatalogChoice[];
+
+/** The query of a catalogue in the UI language; useCatalog (enrollment-api.ts) shares its key and cache entry. */
+export function catalogQuery(name: CatalogName, language: string) {
+  return {
+    queryKey: ["catalog", name, language],
+    queryFn: async (): Promise<CatalogItem[]> =>
+      catalogItemSchema.array().parse(await http.get(`/api/catalogs/${name}`)),
+    // The Admin may rename an entry at any time (issue #9: "the new labels at once"): a screen
+    // shows the cached list and reads it again as it opens. The ISO lists never change.
+    staleTime: CATALOG_EDITING[name] === "readOnly" ? 10 * 60_000 : 0,
+  };
+}
 
 /**
  * The catalogues a form chooses from, in the UI language, as select options. `options` stays null
  * until all are loaded: a native select given a value before its options exist would show the
- * placeholder instead of the saved choice.
+ * placeholder instead of the saved choice. `saved`: the record's saved data (see toOptions).
  */
 export function useCatalogOptions<N extends CatalogName>(
   names: readonly N[],
+  saved?: unknown,
 ): { options: Record<N, SelectOptions> | null; error: unknown } {
   const { i18n } = useTranslation();
   return useQueries({
-    queries: names.map((name) => ({
-      // Same key as useCatalog, so both share one cache entry.
-      queryKey: ["catalog", name, i18n.language],
-      queryFn: async () => catalogItemSchema.array().parse(await http.get(`/api/catalogs/${name}`)),
-      staleTime: 10 * 60_000,
-    })),
+    queries: names.map((name) => catalogQuery(name, i18n.language)),
     combine: (results) => {
       const error = results.find((result) => result.isError)?.error ?? null;
       if (results.some((result) => !result.data)) return { options: null, error };
       const options = Object.fromEntries(
-        names.map((name, index) => [
-          name,
-          (results[index]?.data ?? []).map((item) => ({ value: item.code, label: item.label })),
-        ]),
+        names.map((name, index) => [name, toOptions(results[index]?.data ?? [], saved)]),
       ) as Record<N, SelectOptions>;
       return { options, error };
     },

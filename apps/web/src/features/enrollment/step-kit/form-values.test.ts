@@ -39,5 +39,10 @@ describe("step form values", () => {
     expect(checkPdfUpload({ name: "a.PDF", type: "", size: 100 })).toBeNull();
     expect(checkPdfUpload({ name: "a.pdf", type: "application/pdf", size: 5 * 1024 * 1024 })).toBeNull();
     expect(checkPdfUpload({ name: "a.pdf", type: "application/pdf", size: 5 * 1024 * 1024 + 1 })).toBe("tooLarge");
+    // The school's own limit for the kind (Settings › Files).
+    expect(checkPdfUpload({ name: "a.pdf", type: "application/pdf", size: 300_000 }, 200_000)).toBe("tooLarge");
+    expect(
+      checkPdfUpload({ name: "a.pdf", type: "application/pdf", size: 6 * 1024 * 1024 }, 8 * 1024 * 1024),
+    ).toBeNull();
   });
 });

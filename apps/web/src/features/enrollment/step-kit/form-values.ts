@@ -44,10 +44,16 @@ export const yesNoValue = (value: string): boolean | undefined =>
 
 export const MAX_PDF_BYTES = UPLOAD_KINDS.identityDocument.maxBytes;
 
-/** Checked before sending (the server checks again, by content): a PDF of at most 5 MB. */
-export function checkPdfUpload(file: { name: string; type: string; size: number }): "notPdf" | "tooLarge" | null {
+/**
+ * Checked before sending (the server checks again, by content): a PDF within `maxBytes` (the
+ * school's limit for the kind, Settings › Files; 5 MB by default).
+ */
+export function checkPdfUpload(
+  file: { name: string; type: string; size: number },
+  maxBytes = MAX_PDF_BYTES,
+): "notPdf" | "tooLarge" | null {
   const isPdf = file.type === "application/pdf" || (file.type === "" && /\.pdf$/i.test(file.name));
   if (!isPdf) return "notPdf";
-  if (file.size > MAX_PDF_BYTES) return "tooLarge";
+  if (file.size > maxBytes) return "tooLarge";
   return null;
 }

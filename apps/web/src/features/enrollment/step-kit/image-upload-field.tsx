@@ -1,11 +1,13 @@
 import { FileInput, Group, Image, Stack, Text } from "@mantine/core";
-import { UPLOAD_KINDS, type UploadKind } from "@portal/shared/upload-kinds";
+import { FILE_TYPE_MIME, typesText } from "@portal/shared/file-settings";
+import type { UploadKind } from "@portal/shared/upload-kinds";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
 import { useValidationText } from "../../../lib/use-validation-text.ts";
 import { checkPhotoUpload } from "./image-upload-check.ts";
 import { useUploadAccess } from "./step-host.tsx";
+import { useUploadRule } from "./upload-rules.ts";
 import { useFieldUpload } from "./use-field-upload.ts";
 
 /**
@@ -36,8 +38,10 @@ export function ImageUploadField<V extends FieldValues>({
   const { t } = useTranslation();
   const errorText = useValidationText();
   const access = useUploadAccess();
-  const maxBytes = UPLOAD_KINDS[kind].maxBytes;
-  const maxMb = maxBytes / (1024 * 1024);
+  // The school's limit and types for this kind (Settings › Files).
+  const rule = useUploadRule(kind);
+  const { maxBytes, maxMb } = rule;
+  const types = typesText(rule.types, t("fileSettings:wizard.or"));
   const upload = useFieldUpload({
     form,
     name,
@@ -45,8 +49,12 @@ export function ImageUploadField<V extends FieldValues>({
     kind,
     onUploading,
     check: (photo) => {
-      const problem = checkPhotoUpload(photo, maxBytes);
-      return problem ? t(`enrollment:photoUpload.${problem}`, { max: maxMb }) : null;
+      const problem = checkPhotoUpload(
+        photo,
+        maxBytes,
+        rule.types.map((type) => FILE_TYPE_MIME[type]),
+      );
+      return problem ? t(`fileSettings:wizard.${problem}`, { max: maxMb, types }) : null;
     },
   });
   const { value } = upload;
@@ -70,11 +78,11 @@ export function ImageUploadField<V extends FieldValues>({
           label={label}
           description={
             access.canUpload
-              ? (description ?? t("enrollment:photoUpload.hint", { max: maxMb }))
+              ? (description ?? t("fileSettings:wizard.photoHint", { max: maxMb, types }))
               : t("enrollment:upload.familyOnly")
           }
           placeholder={t("enrollment:photoUpload.choose")}
-          accept="image/png,image/jpeg"
+          accept={rule.accept}
           clearable={false}
           value={null}
           onChange={upload.onFile}

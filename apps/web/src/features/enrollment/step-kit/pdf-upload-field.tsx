@@ -4,11 +4,10 @@ import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
 import { useValidationText } from "../../../lib/use-validation-text.ts";
-import { checkPdfUpload, MAX_PDF_BYTES } from "./form-values.ts";
+import { checkPdfUpload } from "./form-values.ts";
 import { useUploadAccess } from "./step-host.tsx";
+import { useUploadRule } from "./upload-rules.ts";
 import { useFieldUpload } from "./use-field-upload.ts";
-
-const MAX_MB = MAX_PDF_BYTES / (1024 * 1024);
 
 /**
  * A PDF the step needs (identity document, certificate, vaccination booklet…): checked for type
@@ -37,6 +36,8 @@ export function PdfUploadField<V extends FieldValues>({
   const { t } = useTranslation();
   const errorText = useValidationText();
   const access = useUploadAccess();
+  // The school's limit for this kind (Settings › Files).
+  const rule = useUploadRule(kind);
   const upload = useFieldUpload({
     form,
     name,
@@ -44,8 +45,8 @@ export function PdfUploadField<V extends FieldValues>({
     kind,
     onUploading,
     check: (pdf) => {
-      const problem = checkPdfUpload(pdf);
-      return problem ? t(`enrollment:upload.${problem}`, { max: MAX_MB }) : null;
+      const problem = checkPdfUpload(pdf, rule.maxBytes);
+      return problem ? t(`enrollment:upload.${problem}`, { max: rule.maxMb }) : null;
     },
   });
   const { value, uploaded } = upload;
@@ -55,7 +56,7 @@ export function PdfUploadField<V extends FieldValues>({
         label={label}
         description={
           access.canUpload
-            ? (description ?? t("enrollment:upload.hint", { max: MAX_MB }))
+            ? (description ?? t("enrollment:upload.hint", { max: rule.maxMb }))
             : t("enrollment:upload.familyOnly")
         }
         placeholder={t("enrollment:upload.choose")}

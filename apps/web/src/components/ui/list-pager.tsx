@@ -1,7 +1,6 @@
 import { Box, Group, NativeSelect, Pagination, Text } from "@mantine/core";
 import { PAGE_SIZES, type PageSize } from "@portal/shared/schemas/requests";
 import { useTranslation } from "react-i18next";
-import { pageCount } from "./list-query.ts";
 
 interface ListPagerProps {
   /** What the list shows, e.g. "1–25 of 240 requests" (announced politely on change). */
@@ -13,7 +12,12 @@ interface ListPagerProps {
   onPageSize: (pageSize: PageSize) => void;
 }
 
-/** Under a staff list: the rows shown, the page size and the pages (server-side pagination). */
+const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/**
+ * Under a staff list: the rows shown, the page size and the pages (server-side pagination). Used by
+ * the inscriptions lists and the documents list.
+ */
 export function ListPager({ range, total, page, pageSize, onPage, onPageSize }: ListPagerProps) {
   const { t } = useTranslation();
   return (
