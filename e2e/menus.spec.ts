@@ -45,6 +45,7 @@ test("the Admin's menu follows the spec 2 order, with the representatives lists 
     "Reportes",
     "Configuración",
     "Panel de control",
+    "Documentos",
     "Sincronización",
     "Fichas médicas",
   ]);

@@ -59,7 +59,9 @@ test("the secretary opens a module page from the request, edits it with the wiza
   // The page stays; a reload shows what the server kept.
   await expect(page).toHaveURL(new RegExp(`/student-record/${requestId}$`));
   await page.reload();
-  await expect(page.getByLabel("Ciudad de nacimiento", { exact: true })).toHaveValue("Cuenca");
+  // A cold reload of the module page fetches the step, six catalogues and the upload rules, then
+  // renders the whole form: on CI's two loaded cores it once took more than the default 10 s.
+  await expect(page.getByLabel("Ciudad de nacimiento", { exact: true })).toHaveValue("Cuenca", { timeout: 25_000 });
   expect(await versionOf(page)).toBe(2);
 
   // The request's other modules are one click away; the family's consents are read-only.

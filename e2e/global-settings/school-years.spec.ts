@@ -1,0 +1,102 @@
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_PASSWORD, logIn } from "../support/session.ts";
+
+test.use({ locale: "en-US" });
+
+const YEARS_URL = "/portal/dashboards/settings/academic-year";
+/** Today in the school's time zone (Ecuador, UTC−5), as the server counts window days. */
+const schoolToday = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+
+/** A family signs in to a chosen school year from the (English) login screen. */
+async function familyLogIn(page: Page, email: string, yearLabel: string) {
+  await page.goto("/login");
+  await page.getByLabel("School year").selectOption({ label: yearLabel });
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith("/api/auth/login")),
+    page.getByRole("button", { name: "Log in" }).click(),
+  ]);
+}
+
+test("the Admin creates 2026-2027 and opens re-enrollment; a family sees the windows up front", async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, "admin@demo.local");
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  await page.goto(YEARS_URL);
+  await expect(page.getByRole("heading", { level: 1, name: "Año escolar" })).toBeVisible();
+  const current = page.getByRole("article", { name: "2025-2026" });
+  await expect(current.getByText("Año vigente", { exact: true })).toBeVisible();
+
+  // Create the next year: the dialog proposes it one year on from the latest.
+  await page.getByRole("button", { name: "Crear el próximo año escolar" }).click();
+  const dialog = page.getByRole("dialog", { name: "Crear un año escolar" });
+  await expect(dialog.getByLabel("Año escolar")).toHaveValue("2026-2027");
+  await expect(dialog.getByLabel("Primer día de clases")).toHaveValue("2026-09-01");
+  await expect(dialog.getByText("se copian de 2025-2026", { exact: false })).toBeVisible();
+  await dialog.getByRole("button", { name: "Crear" }).click();
+  await expect(dialog).toBeHidden();
+  const year = page.getByRole("article", { name: "2026-2027" });
+  await expect(year.getByRole("group", { name: "Alumnos nuevos" }).getByText("Cerrado", { exact: true })).toBeVisible();
+  await expect(year.getByRole("group", { name: "Reinscripción" }).getByText("Cerrado", { exact: true })).toBeVisible();
+
+  // Creating it twice is refused under the label.
+  await page.getByRole("button", { name: "Crear el próximo año escolar" }).click();
+  await dialog.getByLabel("Año escolar").fill("2026-2027");
+  await dialog.getByRole("button", { name: "Crear" }).click();
+  await expect(dialog.getByText("Ya existe un año escolar con este nombre.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+
+  // Open re-enrollment from today to the last school day; an inverted window is refused first.
+  const reEnrollment = year.getByRole("group", { name: "Reinscripción" });
+  await reEnrollment.getByRole("button", { name: "Editar las fechas" }).click();
+  const windowDialog = page.getByRole("dialog", { name: "Reinscripción — 2026-2027" });
+  await windowDialog.getByLabel("Abre el").fill("2027-05-01");
+  await windowDialog.getByLabel("Cierra el (incluido)").fill("2027-04-01");
+  await windowDialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(windowDialog.getByText("La fecha de inicio debe ser anterior o igual a la fecha de fin")).toBeVisible();
+  await windowDialog.getByLabel("Abre el").fill(schoolToday());
+  await windowDialog.getByLabel("Cierra el (incluido)").fill("2027-07-03");
+  await windowDialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(windowDialog).toBeHidden();
+  await expect(reEnrollment.getByText("Abierto", { exact: true })).toBeVisible();
+
+  // The family may now pick 2026-2027 at login, and sees before any click what it may do.
+  const family = await browser.newPage({ locale: "en-US" });
+  await familyLogIn(family, "familia1@demo.local", "2026-2027");
+  await expect(family).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
+  const windows = family.getByTestId("enrollment-windows");
+  await expect(windows.getByText("Periodos de inscripción de 2026-2027")).toBeVisible();
+  await expect(windows.getByText("Alumnos nuevos: cerrado")).toBeVisible();
+  await expect(windows.getByText("Reinscripción: abierto hasta el 3 de julio de 2027")).toBeVisible();
+  await expect(family.getByRole("button", { name: "Agregar un alumno" })).toHaveCount(0);
+  await expect(family.getByText("No es posible agregar un alumno nuevo ahora")).toBeVisible();
+
+  // The Admin closes re-enrollment now (confirmed); the family's screen says all is closed.
+  await reEnrollment.getByRole("button", { name: "Cerrar ahora" }).click();
+  await page.getByRole("button", { name: "Sí" }).click();
+  await expect(reEnrollment.getByText("Cerrado", { exact: true })).toBeVisible();
+  await expect(reEnrollment.getByText("Cerrado anticipadamente el", { exact: false })).toBeVisible();
+  await family.reload();
+  await expect(family.getByText("Las inscripciones para 2026-2027 están cerradas.", { exact: false })).toBeVisible();
+  await expect(family.getByTestId("enrollment-windows").getByText("Reinscripción: cerrado")).toBeVisible();
+  await family.close();
+
+  // A closed year is no longer offered at login (2025-2026, current, still is).
+  const visitor = await browser.newPage({ locale: "en-US" });
+  await visitor.goto("/login");
+  const options = visitor.getByLabel("School year").locator("option");
+  await expect(options.filter({ hasText: "2025-2026" })).toHaveCount(1);
+  await expect(options.filter({ hasText: "2026-2027" })).toHaveCount(0);
+  await visitor.close();
+
+  // Restore the demo: the empty year is deleted after confirmation.
+  await year.getByRole("button", { name: "Eliminar" }).click();
+  await expect(page.getByText("¿Está seguro de que desea eliminar?")).toBeVisible();
+  await page.getByRole("button", { name: "Sí" }).click();
+  await expect(page.getByRole("article", { name: "2026-2027" })).toHaveCount(0);
+  // The current year has files: it cannot be deleted.
+  await expect(current.getByRole("button", { name: "Eliminar" })).toBeDisabled();
+});
