@@ -93,11 +93,17 @@ async function sizeOnDisk(ctx: AppContext, storageKey: string): Promise<number |
   }
 }
 
-/** Opens a stored photo for reading; null when it cannot be (gone, unreadable): the photo is left out. */
-async function openStored(ctx: AppContext, storageKey: string): Promise<fs.promises.FileHandle | null> {
+/**
+ * Opens a stored photo as a stream; null when it cannot be (gone, unreadable): the photo is left out.
+ * The stream reads at most the file's size at a time: a file stream's default 64 KiB buffer per read,
+ * for thousands of small photos, left hundreds of MB of garbage in the server's memory (bench:exports).
+ */
+async function openStored(ctx: AppContext, storageKey: string): Promise<fs.ReadStream | null> {
   try {
     const handle = await fs.promises.open(storagePath(ctx, storageKey), "r");
-    if ((await handle.stat()).isFile()) return handle;
+    const stat = await handle.stat();
+    // The stream owns the handle and closes it at its end (or when destroyed).
+    if (stat.isFile()) return handle.createReadStream({ highWaterMark: Math.min(64 * 1024, Math.max(1, stat.size)) });
     await handle.close();
     return null;
   } catch {
@@ -190,15 +196,14 @@ export async function openPhotoExport(
           leaveOut(candidate, candidate.reason ?? "fileMissing");
           continue;
         }
-        const handle = await openStored(ctx, candidate.upload.storage_key);
-        if (!handle) {
+        const stream = await openStored(ctx, candidate.upload.storage_key);
+        if (!stream) {
           leaveOut(candidate, "fileMissing");
           continue;
         }
         const name = names.take(photoEntryName({ ...candidate, ext: extOf(candidate.upload.content_type) }));
         const written = entryWritten(archive);
-        // The stream owns the handle and closes it at its end (or when destroyed).
-        current = handle.createReadStream();
+        current = stream;
         archive.append(current, { name, date: at, store: true });
         await written;
         current = undefined;

@@ -43,7 +43,7 @@ function csvValue(type: ReportColumnType, value: Cell, words: FileWords): string
 }
 
 /** Rows written between two turns of the event loop, so other requests are served during an export. */
-const ROWS_PER_TURN = 25;
+const ROWS_PER_TURN = 5;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Waits while the reader is behind, so a slow download does not pile rows up in memory. */
