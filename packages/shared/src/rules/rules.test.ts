@@ -12,8 +12,13 @@ describe("cédula", () => {
     ["17143071031", "eleven digits"],
     ["17143O7103", "a letter"],
     ["2514307103", "province 25"],
+    ["2512345675", "province 25 with a right check digit"],
+    ["5012345674", "province 50 with a wrong check digit"],
     ["0014307103", "province 00"],
   ])("refuses %s (%s)", (value) => expect(isValidCedula(value)).toBe(false));
+  it("accepts a resident foreigner's cédula (province 50)", () => {
+    expect(isValidCedula("5012345673")).toBe(true);
+  });
   it("accepts province 30 and a third digit above 5 when the check digit is right", () => {
     // 30 + 7 + 1234567 → compute the check digit the same way the registry does.
     const body = "307123456";
