@@ -236,13 +236,14 @@ async function list(query = "", cookie = staff.Secretaria) {
 async function documentsOfYear() {
   const rows = await t.ctx.db
     .selectFrom("requests")
-    .select(["id", "student_document", "first_representative_document", "second_representative_document"])
+    .select(["id", "code", "student_document", "first_representative_document", "second_representative_document"])
     .where("school_year_id", "=", yearId)
     .where("is_test_data", "=", 0)
     .orderBy("created_at", "desc")
     .execute();
   return rows.map((r) => ({
     id: r.id,
+    code: r.code.toLowerCase(),
     student: r.student_document.toLowerCase(),
     first: r.first_representative_document.toLowerCase(),
     second: r.second_representative_document.toLowerCase(),
@@ -341,12 +342,30 @@ describe("GET /api/requests", () => {
     expect(await search("prueba", "&testData=include")).toEqual(ids("prueba"));
     // Wildcards are text: "%" and "_" match nothing special (they are not even searched for).
     expect(await search("%")).toEqual(ids("tomas", "mateo", "elodie", "ana"));
-    // A digit finds the documents that hold it, never the segment markers of search_text.
+    // A digit finds the documents and codes that hold it, never the segment markers of search_text.
     const rows = await documentsOfYear();
     for (const digit of ["1", "2", "5", "9"]) {
-      const expected = rows.filter((r) => [r.student, r.first, r.second].some((d) => d.includes(digit)));
+      const expected = rows.filter((r) => [r.code, r.student, r.first, r.second].some((d) => d.includes(digit)));
       expect(await search(digit), digit).toEqual(expected.map((r) => r.id));
     }
+  });
+
+  it("finds a request by its code, whole or in part, in any case (issue #14)", async () => {
+    const search = async (q: string) => idsOf(await list(`q=${encodeURIComponent(q)}`));
+    const rows = await documentsOfYear();
+    const elodie = rows.find((r) => r.id === sentRequests.elodie!.requestId)!;
+    expect(elodie.code).toMatch(/^ins-\d+-\d{6}$/);
+    expect(await search(elodie.code.toUpperCase())).toEqual(ids("elodie"));
+    expect(await search(elodie.code)).toEqual(ids("elodie"));
+    // The number without its prefix, and its last digits (codes share their leading zeros).
+    const number = elodie.code.split("-")[2]!;
+    const tail = number.replace(/^0+/, "");
+    const expected = rows.filter((r) => [r.code, r.student, r.first, r.second].some((d) => d.includes(tail)));
+    expect(await search(tail)).toEqual(expected.map((r) => r.id));
+    expect(await search(`INS ${number}`)).toEqual(ids("elodie"));
+    // A code's word beside a name: both must match.
+    expect(await search(`${number} nunez`)).toEqual(ids("elodie"));
+    expect(await search(`${number} raul`)).toEqual([]);
   });
 
   it("sorts by name, level, status and code, ascending or descending", async () => {

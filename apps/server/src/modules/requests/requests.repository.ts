@@ -53,10 +53,23 @@ function narrowed<O>(query: RequestsQuery<O>, filter: Omit<RequestFilter, "words
   return q;
 }
 
-/** Request lists: each word anywhere in the student's or a representative's names and documents. */
+/**
+ * The request's code in lower case, for the search: "INS-2025-000042" is printed on every PDF and
+ * e-mail, and staff type it whole or in part (issue #14). The query's words are normalised the same
+ * way as the names (punctuation as spaces), so "ins-2025-000042" gives three words, each in the code.
+ */
+const codeLike = (pattern: string) => sql<boolean>`lower(requests.code) like ${pattern} escape '\\'`;
+
+/**
+ * Request lists: each word anywhere in the student's or a representative's names and documents, or
+ * in the request's code.
+ */
 export function requestsWhere<O>(query: RequestsQuery<O>, filter: RequestFilter): RequestsQuery<O> {
   let q = narrowed(query, filter);
-  for (const word of filter.words) q = q.where(like(`%${escapeLike(word)}%`));
+  for (const word of filter.words) {
+    const pattern = `%${escapeLike(word)}%`;
+    q = q.where((eb) => eb.or([like(pattern), codeLike(pattern)]));
+  }
   return q;
 }
 
