@@ -88,7 +88,7 @@ test("a family adds a student, fills the student file and resumes the same file 
   await stepper.getByRole("button", { name: /Bienvenido/ }).click();
   await expect(page).toHaveURL(/bienvenido$/);
   const card = page.getByRole("article").filter({ hasText: "Valentina" });
-  await expect(card.getByText("Paso 1 de 12 completado")).toBeVisible();
+  await expect(card.getByText("Inscripción en curso: paso 3 de 15")).toBeVisible();
   await card.getByRole("button", { name: "Continuar la inscripción" }).click();
   await expect(page).toHaveURL(/anio-inscripcion$/);
 

@@ -71,18 +71,24 @@ describe("wizard steps", () => {
     expect(stepAfter("medicalRecord")).toBe("summary");
   });
 
-  it("words a card's status", () => {
-    expect(cardStatusText({ status: "notStarted", completedCount: 0, totalSteps: 12 }).key).toBe(
+  it("words a card's status, a file in progress at the step it resumes, counted as the wizard counts", () => {
+    expect(cardStatusText({ status: "notStarted", completedCount: 0, nextStep: "studentFile" }).key).toBe(
       "enrollment:card.status.notStarted",
     );
-    expect(cardStatusText({ status: "inProgress", completedCount: 0, totalSteps: 12 }).key).toBe(
+    expect(cardStatusText({ status: "inProgress", completedCount: 0, nextStep: "studentFile" }).key).toBe(
       "enrollment:card.status.started",
     );
-    expect(cardStatusText({ status: "inProgress", completedCount: 1, totalSteps: 12 })).toEqual({
+    // The student file (step 2) saved: it resumes at the school year, step 3 of 15.
+    expect(cardStatusText({ status: "inProgress", completedCount: 1, nextStep: "enrollmentYear" })).toEqual({
       key: "enrollment:card.status.inProgress",
-      values: { completed: 1, total: 12 },
+      values: { step: 3, total: 15 },
     });
-    expect(cardStatusText({ status: "sent", completedCount: 12, totalSteps: 12 }).key).toBe(
+    // Every data step saved: the summary, step 14 of 15.
+    expect(cardStatusText({ status: "inProgress", completedCount: 12, nextStep: null })).toEqual({
+      key: "enrollment:card.status.inProgress",
+      values: { step: 14, total: 15 },
+    });
+    expect(cardStatusText({ status: "sent", completedCount: 12, nextStep: null }).key).toBe(
       "enrollment:card.status.sent",
     );
   });

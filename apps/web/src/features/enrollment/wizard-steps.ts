@@ -86,8 +86,12 @@ export function stepAfter(step: StepId): string {
   return STEP_IDS[STEP_IDS.indexOf(step) + 1] ?? "summary";
 }
 
-/** The i18n key and values of a welcome card's status line. */
-export function cardStatusText(card: Pick<EnrollmentCard, "status" | "completedCount" | "totalSteps">): {
+/**
+ * The i18n key and values of a welcome card's status line. A file in progress says the step it
+ * resumes at, in the wizard's own numbering ("step 3 of 15", as the wizard's header): counting the
+ * twelve data steps there ("step 1 of 12 completed") gave the family two counts (issue #14).
+ */
+export function cardStatusText(card: Pick<EnrollmentCard, "status" | "completedCount" | "nextStep">): {
   key: string;
   values: Record<string, number>;
 } {
@@ -96,12 +100,14 @@ export function cardStatusText(card: Pick<EnrollmentCard, "status" | "completedC
       return { key: "enrollment:card.status.notStarted", values: {} };
     case "sent":
       return { key: "enrollment:card.status.sent", values: {} };
-    default:
+    default: {
       // A file created but not saved yet has no completed step to count.
       if (card.completedCount === 0) return { key: "enrollment:card.status.started", values: {} };
+      const resumesAt = wizardStepByKey(card.nextStep ?? "summary");
       return {
         key: "enrollment:card.status.inProgress",
-        values: { completed: card.completedCount, total: card.totalSteps },
+        values: { step: resumesAt?.number ?? WIZARD_STEP_COUNT, total: WIZARD_STEP_COUNT },
       };
+    }
   }
 }
