@@ -49,7 +49,9 @@ async function openFromList(page: Page, first: FirstName): Promise<number> {
 async function act(page: Page, action: string, comment?: string): Promise<void> {
   await page.getByRole("region", { name: "Acciones" }).getByRole("button", { name: action, exact: true }).click();
   if (comment) await dialog(page).getByLabel("Comentario (opcional)").fill(comment);
-  await dialog(page).getByRole("button", { name: "Sí" }).click();
+  await dialog(page)
+    .getByRole("button", { name: `Aplicar «${action}»` })
+    .click();
   await expect(dialog(page)).toHaveCount(0);
 }
 
@@ -113,7 +115,7 @@ test("the secretary filters untreated requests, keeps the list in the URL, walks
   const actions = page.getByRole("region", { name: "Acciones" });
   await actions.getByRole("button", { name: "Aceptar", exact: true }).click();
   await expect(dialog(page)).toContainText("pasará de «Sin tratar» a «Aceptada»");
-  await dialog(page).getByRole("button", { name: "No" }).click();
+  await dialog(page).getByRole("button", { name: "No cambiar nada" }).click();
   await expect(page.getByTestId("request-status")).toHaveText("Sin tratar");
   await act(page, "Aceptar", "Documentos completos");
   await expect(page.getByTestId("request-status")).toHaveText("Aceptada");
@@ -174,7 +176,7 @@ test("the secretary accepts three at once, then validates them, and sees what di
   await expect(page.getByText("Registros seleccionados: 3")).toBeVisible();
   await page.getByRole("button", { name: "Aplicar" }).click();
   await expect(dialog(page)).toContainText("El estado de los registros seleccionados cambiará");
-  await dialog(page).getByRole("button", { name: "Sí" }).click();
+  await dialog(page).getByRole("button", { name: "Aplicar «Aceptar» a la selección (3)" }).click();
   const result = page.getByTestId("bulk-result");
   await expect(result).toContainText("Registros modificados: 3");
   await expect(result).toContainText("Registros sin cambios: 0");
@@ -188,7 +190,7 @@ test("the secretary accepts three at once, then validates them, and sees what di
   for (const first of ["Bruno", "Carla", "Diego", "Elena"] as const) await rowCheckbox(page, first).check();
   await page.getByLabel("Cambio de estado").selectOption("validate");
   await page.getByRole("button", { name: "Aplicar" }).click();
-  await dialog(page).getByRole("button", { name: "Sí" }).click();
+  await dialog(page).getByRole("button", { name: "Aplicar «Validar ficha del alumno» a la selección (4)" }).click();
   await expect(result).toContainText("Registros modificados: 3");
   await expect(result).toContainText("Registros sin cambios: 1");
   await expect(result.getByRole("list", { name: "Registros sin cambios" })).toContainText(
@@ -211,7 +213,7 @@ test("the secretary confirms and finishes one, and asks a family for a correctio
   await expect(
     dialog(page).getByRole("heading", { name: "¿Está seguro de que desea finalizar el proceso?" }),
   ).toBeVisible();
-  await dialog(page).getByRole("button", { name: "Sí" }).click();
+  await dialog(page).getByRole("button", { name: "Aplicar «Finalizar»" }).click();
   await expect(page.getByTestId("request-status")).toHaveText("Finalizada");
   // Finished is final for a secretary.
   await expect(page.getByText("No hay acciones posibles para una solicitud en este estado.")).toBeVisible();

@@ -88,7 +88,7 @@ test("a bulk status change takes an optional comment that each request's history
   await page.getByRole("button", { name: "Aplicar" }).click();
   await expect(dialog(page)).toContainText("El estado de los registros seleccionados cambiará");
   await dialog(page).getByLabel("Comentario (opcional)").fill("Documentos revisados en bloque.");
-  await dialog(page).getByRole("button", { name: "Sí" }).click();
+  await dialog(page).getByRole("button", { name: "Aplicar «Aceptar» a la selección (2)" }).click();
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.getByTestId("bulk-result")).toContainText("Registros modificados: 2");
 
@@ -98,7 +98,7 @@ test("a bulk status change takes an optional comment that each request's history
   await page.getByLabel("Cambio de estado").selectOption("validate");
   await page.getByRole("button", { name: "Aplicar" }).click();
   await expect(dialog(page).getByLabel("Comentario (opcional)")).toHaveValue("");
-  await dialog(page).getByRole("button", { name: "No" }).click();
+  await dialog(page).getByRole("button", { name: "No cambiar nada" }).click();
   await expect(dialog(page)).toHaveCount(0);
 
   for (const first of NAMES) {

@@ -46,7 +46,7 @@ test("the secretary sees the family's e-mails delivered and sends one again afte
 
   // A status change e-mails the family too: the section shows it without a reload.
   await page.getByRole("region", { name: "Acciones" }).getByRole("button", { name: "Aceptar", exact: true }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Sí" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Aplicar «Aceptar»" }).click();
   await expect(mails.getByRole("row").filter({ hasText: "Cambio de estado" })).toHaveCount(1);
 });
 

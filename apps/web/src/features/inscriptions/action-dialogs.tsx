@@ -81,8 +81,8 @@ export function ActionDialog({ action, code, status, pending, error, onConfirm, 
               error={error}
               pending={pending}
               onCancel={close}
-              cancelLabel={t("common:actions.no")}
-              submitLabel={t("common:actions.yes")}
+              cancelLabel={t("common:actions.keepAsIs")}
+              submitLabel={t("inscriptions:actions.confirmSubmit", { action: actionLabel })}
             />
           </Stack>
         </form>
@@ -162,7 +162,7 @@ export function CorrectionDialog({ opened, pending, error, onConfirm, onClose }:
             error={error}
             pending={pending}
             onCancel={close}
-            cancelLabel={t("common:actions.cancel")}
+            cancelLabel={t("common:actions.keepAsIs")}
             submitLabel={t("inscriptions:correction.submit")}
           />
         </Stack>
@@ -256,7 +256,7 @@ export function ReviewDialog({ mode, pending, error, onConfirm, onClose }: Revie
             error={error}
             pending={pending}
             onCancel={close}
-            cancelLabel={t("common:actions.cancel")}
+            cancelLabel={t("common:actions.keepAsIs")}
             submitLabel={mode === "resolve" ? t("inscriptions:review.resolve") : t("inscriptions:review.flag")}
           />
         </Stack>

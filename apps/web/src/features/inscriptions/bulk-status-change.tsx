@@ -131,8 +131,11 @@ function BulkDialogForm({
           error={error}
           pending={pending}
           onCancel={onClose}
-          cancelLabel={t("common:actions.no")}
-          submitLabel={t("common:actions.yes")}
+          cancelLabel={t("common:actions.keepAsIs")}
+          submitLabel={t("inscriptions:bulk.confirmSubmit", {
+            action: t(`common:workflowAction.${change.action}`),
+            count: change.ids.length,
+          })}
         />
       </Stack>
     </form>
