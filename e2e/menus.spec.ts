@@ -4,13 +4,18 @@ import { logIn } from "./support/session.ts";
 // Demo accounts use Spanish once signed in.
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
 
-test("a family sees only its menu", async ({ page }) => {
+test("a family sees only its menu, with a way back to its enrollments", async ({ page }) => {
   await logIn(page, "familia1@demo.local");
   const nav = page.getByRole("navigation", { name: "Navegación principal" });
   await expect(nav.getByText("Elecciones").first()).toBeVisible();
   for (const hidden of ["Panel de control", "Inscripciones", "Reportes", "Configuración"]) {
-    await expect(nav.getByText(hidden)).toHaveCount(0);
+    await expect(nav.getByText(hidden, { exact: true })).toHaveCount(0);
   }
+  // "Mis inscripciones" leads back to the welcome page (and its students' cards) from anywhere.
+  await page.goto("/portal/account");
+  await nav.getByRole("link", { name: "Mis inscripciones" }).click();
+  await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
+  await expect(nav.getByRole("link", { name: "Mis inscripciones" })).toHaveAttribute("aria-current", "page");
 });
 
 test("a secretary sees the staff menu but not settings", async ({ page }) => {

@@ -192,7 +192,13 @@ describe("the route table lists every screen of spec section 2", () => {
 describe("buildMenu", () => {
   const ids = (role: Role) => buildMenu(APP_ROUTES, role).map((item) => item.id);
   it("shows a family only what it may open and what is not hidden", () => {
-    expect(ids("User")).toEqual(["elections"]);
+    expect(ids("User")).toEqual(["inscripciones", "elections"]);
+  });
+  it("gives a family one 'My enrollments' link to the wizard's welcome page, none of the steps (issue #14)", () => {
+    const enrollments = buildMenu(APP_ROUTES, "User").find((item) => item.id === "inscripciones");
+    expect(enrollments).toEqual({ id: "inscripciones", to: "/portal/inscripciones", children: [] });
+    expect(ids("Prueba")).toContain("inscripciones");
+    expect(ids("Secretaria")).not.toContain("inscripciones");
   });
   it("shows staff their areas and hides the rest", () => {
     expect(ids("Editor")).toEqual(["elections", "reports", "dashboard", "documents"]);

@@ -122,10 +122,11 @@ export const APP_ROUTES: readonly RouteNode[] = [
     path: "inscripciones",
     access: "protected",
     roles: FAMILY,
-    hideInMenu: true,
+    // The family's "My enrollments" entry (issue #14): one link to the welcome page, the way back to
+    // its students from anywhere; the fifteen steps stay out of the menu (the wizard has its stepper).
     defaultChild: "bienvenido",
     children: WIZARD_STEP_PATHS.map(({ id, path }) =>
-      planned(id, path, BUILT_WIZARD_STEPS.includes(id) ? { status: "built" } : {}),
+      planned(id, path, { hideInMenu: true, ...(BUILT_WIZARD_STEPS.includes(id) ? { status: "built" } : {}) }),
     ),
   },
   {
