@@ -141,7 +141,9 @@ test("steps 9 and 10: previous schooling, then who pays and how, with the family
   await expect(page.getByText("Indique la organización que otorga la beca")).toBeVisible();
   await page.getByLabel("Organización que otorga la beca", { exact: true }).fill("Fundación Educar");
   await page.getByLabel("Correo electrónico de facturación", { exact: true }).fill("pagos@example.ec");
-  await page.getByLabel("Código de contacto del pagador", { exact: true }).fill("C-204");
+  // The school's own codes are not the family's (issue #14): not on its page.
+  await expect(page.getByText("Códigos de la institución")).toHaveCount(0);
+  await expect(page.getByLabel("Código de contacto del pagador", { exact: true })).toHaveCount(0);
   await saveAndNext(page);
   await expect(page).toHaveURL(/\/portal\/inscripciones\/informacion-servicio-de-transporte-escolar$/);
 
@@ -159,7 +161,6 @@ test("steps 9 and 10: previous schooling, then who pays and how, with the family
   await expect(page.getByLabel("Forma de pago", { exact: true })).toHaveValue("TRANSFER");
   await expect(scholarship.getByLabel("Sí")).toBeChecked();
   await expect(page.getByLabel("Organización que otorga la beca", { exact: true })).toHaveValue("Fundación Educar");
-  await expect(page.getByLabel("Código de contacto del pagador", { exact: true })).toHaveValue("C-204");
 
   await page.goto("/portal/inscripciones/historial-academico-del-alumno");
   await expect(schooled.getByLabel("Sí")).toBeChecked();

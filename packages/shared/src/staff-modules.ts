@@ -54,3 +54,31 @@ export const STAFF_EDITABLE_STATUSES: readonly RequestStatus[] = [
 export function isStaffEditable(step: StepId, status: RequestStatus): boolean {
   return STAFF_EDITABLE_STEPS.includes(step) && STAFF_EDITABLE_STATUSES.includes(status);
 }
+
+/**
+ * The school's own fields in the families' steps (issue #14): codes the school's student database
+ * (BUE) or its accounting gives, filled by staff or the BUE import. Families neither see nor change
+ * them: a family's save keeps what is stored (or nothing), whatever its body says.
+ */
+export const STAFF_ONLY_FIELDS: Partial<Record<StepId, readonly string[]>> = {
+  studentFile: ["studentCode"],
+  firstRepresentative: ["contactCodeBue"],
+  secondRepresentative: ["contactCodeBue"],
+  financialInformation: ["contactCode", "studentCodeSchoolYear", "requestCode"],
+};
+
+/** A family's step data with the school's own fields as they were stored (dropped when none was). */
+export function keepStaffOnlyFields(
+  step: StepId,
+  data: Record<string, unknown>,
+  stored: Record<string, unknown> | null,
+): Record<string, unknown> {
+  const fields = STAFF_ONLY_FIELDS[step];
+  if (!fields) return data;
+  const kept = { ...data };
+  for (const field of fields) {
+    if (stored && stored[field] !== undefined) kept[field] = stored[field];
+    else delete kept[field];
+  }
+  return kept;
+}

@@ -2,6 +2,7 @@ import { translate as translateKey } from "@portal/i18n/translate";
 import { isStepOpen, nextOpenStep, STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
 import type { Language } from "@portal/shared/languages";
 import type { EnrollmentCard, FileSummary } from "@portal/shared/schemas/enrollment-responses";
+import { keepStaffOnlyFields } from "@portal/shared/staff-modules";
 import type { AppContext } from "../../context.ts";
 import { type Db, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -309,7 +310,13 @@ export async function saveStep(
   const done = completedOf(steps);
   if (!isStepOpen(step, done)) throw new AppError(409, "STEP_LOCKED");
 
-  const data = await checkStepBody(ctx, meta.lang, file, steps, step, body);
+  // The school's own codes (BUE, accounting) stay as stored, whatever the family's body says.
+  const stored = steps.find((s) => s.step === step);
+  const data = keepStaffOnlyFields(
+    step,
+    await checkStepBody(ctx, meta.lang, file, steps, step, body),
+    stored ? (JSON.parse(stored.data) as Record<string, unknown>) : null,
+  );
   // Each referenced upload must be this family's, and of the kind the field asks for: the save
   // itself checks it (one query less on the hot path); when it writes nothing, we say why.
   const references = referencedUploads(data);

@@ -25,6 +25,7 @@ import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.
 import { ImageUploadField } from "./step-kit/image-upload-field.tsx";
 import { PdfUploadField } from "./step-kit/pdf-upload-field.tsx";
 import { StepSection } from "./step-kit/step-form.tsx";
+import { useShowsStaffFields } from "./step-kit/step-host.tsx";
 
 export const AUTHORIZED_PERSONS_CATALOGS = ["relationships", "identificationTypes"] as const;
 export type AuthorizedPersonsCatalogs = Record<(typeof AUTHORIZED_PERSONS_CATALOGS)[number], SelectOptions>;
@@ -53,6 +54,7 @@ export function AuthorizedPersonsFields({
 }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
+  const staffFields = useShowsStaffFields();
   const { errors } = form.formState;
   const watched = useWatch({ control: form.control, name: "persons" });
   const relationships = withPlaceholder(catalogs.relationships, t("enrollment:form.choose"));
@@ -195,11 +197,13 @@ export function AuthorizedPersonsFields({
                 required
                 onUploading={onUploading}
               />
-              <Checkbox
-                label={k("isRegisterPerson")}
-                description={k("isRegisterPersonHint")}
-                {...form.register(`persons.${index}.isRegisterPerson`)}
-              />
+              {staffFields ? (
+                <Checkbox
+                  label={k("isRegisterPerson")}
+                  description={k("isRegisterPersonHint")}
+                  {...form.register(`persons.${index}.isRegisterPerson`)}
+                />
+              ) : null}
             </Stack>
           </Paper>
         );

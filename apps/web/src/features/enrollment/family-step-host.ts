@@ -43,5 +43,6 @@ export function familyStepHost(file: FileSummary, queryClient: QueryClient): Ste
       returnTo === RETURN_TO_SUMMARY ? wizardPath("summary") : wizardPath(stepAfter(step)),
     saveLabel: "enrollment:actions.saveAndNext",
     offersKnownPeople: true,
+    showsStaffFields: false,
   };
 }

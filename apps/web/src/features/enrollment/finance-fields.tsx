@@ -8,6 +8,7 @@ import { useValidationText } from "../../lib/use-validation-text.ts";
 import { EMPTY_PAYER, type FinanceValues, PAYER_FIELDS, PAYMENT_REFERENCES, type PayerFields } from "./finance-form.ts";
 import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
+import { useShowsStaffFields } from "./step-kit/step-host.tsx";
 import { YesNoRadio } from "./yes-no-radio.tsx";
 
 export const FINANCE_CATALOGS = ["paymentMethods", "identificationTypes"] as const;
@@ -71,6 +72,7 @@ export function FinanceFields({
   payers?: RepresentativePayers;
 }) {
   const { t } = useTranslation();
+  const staffFields = useShowsStaffFields();
   const errorText = useValidationText();
   const { errors } = form.formState;
   const choose = t("enrollment:form.choose");
@@ -182,28 +184,31 @@ export function FinanceFields({
         </SimpleGrid>
       </StepSection>
 
-      <StepSection id="finance-codes" title={t("enrollment:finance.codesTitle")}>
-        <Text size="sm" c="dimmed">
-          {t("enrollment:finance.codesHint")}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label={t("enrollment:finance.contactCode")}
-            {...form.register("contactCode")}
-            error={errorText(errors.contactCode?.message)}
-          />
-          <TextInput
-            label={t("enrollment:finance.studentCodeSchoolYear")}
-            {...form.register("studentCodeSchoolYear")}
-            error={errorText(errors.studentCodeSchoolYear?.message)}
-          />
-          <TextInput
-            label={t("enrollment:finance.requestCode")}
-            {...form.register("requestCode")}
-            error={errorText(errors.requestCode?.message)}
-          />
-        </SimpleGrid>
-      </StepSection>
+      {/* The school's own codes for the payer and the request: staff pages only (issue #14). */}
+      {staffFields ? (
+        <StepSection id="finance-codes" title={t("enrollment:finance.codesTitle")}>
+          <Text size="sm" c="dimmed">
+            {t("enrollment:finance.codesHint")}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label={t("enrollment:finance.contactCode")}
+              {...form.register("contactCode")}
+              error={errorText(errors.contactCode?.message)}
+            />
+            <TextInput
+              label={t("enrollment:finance.studentCodeSchoolYear")}
+              {...form.register("studentCodeSchoolYear")}
+              error={errorText(errors.studentCodeSchoolYear?.message)}
+            />
+            <TextInput
+              label={t("enrollment:finance.requestCode")}
+              {...form.register("requestCode")}
+              error={errorText(errors.requestCode?.message)}
+            />
+          </SimpleGrid>
+        </StepSection>
+      ) : null}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.
 import { ImageUploadField } from "./step-kit/image-upload-field.tsx";
 import { PdfUploadField } from "./step-kit/pdf-upload-field.tsx";
 import { StepSection } from "./step-kit/step-form.tsx";
+import { useShowsStaffFields } from "./step-kit/step-host.tsx";
 
 export const REPRESENTATIVE_CATALOGS = [
   "civilStatus",
@@ -99,6 +100,7 @@ export function RepresentativeFields({
   const nationalities = withPlaceholder(catalogs.nationalities, choose);
   const id = (section: string) => `representative${typeRepresentative}-${section}`;
   const k = (key: string) => t(`enrollment:representative.${key}`);
+  const staffFields = useShowsStaffFields();
   const working = isWorking(professionalSituation);
 
   return (
@@ -406,12 +408,14 @@ export function RepresentativeFields({
               error={errorText(errors.graduationYear?.message)}
             />
           ) : null}
-          <TextInput
-            label={k("contactCodeBue")}
-            description={k("contactCodeBueHint")}
-            {...form.register("contactCodeBue")}
-            error={errorText(errors.contactCodeBue?.message)}
-          />
+          {staffFields ? (
+            <TextInput
+              label={k("contactCodeBue")}
+              description={k("contactCodeBueHint")}
+              {...form.register("contactCodeBue")}
+              error={errorText(errors.contactCodeBue?.message)}
+            />
+          ) : null}
         </SimpleGrid>
       </StepSection>
     </>

@@ -18,6 +18,7 @@ import { useValidationText } from "../../lib/use-validation-text.ts";
 import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.ts";
 import { PdfUploadField } from "./step-kit/pdf-upload-field.tsx";
 import { StepSection } from "./step-kit/step-form.tsx";
+import { useShowsStaffFields } from "./step-kit/step-host.tsx";
 import { EMPTY_CONTACT, type StudentFileValues } from "./student-file-form.ts";
 
 export const STUDENT_FILE_CATALOGS = [
@@ -46,6 +47,7 @@ export function StudentFileFields({
 }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
+  const staffFields = useShowsStaffFields();
   const { errors } = form.formState;
   const contacts = useFieldArray({ control: form.control, name: "emergencyContacts" });
   const choose = t("enrollment:form.choose");
@@ -157,12 +159,14 @@ export function StudentFileFields({
             {...form.register("bloodType")}
             error={errorText(errors.bloodType?.message)}
           />
-          <TextInput
-            label={t("enrollment:studentFile.studentCode")}
-            description={t("enrollment:studentFile.studentCodeHint")}
-            {...form.register("studentCode")}
-            error={errorText(errors.studentCode?.message)}
-          />
+          {staffFields ? (
+            <TextInput
+              label={t("enrollment:studentFile.studentCode")}
+              description={t("enrollment:studentFile.studentCodeHint")}
+              {...form.register("studentCode")}
+              error={errorText(errors.studentCode?.message)}
+            />
+          ) : null}
         </SimpleGrid>
         <Checkbox label={t("enrollment:studentFile.childOfStaff")} {...form.register("childOfStaff")} />
       </StepSection>

@@ -49,6 +49,7 @@ export function staffStepHost(module: RequestModule, queryClient: QueryClient, r
     nextPath: () => null,
     saveLabel: "enrollment:actions.save",
     offersKnownPeople: false,
+    showsStaffFields: true,
     reload,
   };
 }

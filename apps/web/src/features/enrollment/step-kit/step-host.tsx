@@ -27,6 +27,12 @@ export interface StepHost {
   saveLabel: string;
   /** The family's representatives and authorized persons from other files, offered for reuse. */
   offersKnownPeople: boolean;
+  /**
+   * Whether the school's own fields are shown (BUE codes, the finance step's codes, the "already
+   * registered" mark): staff pages only (issue #14). The family's saves keep their stored values
+   * (the server does too: STAFF_ONLY_FIELDS).
+   */
+  showsStaffFields: boolean;
   /** Reads the record again after a conflict (someone else saved it meanwhile). */
   reload?: () => void;
 }
@@ -44,6 +50,11 @@ export function useStepHost(): StepHost {
   const host = useContext(StepHostContext);
   if (!host) throw new Error("a step page outside a StepHostProvider");
   return host;
+}
+
+/** Whether this form shows the school's own fields (StepHost.showsStaffFields). */
+export function useShowsStaffFields(): boolean {
+  return useContext(StepHostContext)?.showsStaffFields ?? false;
 }
 
 /** How upload fields link to the files on record, and whether they may upload (staff view files only). */
