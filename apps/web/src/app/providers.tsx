@@ -8,6 +8,7 @@ import { I18nextProvider } from "react-i18next";
 import { i18n } from "../lib/i18n.ts";
 import { useBranding } from "../lib/public-config-query.ts";
 import { queryClient } from "../lib/query-client.ts";
+import { accessibleColorsResolver } from "./accessible-colors.ts";
 import { buildTheme, lightOnlyColorSchemeManager } from "./theme.ts";
 
 /** Mantine themed from the branding read at run time (GET /api/public/config). */
@@ -15,7 +16,12 @@ function BrandedUi({ children }: { children: ReactNode }) {
   const branding = useBranding();
   const theme = useMemo(() => buildTheme(branding), [branding]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={lightOnlyColorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      colorSchemeManager={lightOnlyColorSchemeManager}
+      cssVariablesResolver={accessibleColorsResolver}
+    >
       <ModalsProvider>
         <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
         {children}

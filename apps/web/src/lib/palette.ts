@@ -98,3 +98,27 @@ export function readablePrimaryShade(palette: readonly string[], minRatio = 4.5)
   }
   return palette.length - 1;
 }
+
+/** `fg` laid over `bg` at `alpha` (0–1), as the browser paints a translucent colour on a solid one. */
+export function blend(fg: string, bg: string, alpha: number): string {
+  const f = parseHex(fg) ?? { r: 0, g: 0, b: 0 };
+  const b = parseHex(bg) ?? { r: 255, g: 255, b: 255 };
+  const mix = (x: number, y: number) => x * alpha + y * (1 - alpha);
+  return toHex({ r: mix(f.r, b.r), g: mix(f.g, b.g), b: mix(f.b, b.b) });
+}
+
+/**
+ * The colour as it is when it already reads on `background` (WCAG `minRatio`), else the same hue
+ * darkened step by step until it does: Mantine's yellow, orange or lime have no shade dark enough
+ * for text, even their darkest.
+ */
+export function darkenUntilReadable(hex: string, background: string, minRatio = 4.5): string {
+  const rgb = parseHex(hex);
+  if (!rgb) return "#000000";
+  const [h, s, l] = rgbToHsl(rgb);
+  for (let lightness = l; lightness > 0; lightness -= 0.01) {
+    const candidate = toHex(hslToRgb(h, s, lightness));
+    if (contrastRatio(candidate, background) >= minRatio) return candidate;
+  }
+  return "#000000";
+}

@@ -1,6 +1,7 @@
-import { Box, Group, NativeSelect, Pagination, Text } from "@mantine/core";
+import { Group, NativeSelect, Text } from "@mantine/core";
 import { PAGE_SIZES, type PageSize } from "@portal/shared/schemas/requests";
 import { useTranslation } from "react-i18next";
+import { PageNav } from "./page-nav.tsx";
 
 interface ListPagerProps {
   /** What the list shows, e.g. "1–25 of 240 requests" (announced politely on change). */
@@ -34,17 +35,7 @@ export function ListPager({ range, total, page, pageSize, onPage, onPageSize }: 
           size="xs"
           style={{ display: "flex", alignItems: "center", gap: 8 }}
         />
-        <Box component="nav" aria-label={t("inscriptions:list.pagination")}>
-          <Pagination
-            total={pageCount(total, pageSize)}
-            value={page}
-            onChange={onPage}
-            size="sm"
-            withEdges
-            getItemProps={(item) => ({ "aria-label": t("inscriptions:list.goToPage", { page: item }) })}
-            getControlProps={(control) => ({ "aria-label": t(`inscriptions:list.pager.${control}`) })}
-          />
-        </Box>
+        <PageNav total={pageCount(total, pageSize)} value={page} onChange={onPage} />
       </Group>
     </Group>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group, NativeSelect, Pagination, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Box, Button, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { AUDIT_CSV_MAX_ROWS } from "@portal/shared/schemas/audit";
 import { PAGE_SIZES, type PageSize } from "@portal/shared/schemas/requests";
 import { type ReactNode, useMemo } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { PageNav } from "../../components/ui/page-nav.tsx";
 import { isApiError } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { auditCsvUrl, useAuditEvents } from "./audit-api.ts";
@@ -91,17 +92,11 @@ export function AuditLogPage() {
             size="xs"
             style={{ display: "flex", alignItems: "center", gap: 8 }}
           />
-          <Box component="nav" aria-label={t("audit:log.pagination")}>
-            <Pagination
-              total={Math.max(1, Math.ceil(total / state.pageSize))}
-              value={state.page}
-              onChange={(page) => go({ ...state, page })}
-              size="sm"
-              withEdges
-              getItemProps={(page) => ({ "aria-label": t("audit:log.goToPage", { page }) })}
-              getControlProps={(control) => ({ "aria-label": t(`audit:log.${control}`) })}
-            />
-          </Box>
+          <PageNav
+            total={Math.ceil(total / state.pageSize)}
+            value={state.page}
+            onChange={(page) => go({ ...state, page })}
+          />
         </Group>
       )}
     </Stack>

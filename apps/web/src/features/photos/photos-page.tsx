@@ -6,7 +6,6 @@ import {
   Group,
   LoadingOverlay,
   NativeSelect,
-  Pagination,
   Paper,
   SimpleGrid,
   Stack,
@@ -21,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { PageNav } from "../../components/ui/page-nav.tsx";
 import { type ApiError, hasErrorCode, isApiError } from "../../lib/api-error.ts";
 import { confirm } from "../../lib/confirm.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
@@ -217,17 +217,11 @@ export function PhotosPage() {
               size="xs"
               style={{ display: "flex", alignItems: "center", gap: 8 }}
             />
-            <Box component="nav" aria-label={t("inscriptions:list.pagination")}>
-              <Pagination
-                total={pageCount(total, state.pageSize)}
-                value={state.page}
-                onChange={(page) => go({ ...state, page })}
-                size="sm"
-                withEdges
-                getItemProps={(page) => ({ "aria-label": t("inscriptions:list.goToPage", { page }) })}
-                getControlProps={(control) => ({ "aria-label": t(`inscriptions:list.pager.${control}`) })}
-              />
-            </Box>
+            <PageNav
+              total={pageCount(total, state.pageSize)}
+              value={state.page}
+              onChange={(page) => go({ ...state, page })}
+            />
           </Group>
         </Group>
       ) : null}

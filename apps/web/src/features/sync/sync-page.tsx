@@ -1,8 +1,9 @@
-import { Alert, Box, Group, NativeSelect, Pagination, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { PageNav } from "../../components/ui/page-nav.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useCatalog } from "../enrollment/enrollment-api.ts";
@@ -91,13 +92,11 @@ export function SyncPage() {
             {list.isError ? <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} compact /> : null}
             <SyncTable items={data.items} levelLabel={levelLabel} />
             {data.total > data.pageSize ? (
-              <Box component="nav" aria-label={t("inscriptions:list.pagination")}>
-                <Pagination
-                  total={Math.ceil(data.total / data.pageSize)}
-                  value={page}
-                  onChange={(next) => update({ page: next })}
-                />
-              </Box>
+              <PageNav
+                total={Math.ceil(data.total / data.pageSize)}
+                value={page}
+                onChange={(next) => update({ page: next })}
+              />
             ) : null}
           </Stack>
         </>

@@ -4,7 +4,6 @@ import {
   Group,
   LoadingOverlay,
   NativeSelect,
-  Pagination,
   Paper,
   SimpleGrid,
   Stack,
@@ -21,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { PageNav } from "../../components/ui/page-nav.tsx";
 import { isApiError } from "../../lib/api-error.ts";
 import { confirm } from "../../lib/confirm.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
@@ -215,14 +215,11 @@ export function UsersPage() {
               value={String(state.pageSize)}
               onChange={(event) => update({ pageSize: Number(event.currentTarget.value) as PageSize })}
             />
-            <Box component="nav" aria-label={t("users:list.pagination")}>
-              <Pagination
-                size="sm"
-                total={Math.max(1, Math.ceil(total / state.pageSize))}
-                value={state.page}
-                onChange={(page) => go({ ...state, page })}
-              />
-            </Box>
+            <PageNav
+              total={Math.ceil(total / state.pageSize)}
+              value={state.page}
+              onChange={(page) => go({ ...state, page })}
+            />
           </Group>
         </Group>
       ) : null}
