@@ -29,6 +29,8 @@ function TermText({
   const errorText = useValidationText();
   const paragraphs = useParagraphs(term, constants);
   const titleId = `terms-${term}-title`;
+  const errorId = `terms-${term}-error`;
+  const error = errorText(form.formState.errors[term]?.message);
   return (
     <Paper withBorder p="md" component="article" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -54,6 +56,7 @@ function TermText({
             ))}
           </Stack>
         </ScrollArea.Autosize>
+        {/* Mantine's checkbox neither marks itself invalid nor links its message (issue #14). */}
         <Checkbox
           required
           label={
@@ -63,8 +66,15 @@ function TermText({
             </>
           }
           {...form.register(term)}
-          error={errorText(form.formState.errors[term]?.message)}
+          error={Boolean(error)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? errorId : undefined}
         />
+        {error ? (
+          <Text id={errorId} c="red" size="sm">
+            {error}
+          </Text>
+        ) : null}
       </Stack>
     </Paper>
   );
