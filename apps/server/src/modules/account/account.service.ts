@@ -49,7 +49,7 @@ export async function changePassword(
       subjectUserId: user.id,
       ip: request.ip,
     });
-    await queueAccountMail(ctx, trx, request, row, "passwordChanged", "/login");
+    await queueAccountMail(ctx, trx, row, "passwordChanged", "/login");
   });
   ctx.outbox.kick();
 }

@@ -54,7 +54,6 @@ async function issueToken(db: Db, userId: number, purpose: TokenPurpose, ttlMs: 
 /** A fresh link token and its e-mail, committed together; the outbox delivers it (issue #11). */
 async function mailLink(
   ctx: AppContext,
-  request: FastifyRequest,
   user: Pick<UserRow, "id" | "email" | "names" | "language">,
   link: { template: TemplateName; purpose: TokenPurpose; ttlMs: number; path: string },
   also?: (trx: Db) => Promise<void>,
@@ -62,7 +61,7 @@ async function mailLink(
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await also?.(trx);
     const token = await issueToken(trx, user.id, link.purpose, link.ttlMs);
-    await queueAccountMail(ctx, trx, request, user, link.template, `${link.path}/${token}`);
+    await queueAccountMail(ctx, trx, user, link.template, `${link.path}/${token}`);
   });
   ctx.outbox.kick();
 }
@@ -82,11 +81,11 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing) {
     if (!existing.activated_at) {
-      await mailLink(ctx, request, existing, await activationLinkFor(ctx.db, existing.id));
+      await mailLink(ctx, existing, await activationLinkFor(ctx.db, existing.id));
       return;
     }
     await writeTransaction(ctx.db, ctx.engine, (trx) =>
-      queueAccountMail(ctx, trx, request, existing, "alreadyRegistered", "/forgot-password"),
+      queueAccountMail(ctx, trx, existing, "alreadyRegistered", "/forgot-password"),
     );
     ctx.outbox.kick();
     return;
@@ -108,7 +107,7 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
       await recordAudit(trx, { event: "account.registered", subjectUserId: userId, ip: request.ip });
       const token = await issueToken(trx, userId, "activate", ACTIVATION_TTL_MS);
       const user = { id: userId, email: input.email, names: input.names, language: input.language };
-      await queueAccountMail(ctx, trx, request, user, "activation", `/account-activate/${token}`);
+      await queueAccountMail(ctx, trx, user, "activation", `/account-activate/${token}`);
     });
   } catch (error) {
     // Two sign-ups for one address at once: the unique index keeps one; the other answers the same.
@@ -140,11 +139,10 @@ async function activationLinkFor(db: Db, userId: number) {
 export async function queueInvitation(
   ctx: AppContext,
   trx: Db,
-  request: FastifyRequest,
   user: Pick<UserRow, "id" | "email" | "names" | "language">,
 ): Promise<void> {
   const token = await issueToken(trx, user.id, "invite", INVITATION_LINK.ttlMs);
-  await queueAccountMail(ctx, trx, request, user, INVITATION_LINK.template, `${INVITATION_LINK.path}/${token}`);
+  await queueAccountMail(ctx, trx, user, INVITATION_LINK.template, `${INVITATION_LINK.path}/${token}`);
 }
 
 /**
@@ -153,11 +151,10 @@ export async function queueInvitation(
  */
 export async function sendActivationLink(
   ctx: AppContext,
-  request: FastifyRequest,
   user: Pick<UserRow, "id" | "email" | "names" | "language">,
   also: (trx: Db) => Promise<void>,
 ): Promise<void> {
-  await mailLink(ctx, request, user, await activationLinkFor(ctx.db, user.id), also);
+  await mailLink(ctx, user, await activationLinkFor(ctx.db, user.id), also);
 }
 
 /** Checks a link token and uses it up; the error tells an invalid link from an expired one. */
@@ -205,7 +202,7 @@ export async function resendActivation(ctx: AppContext, request: FastifyRequest,
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.activated_at) return;
   await countAttempt(ctx.db, THROTTLE.resendAccount, user.email);
-  await mailLink(ctx, request, user, await activationLinkFor(ctx.db, user.id));
+  await mailLink(ctx, user, await activationLinkFor(ctx.db, user.id));
 }
 
 /** One message for a wrong e-mail and for a wrong password; timing is evened out too. */
@@ -254,7 +251,6 @@ export async function forgotPassword(ctx: AppContext, request: FastifyRequest, e
   if (!user?.activated_at || user.deactivated_at) return;
   await mailLink(
     ctx,
-    request,
     user,
     { template: "passwordReset", purpose: "reset", ttlMs: RESET_TTL_MS, path: "/reset-password" },
     (trx) => recordAudit(trx, { event: "password.reset.requested", subjectUserId: user.id, ip: request.ip }),
