@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { queueAccountMail } from "../auth/account-mail.ts";
-import { assertPasswordAcceptable } from "../auth/auth.service.ts";
+import { assertPasswordAcceptable, ownerOf } from "../auth/password-policy.ts";
 import { deleteUserSessions } from "../auth/sessions.repository.ts";
 import { findUserById, toCurrentUser, updateUser } from "../users/users.repository.ts";
 
@@ -38,7 +38,7 @@ export async function changePassword(
   if (!row || !(await ctx.hasher.verify(row.password_hash, input.currentPassword))) {
     throw new AppError(400, "WRONG_CURRENT_PASSWORD", {}, { currentPassword: "" });
   }
-  assertPasswordAcceptable(input.password);
+  assertPasswordAcceptable(input.password, ownerOf(row));
   const passwordHash = await ctx.hasher.hash(input.password);
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash });

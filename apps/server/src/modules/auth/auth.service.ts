@@ -19,7 +19,7 @@ import {
 } from "../users/users.repository.ts";
 import { ACTIVATION_TTL_MS, queueAccountMail, RESET_TTL_MS } from "./account-mail.ts";
 import { verifyCaptchaOnce } from "./captcha.ts";
-import { isCommonPassword } from "./common-passwords.ts";
+import { assertPasswordAcceptable, ownerOf } from "./password-policy.ts";
 import { deleteUserSessions } from "./sessions.repository.ts";
 import { assertNotThrottled, countAttempt, resetThrottle, THROTTLE } from "./throttle.ts";
 import {
@@ -30,10 +30,6 @@ import {
   revokeUserTokens,
   type TokenPurpose,
 } from "./tokens.repository.ts";
-
-export function assertPasswordAcceptable(password: string): void {
-  if (isCommonPassword(password)) throw new AppError(400, "COMMON_PASSWORD", {}, { password: "" });
-}
 
 /** A new link token in `db` (the caller's transaction), replacing the account's earlier ones. */
 async function issueToken(db: Db, userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> {
@@ -77,7 +73,10 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
   if (!(await verifyCaptchaOnce(ctx.db, ctx.captchaHmacKey, input.captcha))) {
     throw new AppError(400, "CAPTCHA_INVALID", {}, { captcha: "" });
   }
-  assertPasswordAcceptable(input.password);
+  assertPasswordAcceptable(input.password, {
+    email: input.email,
+    names: [input.names, input.firstSurname, input.secondSurname],
+  });
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing) {
     if (!existing.activated_at) {
@@ -157,13 +156,31 @@ export async function sendActivationLink(
   await mailLink(ctx, user, await activationLinkFor(ctx.db, user.id), also);
 }
 
-/** Checks a link token and uses it up; the error tells an invalid link from an expired one. */
-async function useToken(ctx: AppContext, purpose: TokenPurpose, token: string) {
+/** Checks a link token without using it; the error tells an invalid link from an expired one. */
+async function validToken(ctx: AppContext, purpose: TokenPurpose, token: string) {
   const row = await findToken(ctx.db, purpose, sha256(token));
   if (!row || row.used_at) throw badRequest("TOKEN_INVALID");
   if (row.expires_at <= nowIso()) throw badRequest("TOKEN_EXPIRED");
+  return row;
+}
+
+/** Checks a link token and uses it up (atomically: of two requests with one link, one wins). */
+async function useToken(ctx: AppContext, purpose: TokenPurpose, token: string) {
+  const row = await validToken(ctx, purpose, token);
   if (!(await consumeToken(ctx.db, row.id, nowIso()))) throw badRequest("TOKEN_INVALID");
   return row;
+}
+
+/**
+ * A link that sets a password (reset, invitation): the password is checked against its owner's
+ * e-mail and names before the link is used up, so a refused password leaves the link usable.
+ */
+async function useTokenSettingPassword(ctx: AppContext, purpose: TokenPurpose, token: string, password: string) {
+  const row = await validToken(ctx, purpose, token);
+  const owner = await findUserById(ctx.db, row.user_id);
+  if (!owner) throw badRequest("TOKEN_INVALID");
+  assertPasswordAcceptable(password, ownerOf(owner));
+  return useToken(ctx, purpose, token);
 }
 
 export async function activate(ctx: AppContext, request: FastifyRequest, token: string): Promise<void> {
@@ -183,8 +200,7 @@ export async function activate(ctx: AppContext, request: FastifyRequest, token: 
 
 /** An invited account chooses its password with its link; that activates it (issue #9). */
 export async function acceptInvitation(ctx: AppContext, request: FastifyRequest, token: string, password: string) {
-  assertPasswordAcceptable(password);
-  const row = await useToken(ctx, "invite", token);
+  const row = await useTokenSettingPassword(ctx, "invite", token, password);
   const passwordHash = await ctx.hasher.hash(password);
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await updateUser(trx, row.user_id, { password_hash: passwordHash, activated_at: nowIso() });
@@ -259,8 +275,7 @@ export async function forgotPassword(ctx: AppContext, request: FastifyRequest, e
 
 /** A reset signs the account out everywhere (issue #2). */
 export async function resetPassword(ctx: AppContext, request: FastifyRequest, token: string, password: string) {
-  assertPasswordAcceptable(password);
-  const row = await useToken(ctx, "reset", token);
+  const row = await useTokenSettingPassword(ctx, "reset", token, password);
   const passwordHash = await ctx.hasher.hash(password);
   await updateUser(ctx.db, row.user_id, { password_hash: passwordHash });
   await deleteUserSessions(ctx.db, row.user_id);
