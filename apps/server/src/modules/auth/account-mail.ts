@@ -23,7 +23,19 @@ export async function queueAccountMail(
   template: TemplateName,
   path: string,
 ): Promise<void> {
-  const mail = renderMail({
+  const { to, subject, text, html } = await renderAccountMail(ctx, db, user, template, path);
+  await queueMail(ctx, db, { kind: template, userId: user.id, to, subject, text, html });
+}
+
+/** The account e-mail queueAccountMail sends; also rendered unsent to even out an answer's time. */
+export async function renderAccountMail(
+  ctx: AppContext,
+  db: Db,
+  user: Pick<UserRow, "email" | "names" | "language">,
+  template: TemplateName,
+  path: string,
+) {
+  return renderMail({
     template,
     language: (user.language as Language) ?? "es",
     to: user.email,
@@ -32,6 +44,4 @@ export async function queueAccountMail(
     link: publicLink(ctx, path),
     vars: { hours: ACTIVATION_TTL_MS / HOUR_MS, minutes: RESET_TTL_MS / MINUTE_MS },
   });
-  const { to, subject, text, html } = mail;
-  await queueMail(ctx, db, { kind: template, userId: user.id, to, subject, text, html });
 }

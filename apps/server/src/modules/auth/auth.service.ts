@@ -17,7 +17,7 @@ import {
   type UserRow,
   updateUser,
 } from "../users/users.repository.ts";
-import { ACTIVATION_TTL_MS, queueAccountMail, RESET_TTL_MS } from "./account-mail.ts";
+import { ACTIVATION_TTL_MS, queueAccountMail, RESET_TTL_MS, renderAccountMail } from "./account-mail.ts";
 import { verifyCaptchaOnce } from "./captcha.ts";
 import { assertPasswordAcceptable, ownerOf } from "./password-policy.ts";
 import { deleteUserSessions } from "./sessions.repository.ts";
@@ -65,6 +65,7 @@ async function mailLink(
 /**
  * Registration answers the same whether or not the e-mail is known (no account enumeration):
  * a new address gets an activation link, a known one a "you already have an account" e-mail.
+ * Both hash the password first (the slow part), so they also take the same time (issue #12).
  * The account, its token and its e-mail commit together; SMTP being down or slow changes nothing
  * here (the outbox delivers when it can).
  */
@@ -77,6 +78,7 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
     email: input.email,
     names: [input.names, input.firstSurname, input.secondSurname],
   });
+  const passwordHash = await ctx.hasher.hash(input.password);
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing) {
     if (!existing.activated_at) {
@@ -89,7 +91,6 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
     ctx.outbox.kick();
     return;
   }
-  const passwordHash = await ctx.hasher.hash(input.password);
   try {
     await writeTransaction(ctx.db, ctx.engine, async (trx) => {
       const userId = await insertUser(trx, {
@@ -264,13 +265,28 @@ export async function forgotPassword(ctx: AppContext, request: FastifyRequest, e
   await countAttempt(ctx.db, THROTTLE.forgotClient, request.ip);
   await countAttempt(ctx.db, THROTTLE.forgotAccount, email);
   const user = await findUserByEmail(ctx.db, email);
-  if (!user?.activated_at || user.deactivated_at) return;
-  await mailLink(
-    ctx,
-    user,
-    { template: "passwordReset", purpose: "reset", ttlMs: RESET_TTL_MS, path: "/reset-password" },
-    (trx) => recordAudit(trx, { event: "password.reset.requested", subjectUserId: user.id, ip: request.ip }),
-  );
+  const link = { template: "passwordReset", purpose: "reset", ttlMs: RESET_TTL_MS, path: "/reset-password" } as const;
+  if (user?.activated_at && !user.deactivated_at) {
+    await mailLink(ctx, user, link, (trx) =>
+      recordAudit(trx, { event: "password.reset.requested", subjectUserId: user.id, ip: request.ip }),
+    );
+    return;
+  }
+  // No mail for this address, but the same work as for one (issue #12: the answer's time must not
+  // tell): one write transaction with the audit entry, a token and the e-mail rendered (not
+  // queued), then an outbox kick.
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    const details = { email, mailed: false };
+    await recordAudit(trx, { event: "password.reset.requested", subjectUserId: user?.id, ip: request.ip, details });
+    await renderAccountMail(
+      ctx,
+      trx,
+      { email, names: "", language: "es" },
+      link.template,
+      `${link.path}/${randomToken(32)}`,
+    );
+  });
+  ctx.outbox.kick();
 }
 
 /** A reset signs the account out everywhere (issue #2). */
