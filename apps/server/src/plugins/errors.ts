@@ -9,11 +9,9 @@ import { AppError } from "../lib/errors.ts";
 /** Writes the one error shape every client gets: `{ error: { code, message, fields? } }`. */
 export function sendError(reply: FastifyReply, lang: Language, error: AppError): FastifyReply {
   const message = translate(lang, `errors:${error.code}`, error.params);
-  // A field marked with "" (COMMON_PASSWORD's `password`) shows the error's own message under it.
-  const fields = error.fields
-    ? Object.fromEntries(Object.entries(error.fields).map(([field, text]) => [field, text || message]))
-    : undefined;
-  return reply.code(error.statusCode).send({ error: { code: error.code, message, ...(fields ? { fields } : {}) } });
+  return reply
+    .code(error.statusCode)
+    .send({ error: { code: error.code, message, ...(error.fields ? { fields: error.fields } : {}) } });
 }
 
 interface ValidationIssue {
