@@ -113,12 +113,12 @@ test("the Admin invites a Secretaría: she chooses her password from the e-mail,
   const link = await linkFromOutbox(email, "/account-activate", since);
   await her.goto(link);
   await expect(her.getByText("Choose your password to activate your account", { exact: false })).toBeVisible();
-  await her.getByLabel("Password", { exact: true }).fill("lucia vera chooses this");
-  await her.getByLabel("Confirm password").fill("lucia vera chooses this");
+  await her.getByLabel("Password", { exact: true }).fill("she chooses this passphrase");
+  await her.getByLabel("Confirm password").fill("she chooses this passphrase");
   await her.getByRole("button", { name: "Activate my account" }).click();
   await expect(her.getByText("Your account is active")).toBeVisible();
   await her.goto("/login");
-  await logIn(her, email, "lucia vera chooses this");
+  await logIn(her, email, "she chooses this passphrase");
   await expect(her).toHaveURL(/\/portal\/dashboard$/);
 
   await admin.reload();

@@ -48,4 +48,4 @@ export async function registerAccount(page: Page, prefix: string): Promise<strin
   return email;
 }
 
-export const ACCOUNT_PASSWORD = "familia zambrano loor 2025";
+export const ACCOUNT_PASSWORD = "casa junto al volcan 2025";

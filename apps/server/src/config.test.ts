@@ -18,16 +18,35 @@ describe("loadConfig", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ SESSION_IDLE_MINUTES: "1" }, "SESSION_IDLE_MINUTES"],
     [{ ARGON2_MEMORY_KIB: "1024" }, "ARGON2_MEMORY_KIB"],
-    [{ NODE_ENV: "production" }, "CAPTCHA_HMAC_KEY"],
-    [{ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), SEED_DEMO: "true" }, "SEED_DEMO"],
+    [{ NODE_ENV: "production", PUBLIC_URL: "https://portal.school.ec" }, "CAPTCHA_HMAC_KEY"],
+    [{ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40) }, "PUBLIC_URL"],
+    [{ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "ftp://portal" }, "PUBLIC_URL"],
+    [
+      { NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec", SEED_DEMO: "true" },
+      "SEED_DEMO",
+    ],
   ])("refuses %o naming %s", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
   });
   it("never seeds the demo school in production, nor on PostgreSQL unless asked", () => {
-    expect(loadConfig({ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40) }).seedDemo).toBe(false);
+    const production = { NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec" };
+    expect(loadConfig(production).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: "postgres://x/y" }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: "postgres://x/y", SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+  it("refuses to start in production without PUBLIC_URL, with a message naming it", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40) })).toThrow(
+      /PUBLIC_URL: required when NODE_ENV=production/,
+    );
+  });
+  it("uses a fixed origin for links outside production: PUBLIC_URL, else http://localhost:PORT", () => {
+    expect(loadConfig({}).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PUBLIC_URL: "https://portal.school.ec/" }).publicUrl).toBe("https://portal.school.ec");
+    expect(
+      loadConfig({ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec" }).publicUrl,
+    ).toBe("https://p.ec");
   });
   it("uses Secure cookies when the public URL is https", () => {
     expect(loadConfig({ PUBLIC_URL: "https://portal.school.ec" }).secureCookies).toBe(true);

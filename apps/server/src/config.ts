@@ -64,7 +64,11 @@ export interface Config {
   databaseUrl?: string;
   /** PostgreSQL connections per app process. */
   databasePoolMax: number;
-  publicUrl?: string;
+  /**
+   * The portal's own origin: the only base of e-mail links and the CSRF Origin check. PUBLIC_URL,
+   * required in production; elsewhere http://localhost:PORT. Never taken from a request header.
+   */
+  publicUrl: string;
   secureCookies: boolean;
   trustProxy: boolean;
   seedDemo: boolean;
@@ -95,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && e.SEED_DEMO) throw new ConfigError("Invalid configuration:\n  SEED_DEMO: never true in production");
   if (production && !e.CAPTCHA_HMAC_KEY)
     throw new ConfigError("Invalid configuration:\n  CAPTCHA_HMAC_KEY: required when NODE_ENV=production");
+  // A Host or X-Forwarded-Host header is the client's to forge: links in e-mails never follow it (issue #12).
+  if (production && !e.PUBLIC_URL)
+    throw new ConfigError(
+      "Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production (the address families use, e.g. https://portal.school.ec)",
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -102,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${e.PORT}`,
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     trustProxy: e.TRUST_PROXY,
     // The demo school is for the embedded default only: never on PostgreSQL unless asked, never in production.

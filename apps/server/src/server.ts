@@ -77,7 +77,8 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   // Mails queued before a restart, or by another process, go out from now on.
   ctx.outbox.start(app.log);
-  const shown = config.publicUrl ?? `http://localhost:${new URL(address).port}`;
+  // PORT=0 picks a free port, which the configured origin cannot know.
+  const shown = config.port === 0 ? `http://localhost:${new URL(address).port}` : config.publicUrl;
   console.log(`\nSchool portal ready on ${shown} (database: ${handle.engine})`);
   if (config.seedDemo) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);

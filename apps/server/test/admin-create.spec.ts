@@ -42,7 +42,7 @@ function adminCreate(args: string[], env: Record<string, string>) {
   });
 }
 
-const PRODUCTION = { CAPTCHA_HMAC_KEY: "k".repeat(40) };
+const PRODUCTION = { CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://portal.school.ec" };
 
 describe("npm run admin:create", () => {
   it("creates the first activated Admin in production, without the demo school", async () => {

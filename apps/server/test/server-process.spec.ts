@@ -132,7 +132,8 @@ describe("the server process", () => {
   const refusals: [string, Record<string, string>, string][] = [
     ["a PORT that is not a number", { PORT: "abc" }, "PORT"],
     ["a DATABASE_URL that is not PostgreSQL", { DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
-    ["production without CAPTCHA_HMAC_KEY", { NODE_ENV: "production" }, "CAPTCHA_HMAC_KEY"],
+    ["production without CAPTCHA_HMAC_KEY", { NODE_ENV: "production", PUBLIC_URL: "https://p.ec" }, "CAPTCHA_HMAC_KEY"],
+    ["production without PUBLIC_URL", { NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40) }, "PUBLIC_URL"],
   ];
   for (const [what, env, variable] of refusals) {
     it(`refuses to start with ${what}, naming ${variable}`, async () => {

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { emailField, passwordField } from "@portal/shared/schemas/fields";
 import { bootstrap } from "../bootstrap.ts";
 import { ConfigError, loadConfig } from "../config.ts";
-import { isCommonPassword } from "../modules/auth/common-passwords.ts";
+import { ownerOf, passwordProblem } from "../modules/auth/password-policy.ts";
 import { findUserByEmail, insertUser, updateUser } from "../modules/users/users.repository.ts";
 
 const USAGE = `Creates the first Admin (or makes an existing account Admin).
@@ -47,14 +47,19 @@ async function main(): Promise<void> {
   const email = emailField.safeParse(values.email);
   if (!email.success) throw new Error(`Not a valid e-mail address: ${values.email}`);
   const password = await readPassword();
-  if (!passwordField.safeParse(password).success || isCommonPassword(password)) {
-    throw new Error("The password must have 8 to 128 characters and not be a common password.");
-  }
+  if (!passwordField.safeParse(password).success) throw new Error("The password must have 8 to 128 characters.");
   const config = { ...loadConfig(), seedDemo: false };
   const { ctx, handle } = await bootstrap(config);
   try {
-    const hash = await ctx.hasher.hash(password);
     const existing = await findUserByEmail(ctx.db, email.data);
+    // The placeholder "Admin" given to a nameless new account is no name a guesser would try.
+    const given = { email: email.data, names: [values.names, values.surname] };
+    const owner = existing ? { ...given, names: [...given.names, ...(ownerOf(existing).names ?? [])] } : given;
+    const problem = passwordProblem(password, owner);
+    if (problem === "COMMON_PASSWORD")
+      throw new Error("This is a common password (found in breach lists): choose another.");
+    if (problem) throw new Error("The password must not contain the e-mail's local part or a name: choose another.");
+    const hash = await ctx.hasher.hash(password);
     if (existing) {
       await updateUser(ctx.db, existing.id, {
         role: "Admin",

@@ -4,8 +4,9 @@ import { AppError } from "../lib/errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function ownOrigin(request: FastifyRequest, config: Config): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+/** The configured origin only: a Host header is the client's to choose, so it proves nothing. */
+function ownOrigin(config: Config): string {
+  return new URL(config.publicUrl).origin;
 }
 
 /**
@@ -18,7 +19,7 @@ export function isCrossSite(request: FastifyRequest, config: Config): boolean {
   const site = request.headers["sec-fetch-site"];
   if (typeof site === "string") return site !== "same-origin";
   const origin = request.headers.origin;
-  if (typeof origin === "string") return origin === "null" || origin !== ownOrigin(request, config);
+  if (typeof origin === "string") return origin === "null" || origin !== ownOrigin(config);
   return false;
 }
 

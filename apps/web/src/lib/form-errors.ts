@@ -15,7 +15,8 @@ export function applyServerFieldErrors<T extends FieldValues>(
   for (const [field, message] of Object.entries(error.fields)) {
     const name = names.find((candidate) => candidate === field);
     if (name) {
-      setError(name, { type: "server", message }, { shouldFocus: !applied });
+      // "" marks the field with the error's own message (COMMON_PASSWORD, PASSWORD_PERSONAL…).
+      setError(name, { type: "server", message: message || error.message }, { shouldFocus: !applied });
       applied = true;
     }
   }

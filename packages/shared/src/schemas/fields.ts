@@ -10,7 +10,22 @@ import { LANGUAGE_CODES } from "../languages.ts";
 // C0/C1 control characters except tab and line breaks (kept for multi-line fields).
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-/** A trimmed single-line text: no control characters, a bounded length. */
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and zero-width
+ * or invisible formatting characters (U+200B–U+200F, U+2060, U+FEFF). Invisible, they can
+ * disguise a name in staff lists (U+202E shows "Ana\u202Eztirom" as "Anamoritz") or make two
+ * equal-looking names differ (issue #12). One rule, applied by every text builder: `text()` here,
+ * `paragraph()` (workflow.ts), `observationField` (enrollment/common.ts) and the notices.
+ */
+export const INVISIBLE_FORMATTING = /[\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
+
+/** The refinement that applies INVISIBLE_FORMATTING, with its translated message. */
+export const visibleText = [
+  (value: string) => !INVISIBLE_FORMATTING.test(value),
+  { error: "validation.invisibleCharacters" },
+] as const;
+
+/** A trimmed single-line text: no control or invisible formatting characters, a bounded length. */
 export function text(max: number, opts: { required?: boolean; min?: number } = {}) {
   const required = opts.required ?? true;
   return z
@@ -24,7 +39,8 @@ export function text(max: number, opts: { required?: boolean; min?: number } = {
         .max(max, { error: "validation.tooLong" })
         .refine((value) => !CONTROL_CHARS.test(value) && !/[\r\n\t]/.test(value), {
           error: "validation.controlCharacters",
-        }),
+        })
+        .refine(...visibleText),
     );
 }
 

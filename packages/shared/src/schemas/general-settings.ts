@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NOTICE_KINDS } from "../rules/year-settings.ts";
-import { text } from "./fields.ts";
+import { text, visibleText } from "./fields.ts";
 
 /**
  * Settings › General (issue #9): school identity, the notices families see and spec 9's
@@ -58,7 +58,8 @@ const noticeText = z
       .max(500, { error: "validation.tooLong" })
       .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/.test(value), {
         error: "validation.controlCharacters",
-      }),
+      })
+      .refine(...visibleText),
   );
 const noticeLanguages = z.strictObject({ es: noticeText, en: noticeText, fr: noticeText });
 

@@ -4,6 +4,7 @@ import { LANGUAGE_CODES } from "../languages.ts";
 import { REQUEST_STATUSES } from "../request-status.ts";
 import { LEVEL_CODES } from "../rules/levels.ts";
 import { BULK_ACTIONS, HISTORY_ACTIONS, WORKFLOW_ACTIONS } from "../workflow.ts";
+import { visibleText } from "./fields.ts";
 
 /**
  * The staff workflow (issue #4): bodies of POST /api/requests/:id/actions, POST
@@ -20,7 +21,7 @@ export const MAX_BULK_IDS = 500;
 // C0/C1 control characters except tab and line breaks, which multi-line texts keep.
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-/** A multi-line free text: line breaks normalised to \n, trimmed, bounded, no control characters. */
+/** A multi-line free text: line breaks normalised to \n, trimmed, bounded, no control or invisible formatting characters. */
 export function paragraph(max: number) {
   return z
     .string({ error: "validation.invalidType" })
@@ -30,7 +31,8 @@ export function paragraph(max: number) {
       z
         .string()
         .max(max, { error: "validation.tooLong" })
-        .refine((value) => !CONTROL_CHARS.test(value), { error: "validation.controlCharacters" }),
+        .refine((value) => !CONTROL_CHARS.test(value), { error: "validation.controlCharacters" })
+        .refine(...visibleText),
     );
 }
 

@@ -1,5 +1,4 @@
 import type { Language } from "@portal/shared/languages";
-import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/database.ts";
 import { HOUR_MS, MINUTE_MS } from "../../lib/time.ts";
@@ -20,20 +19,29 @@ export const RESET_TTL_MS = 60 * MINUTE_MS;
 export async function queueAccountMail(
   ctx: AppContext,
   db: Db,
-  request: FastifyRequest,
   user: Pick<UserRow, "email" | "names" | "language"> & { id: number },
   template: TemplateName,
   path: string,
 ): Promise<void> {
-  const mail = renderMail({
+  const { to, subject, text, html } = await renderAccountMail(ctx, db, user, template, path);
+  await queueMail(ctx, db, { kind: template, userId: user.id, to, subject, text, html });
+}
+
+/** The account e-mail queueAccountMail sends; also rendered unsent to even out an answer's time. */
+export async function renderAccountMail(
+  ctx: AppContext,
+  db: Db,
+  user: Pick<UserRow, "email" | "names" | "language">,
+  template: TemplateName,
+  path: string,
+) {
+  return renderMail({
     template,
     language: (user.language as Language) ?? "es",
     to: user.email,
     name: user.names,
     school: (await getIdentity(ctx, db)).schoolName,
-    link: publicLink(ctx, request, path),
+    link: publicLink(ctx, path),
     vars: { hours: ACTIVATION_TTL_MS / HOUR_MS, minutes: RESET_TTL_MS / MINUTE_MS },
   });
-  const { to, subject, text, html } = mail;
-  await queueMail(ctx, db, { kind: template, userId: user.id, to, subject, text, html });
 }

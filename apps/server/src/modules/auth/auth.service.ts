@@ -17,9 +17,9 @@ import {
   type UserRow,
   updateUser,
 } from "../users/users.repository.ts";
-import { ACTIVATION_TTL_MS, queueAccountMail, RESET_TTL_MS } from "./account-mail.ts";
+import { ACTIVATION_TTL_MS, queueAccountMail, RESET_TTL_MS, renderAccountMail } from "./account-mail.ts";
 import { verifyCaptchaOnce } from "./captcha.ts";
-import { isCommonPassword } from "./common-passwords.ts";
+import { assertPasswordAcceptable, ownerOf } from "./password-policy.ts";
 import { deleteUserSessions } from "./sessions.repository.ts";
 import { assertNotThrottled, countAttempt, resetThrottle, THROTTLE } from "./throttle.ts";
 import {
@@ -30,10 +30,6 @@ import {
   revokeUserTokens,
   type TokenPurpose,
 } from "./tokens.repository.ts";
-
-export function assertPasswordAcceptable(password: string): void {
-  if (isCommonPassword(password)) throw new AppError(400, "COMMON_PASSWORD", {}, { password: "" });
-}
 
 /** A new link token in `db` (the caller's transaction), replacing the account's earlier ones. */
 async function issueToken(db: Db, userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> {
@@ -54,7 +50,6 @@ async function issueToken(db: Db, userId: number, purpose: TokenPurpose, ttlMs: 
 /** A fresh link token and its e-mail, committed together; the outbox delivers it (issue #11). */
 async function mailLink(
   ctx: AppContext,
-  request: FastifyRequest,
   user: Pick<UserRow, "id" | "email" | "names" | "language">,
   link: { template: TemplateName; purpose: TokenPurpose; ttlMs: number; path: string },
   also?: (trx: Db) => Promise<void>,
@@ -62,7 +57,7 @@ async function mailLink(
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await also?.(trx);
     const token = await issueToken(trx, user.id, link.purpose, link.ttlMs);
-    await queueAccountMail(ctx, trx, request, user, link.template, `${link.path}/${token}`);
+    await queueAccountMail(ctx, trx, user, link.template, `${link.path}/${token}`);
   });
   ctx.outbox.kick();
 }
@@ -70,6 +65,7 @@ async function mailLink(
 /**
  * Registration answers the same whether or not the e-mail is known (no account enumeration):
  * a new address gets an activation link, a known one a "you already have an account" e-mail.
+ * Both hash the password first (the slow part), so they also take the same time (issue #12).
  * The account, its token and its e-mail commit together; SMTP being down or slow changes nothing
  * here (the outbox delivers when it can).
  */
@@ -78,20 +74,23 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
   if (!(await verifyCaptchaOnce(ctx.db, ctx.captchaHmacKey, input.captcha))) {
     throw new AppError(400, "CAPTCHA_INVALID", {}, { captcha: "" });
   }
-  assertPasswordAcceptable(input.password);
+  assertPasswordAcceptable(input.password, {
+    email: input.email,
+    names: [input.names, input.firstSurname, input.secondSurname],
+  });
+  const passwordHash = await ctx.hasher.hash(input.password);
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing) {
     if (!existing.activated_at) {
-      await mailLink(ctx, request, existing, await activationLinkFor(ctx.db, existing.id));
+      await mailLink(ctx, existing, await activationLinkFor(ctx.db, existing.id));
       return;
     }
     await writeTransaction(ctx.db, ctx.engine, (trx) =>
-      queueAccountMail(ctx, trx, request, existing, "alreadyRegistered", "/forgot-password"),
+      queueAccountMail(ctx, trx, existing, "alreadyRegistered", "/forgot-password"),
     );
     ctx.outbox.kick();
     return;
   }
-  const passwordHash = await ctx.hasher.hash(input.password);
   try {
     await writeTransaction(ctx.db, ctx.engine, async (trx) => {
       const userId = await insertUser(trx, {
@@ -108,7 +107,7 @@ export async function register(ctx: AppContext, request: FastifyRequest, input: 
       await recordAudit(trx, { event: "account.registered", subjectUserId: userId, ip: request.ip });
       const token = await issueToken(trx, userId, "activate", ACTIVATION_TTL_MS);
       const user = { id: userId, email: input.email, names: input.names, language: input.language };
-      await queueAccountMail(ctx, trx, request, user, "activation", `/account-activate/${token}`);
+      await queueAccountMail(ctx, trx, user, "activation", `/account-activate/${token}`);
     });
   } catch (error) {
     // Two sign-ups for one address at once: the unique index keeps one; the other answers the same.
@@ -140,11 +139,10 @@ async function activationLinkFor(db: Db, userId: number) {
 export async function queueInvitation(
   ctx: AppContext,
   trx: Db,
-  request: FastifyRequest,
   user: Pick<UserRow, "id" | "email" | "names" | "language">,
 ): Promise<void> {
   const token = await issueToken(trx, user.id, "invite", INVITATION_LINK.ttlMs);
-  await queueAccountMail(ctx, trx, request, user, INVITATION_LINK.template, `${INVITATION_LINK.path}/${token}`);
+  await queueAccountMail(ctx, trx, user, INVITATION_LINK.template, `${INVITATION_LINK.path}/${token}`);
 }
 
 /**
@@ -153,20 +151,37 @@ export async function queueInvitation(
  */
 export async function sendActivationLink(
   ctx: AppContext,
-  request: FastifyRequest,
   user: Pick<UserRow, "id" | "email" | "names" | "language">,
   also: (trx: Db) => Promise<void>,
 ): Promise<void> {
-  await mailLink(ctx, request, user, await activationLinkFor(ctx.db, user.id), also);
+  await mailLink(ctx, user, await activationLinkFor(ctx.db, user.id), also);
 }
 
-/** Checks a link token and uses it up; the error tells an invalid link from an expired one. */
-async function useToken(ctx: AppContext, purpose: TokenPurpose, token: string) {
+/** Checks a link token without using it; the error tells an invalid link from an expired one. */
+async function validToken(ctx: AppContext, purpose: TokenPurpose, token: string) {
   const row = await findToken(ctx.db, purpose, sha256(token));
   if (!row || row.used_at) throw badRequest("TOKEN_INVALID");
   if (row.expires_at <= nowIso()) throw badRequest("TOKEN_EXPIRED");
+  return row;
+}
+
+/** Checks a link token and uses it up (atomically: of two requests with one link, one wins). */
+async function useToken(ctx: AppContext, purpose: TokenPurpose, token: string) {
+  const row = await validToken(ctx, purpose, token);
   if (!(await consumeToken(ctx.db, row.id, nowIso()))) throw badRequest("TOKEN_INVALID");
   return row;
+}
+
+/**
+ * A link that sets a password (reset, invitation): the password is checked against its owner's
+ * e-mail and names before the link is used up, so a refused password leaves the link usable.
+ */
+async function useTokenSettingPassword(ctx: AppContext, purpose: TokenPurpose, token: string, password: string) {
+  const row = await validToken(ctx, purpose, token);
+  const owner = await findUserById(ctx.db, row.user_id);
+  if (!owner) throw badRequest("TOKEN_INVALID");
+  assertPasswordAcceptable(password, ownerOf(owner));
+  return useToken(ctx, purpose, token);
 }
 
 export async function activate(ctx: AppContext, request: FastifyRequest, token: string): Promise<void> {
@@ -186,8 +201,7 @@ export async function activate(ctx: AppContext, request: FastifyRequest, token: 
 
 /** An invited account chooses its password with its link; that activates it (issue #9). */
 export async function acceptInvitation(ctx: AppContext, request: FastifyRequest, token: string, password: string) {
-  assertPasswordAcceptable(password);
-  const row = await useToken(ctx, "invite", token);
+  const row = await useTokenSettingPassword(ctx, "invite", token, password);
   const passwordHash = await ctx.hasher.hash(password);
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await updateUser(trx, row.user_id, { password_hash: passwordHash, activated_at: nowIso() });
@@ -205,7 +219,7 @@ export async function resendActivation(ctx: AppContext, request: FastifyRequest,
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.activated_at) return;
   await countAttempt(ctx.db, THROTTLE.resendAccount, user.email);
-  await mailLink(ctx, request, user, await activationLinkFor(ctx.db, user.id));
+  await mailLink(ctx, user, await activationLinkFor(ctx.db, user.id));
 }
 
 /** One message for a wrong e-mail and for a wrong password; timing is evened out too. */
@@ -251,20 +265,33 @@ export async function forgotPassword(ctx: AppContext, request: FastifyRequest, e
   await countAttempt(ctx.db, THROTTLE.forgotClient, request.ip);
   await countAttempt(ctx.db, THROTTLE.forgotAccount, email);
   const user = await findUserByEmail(ctx.db, email);
-  if (!user?.activated_at || user.deactivated_at) return;
-  await mailLink(
-    ctx,
-    request,
-    user,
-    { template: "passwordReset", purpose: "reset", ttlMs: RESET_TTL_MS, path: "/reset-password" },
-    (trx) => recordAudit(trx, { event: "password.reset.requested", subjectUserId: user.id, ip: request.ip }),
-  );
+  const link = { template: "passwordReset", purpose: "reset", ttlMs: RESET_TTL_MS, path: "/reset-password" } as const;
+  if (user?.activated_at && !user.deactivated_at) {
+    await mailLink(ctx, user, link, (trx) =>
+      recordAudit(trx, { event: "password.reset.requested", subjectUserId: user.id, ip: request.ip }),
+    );
+    return;
+  }
+  // No mail for this address, but the same work as for one (issue #12: the answer's time must not
+  // tell): one write transaction with the audit entry, a token and the e-mail rendered (not
+  // queued), then an outbox kick.
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    const details = { email, mailed: false };
+    await recordAudit(trx, { event: "password.reset.requested", subjectUserId: user?.id, ip: request.ip, details });
+    await renderAccountMail(
+      ctx,
+      trx,
+      { email, names: "", language: "es" },
+      link.template,
+      `${link.path}/${randomToken(32)}`,
+    );
+  });
+  ctx.outbox.kick();
 }
 
 /** A reset signs the account out everywhere (issue #2). */
 export async function resetPassword(ctx: AppContext, request: FastifyRequest, token: string, password: string) {
-  assertPasswordAcceptable(password);
-  const row = await useToken(ctx, "reset", token);
+  const row = await useTokenSettingPassword(ctx, "reset", token, password);
   const passwordHash = await ctx.hasher.hash(password);
   await updateUser(ctx.db, row.user_id, { password_hash: passwordHash });
   await deleteUserSessions(ctx.db, row.user_id);

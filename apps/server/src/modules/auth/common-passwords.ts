@@ -1,5 +1,7 @@
+import { dictionary } from "@zxcvbn-ts/language-common";
+
 /**
- * Frequently breached passwords of 8+ characters (shorter ones fail the length rule anyway),
+ * Our own list: frequently breached passwords of 8+ characters (shorter ones fail the length rule anyway),
  * including Spanish and French favourites. Compared lower-cased. Patterns (one repeated
  * character, straight sequences) are refused by `isCommonPassword` without being listed.
  */
@@ -206,12 +208,49 @@ export const COMMON_PASSWORDS: readonly string[] = [
   "password2026",
 ];
 
+/**
+ * About 49,000 passwords most often found in breaches (zxcvbn-ts's `passwords-common`, shipped in
+ * the npm package, no network call) and ours (Spanish and French favourites), lower-cased.
+ */
+const BREACHED: ReadonlySet<string> = new Set([...dictionary["passwords-common"], ...COMMON_PASSWORDS]);
+
 const SEQUENCES = ["0123456789", "9876543210", "abcdefghijklmnopqrstuvwxyz", "qwertyuiop", "azertyuiop", "asdfghjkl"];
 
-/** True for a listed password, one character repeated, or a run of a keyboard or alphabet sequence. */
+const LEET: Record<string, string> = {
+  "@": "a",
+  "4": "a",
+  "3": "e",
+  "1": "i",
+  "!": "i",
+  "0": "o",
+  $: "s",
+  "5": "s",
+  "7": "t",
+};
+
+/**
+ * The forms a guesser tries first: the password lower-cased, without the digits and symbols people
+ * put around a word ("Password1!" → "password"), and with common substitutions undone
+ * ("p@ssw0rd" → "password"). A stripped form is only compared from 4 characters on.
+ */
+function guessableForms(password: string): string[] {
+  const lower = password.toLowerCase();
+  const core = lower.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+  const unleet = (value: string) => value.replace(/[@4310!$57]/g, (char) => LEET[char] ?? char);
+  const forms = [lower, unleet(lower)];
+  if (core.length >= 4) forms.push(core, unleet(core));
+  const unleetCore = unleet(lower).replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+  if (unleetCore.length >= 4) forms.push(unleetCore);
+  return forms;
+}
+
+/**
+ * True for a breached or listed password (in any of its guessable forms), one character repeated,
+ * or a run of a keyboard or alphabet sequence.
+ */
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.includes(lower)) return true;
+  if (guessableForms(password).some((form) => BREACHED.has(form))) return true;
   if (/^(.)\1+$/.test(lower)) return true;
   return SEQUENCES.some((seq) => seq.includes(lower) || `${seq}${seq}`.includes(lower));
 }

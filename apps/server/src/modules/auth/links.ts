@@ -1,8 +1,10 @@
-import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 
-/** Absolute link for e-mails: PUBLIC_URL when configured, else the address the request came to. */
-export function publicLink(ctx: AppContext, request: FastifyRequest, path: string): string {
-  const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${base}${path}`;
+/**
+ * Absolute link for e-mails, always on the configured origin (config.publicUrl). Never built from
+ * the request's Host or X-Forwarded-Host: a forged header would otherwise send the victim a
+ * genuine school e-mail pointing at the attacker's site (issue #12).
+ */
+export function publicLink(ctx: AppContext, path: string): string {
+  return `${ctx.config.publicUrl}${path}`;
 }

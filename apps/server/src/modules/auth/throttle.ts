@@ -20,6 +20,8 @@ export const THROTTLE = {
   forgotClient: { name: "forgot-client", limit: 10, windowMs: 15 * MINUTE_MS },
   resendAccount: { name: "resend-account", limit: 3, windowMs: 15 * MINUTE_MS },
   registerClient: { name: "register-client", limit: 10, windowMs: 60 * MINUTE_MS },
+  /** Wrong current passwords on change-password, per account (a stolen session guessing it: issue #12). */
+  changePasswordAccount: { name: "change-password-account", limit: 5, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, ThrottleRule>;
 
 const keyOf = (rule: ThrottleRule, subject: string) => `${rule.name}:${subject}`;

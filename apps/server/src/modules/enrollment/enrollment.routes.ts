@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { uploadedFilePart } from "../../lib/upload-part.ts";
 import { publicLink } from "../auth/links.ts";
 import { getStep, getSummary, listCards, saveStep, startFile } from "./enrollment.service.ts";
 import { getFileContext } from "./file-context.service.ts";
@@ -102,7 +103,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config, schema: { params: fileParams, response: { 200: sentFileSchema } } },
     (request) =>
       sendFile(ctx, request.user!, request.params.fileId, {
-        portalLink: publicLink(ctx, request, WELCOME_PATH),
+        portalLink: publicLink(ctx, WELCOME_PATH),
       }),
   );
 
@@ -117,9 +118,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE");
-      const part = await request.file();
-      if (part?.fieldname !== "file") throw new AppError(400, "UPLOAD_MISSING");
+      const part = await uploadedFilePart(request);
       const stored = await storeUpload(ctx, request.user!, request.params.fileId, request.query.kind, part);
       return reply.code(201).send(stored);
     },

@@ -22,7 +22,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { attachmentDisposition } from "../../lib/content-disposition.ts";
-import { AppError } from "../../lib/errors.ts";
+import { uploadedFilePart } from "../../lib/upload-part.ts";
 import {
   type Actor,
   createTemplate,
@@ -93,9 +93,7 @@ export function fileSettingsRoutes(app: FastifyInstance, ctx: AppContext): void 
     "/api/settings/file-templates/:id/files/:language",
     { config: admin, schema: { params: templateFileParams, response: { 200: adminTemplateSchema } } },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE");
-      const part = await request.file();
-      if (part?.fieldname !== "file") throw new AppError(400, "UPLOAD_MISSING");
+      const part = await uploadedFilePart(request);
       return storeTemplateFile(ctx, actorOf(request), request.params.id, request.params.language, part);
     },
   );

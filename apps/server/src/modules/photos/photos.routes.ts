@@ -55,7 +55,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {
       reviewPhoto(
         ctx,
         request.user!,
-        { ip: request.ip, log: request.log, portalLink: publicLink(ctx, request, WELCOME_PATH) },
+        { ip: request.ip, log: request.log, portalLink: publicLink(ctx, WELCOME_PATH) },
         request.params.requestId,
         request.body,
       ),

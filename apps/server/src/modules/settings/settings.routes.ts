@@ -13,6 +13,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { uploadedFilePart } from "../../lib/upload-part.ts";
 import { getGeneralSettingsPage } from "./general-settings.service.ts";
 import { LOGO_MAX_BYTES, replaceLogo, updateIdentity } from "./identity.service.ts";
 import { getGeneralSettings, updateGeneralSettings } from "./settings.service.ts";
@@ -49,10 +50,8 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
   r.post("/api/settings/general/logo", { config, schema: { response: { 200: okSchema } } }, async (request) => {
-    if (!request.isMultipart()) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE");
     // Past the limit the part is cut short and refused with the limit in the message.
-    const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES } });
-    if (part?.fieldname !== "file") throw new AppError(400, "UPLOAD_MISSING");
+    const part = await uploadedFilePart(request, { limits: { fileSize: LOGO_MAX_BYTES } });
     await replaceLogo(ctx, actor(request), part);
     return { ok: true as const };
   });

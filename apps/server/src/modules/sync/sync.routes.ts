@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { attachmentDisposition } from "../../lib/content-disposition.ts";
-import { AppError } from "../../lib/errors.ts";
+import { uploadedFilePart } from "../../lib/upload-part.ts";
 import { schoolYearOf } from "../requests/requests.routes.ts";
 import {
   type Actor,
@@ -69,9 +69,7 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/sync/imports",
     { config: manage, schema: { response: { 200: syncImportResultSchema } } },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE");
-      const part = await request.file();
-      if (part?.fieldname !== "file") throw new AppError(400, "UPLOAD_MISSING");
+      const part = await uploadedFilePart(request);
       return importCodes(ctx, actorOf(request), part);
     },
   );

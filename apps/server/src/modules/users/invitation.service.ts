@@ -1,5 +1,4 @@
 import type { InvitationInput } from "@portal/shared/schemas/auth";
-import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { writeTransaction } from "../../db/database.ts";
 import { randomToken } from "../../lib/crypto.ts";
@@ -14,12 +13,7 @@ import type { Actor } from "./users.service.ts";
  * of a random secret nobody knows as its password, and an invitation e-mail in its language goes
  * out through the outbox in the same transaction. The link's page asks for a password.
  */
-export async function inviteUser(
-  ctx: AppContext,
-  request: FastifyRequest,
-  actor: Actor,
-  input: InvitationInput,
-): Promise<{ id: number }> {
+export async function inviteUser(ctx: AppContext, actor: Actor, input: InvitationInput): Promise<{ id: number }> {
   if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
   const passwordHash = await ctx.hasher.hash(randomToken(32));
   let id: number;
@@ -43,7 +37,7 @@ export async function inviteUser(
         ip: actor.ip,
         details: { role: input.role },
       });
-      await queueInvitation(ctx, trx, request, { id: userId, ...input });
+      await queueInvitation(ctx, trx, { id: userId, ...input });
       return userId;
     });
   } catch (error) {

@@ -64,7 +64,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     "/api/users/:id/activation-mail",
     { config: { access: "usersManage" }, schema: { params: userIdParams, response: { 200: idOnly } } },
-    (request) => resendActivationMail(ctx, request, actorOf(request), request.params.id),
+    (request) => resendActivationMail(ctx, actorOf(request), request.params.id),
   );
   typed.post(
     "/api/users/:id/unlock",
@@ -78,7 +78,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { body: invitationSchema, response: { 201: idOnly } },
     },
     async (request, reply) => {
-      const created = await inviteUser(ctx, request, actorOf(request), request.body);
+      const created = await inviteUser(ctx, actorOf(request), request.body);
       return reply.code(201).send(created);
     },
   );

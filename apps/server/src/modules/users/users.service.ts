@@ -1,7 +1,6 @@
 import { isLanguage } from "@portal/shared/languages";
 import { ROLES, type Role } from "@portal/shared/roles";
 import type { UserDetail, UserList, UserListItem, UserListQuery, UserState } from "@portal/shared/schemas/users";
-import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -130,16 +129,11 @@ export async function reactivateUser(ctx: AppContext, actor: Actor, userId: numb
 }
 
 /** A new activation e-mail (a new link, the old ones revoked) for an account never activated. */
-export async function resendActivationMail(
-  ctx: AppContext,
-  request: FastifyRequest,
-  actor: Actor,
-  userId: number,
-): Promise<{ id: number }> {
+export async function resendActivationMail(ctx: AppContext, actor: Actor, userId: number): Promise<{ id: number }> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError(404, "NOT_FOUND");
   if (user.activated_at || user.deactivated_at) throw new AppError(409, "NOT_PENDING_ACTIVATION");
-  await sendActivationLink(ctx, request, user, (trx) =>
+  await sendActivationLink(ctx, user, (trx) =>
     recordAudit(trx, {
       event: "account.activationResent",
       actorUserId: actor.userId,

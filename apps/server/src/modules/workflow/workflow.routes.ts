@@ -33,7 +33,7 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext): void {
     lang: request.lang,
     ip: request.ip,
     log: request.log,
-    portalLink: publicLink(ctx, request, WELCOME_PATH),
+    portalLink: publicLink(ctx, WELCOME_PATH),
   });
 
   r.get(

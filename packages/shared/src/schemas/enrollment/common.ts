@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IDENTIFICATION_TYPE } from "../../catalogs.ts";
 import { isValidDocumentNumber } from "../../rules/identification.ts";
-import { phoneField, text } from "../fields.ts";
+import { phoneField, text, visibleText } from "../fields.ts";
 
 /**
  * Pieces shared by the enrollment wizard's step schemas (issue #3). Messages are i18n keys of the
@@ -173,6 +173,7 @@ export const observationField = z
     z
       .string()
       .max(1000, { error: "validation.tooLong" })
-      .refine((value) => !CONTROL_CHARS.test(value), { error: "validation.controlCharacters" }),
+      .refine((value) => !CONTROL_CHARS.test(value), { error: "validation.controlCharacters" })
+      .refine(...visibleText),
   )
   .optional();
