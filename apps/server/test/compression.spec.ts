@@ -32,6 +32,9 @@ beforeAll(async () => {
   writeWithCopies(path.join(webDist, "assets", "app-1234.css"), `body{margin:0}\n${".a{color:red}\n".repeat(100)}`);
   // A file whose copies the build skipped (they were no smaller).
   fs.writeFileSync(path.join(webDist, "assets", "tiny-1234.js"), "1");
+  // The build manifest scripts/check-bundle.mjs reads.
+  fs.mkdirSync(path.join(webDist, ".vite"));
+  fs.writeFileSync(path.join(webDist, ".vite", "manifest.json"), "{}");
   t = await createTestApp({}, { webDist });
 });
 afterAll(async () => {
@@ -87,6 +90,12 @@ describe("built files", () => {
     const tiny = await get("/assets/tiny-1234.js", "br, gzip");
     expect(tiny.headers["content-encoding"]).toBeUndefined();
     expect(tiny.body).toBe("1");
+  });
+
+  it("the build manifest is not served: a dot folder's path gets the SPA like any unknown path", async () => {
+    const response = await get("/.vite/manifest.json");
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.body).toBe(html);
   });
 
   it("index.html is compressed, at / and at every screen's path", async () => {

@@ -14,6 +14,8 @@ function fileInside(root: string, urlPath: string): string | undefined {
   } catch {
     return undefined;
   }
+  // Dot folders are the build's own (.vite/manifest.json, read by scripts/check-bundle.mjs).
+  if (decoded.split("/").some((part) => part.startsWith("."))) return undefined;
   const full = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
   if (!full.startsWith(root + path.sep)) return undefined;
   return fs.statSync(full, { throwIfNoEntry: false })?.isFile() ? full : undefined;
