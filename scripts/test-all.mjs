@@ -1,5 +1,6 @@
 // `npm test`: typecheck, lint, unit tests, API integration tests on SQLite and PostgreSQL, then
-// end-to-end tests in Chromium. Stops at the first failing stage and ends with one summary line.
+// end-to-end tests in Chromium (after the web build and its byte budget, npm run check:bundle).
+// Stops at the first failing stage and ends with one summary line.
 // TEST_STAGES=unit,sqlite runs only those stages (keys: typecheck lint unit sqlite postgres e2e).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -1,19 +1,37 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
+import { FIRST_SCREEN_NAMESPACES } from "../../packages/i18n/src/namespaces.ts";
+
+const FIRST_SCREEN = new Set<string>(FIRST_SCREEN_NAMESPACES);
 
 // The Fastify server serves dist/ in production with a strict CSP (script-src 'self'), so the build
 // must not emit inline scripts; in development the API and branding files come through the proxy.
 const API_ORIGIN = "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A .br and a .gz copy next to every built text file (JS, CSS, HTML, JSON, SVG), at the highest
+    // levels since this runs once per build: the server picks one by Accept-Encoding
+    // (plugins/static-files.ts) instead of compressing on every request. A copy no smaller than
+    // its file is skipped, and the server then sends the file itself.
+    compression({ algorithms: ["brotliCompress", "gzip"], exclude: /\.vite\//, logLevel: "silent" }),
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each entry and lazy screen loads, read by
+    // scripts/check-bundle.mjs for the byte budget (the server never serves dot folders).
+    manifest: true,
     rollupOptions: {
       output: {
         // Long-lived vendor chunks change less often than the app code, so browsers keep them cached.
         manualChunks(id) {
+          // A language's catalogs in two chunks (src/lib/i18n.ts): what the first screen needs, and
+          // the signed-in rest. One request each instead of one per namespace.
+          const catalog = /packages\/i18n\/locales\/(\w+)\/(\w+)\.json$/.exec(id);
+          if (catalog) return `i18n-${catalog[1]}-${FIRST_SCREEN.has(catalog[2] ?? "") ? "first" : "signed-in"}`;
           if (!id.includes("node_modules")) return undefined;
           if (id.includes("@mantine")) return "mantine";
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return "react";

@@ -33,6 +33,7 @@ import { systemRoutes } from "./modules/system/system.routes.ts";
 import { userRoutes } from "./modules/users/users.routes.ts";
 import { workflowRoutes } from "./modules/workflow/workflow.routes.ts";
 import { type DeclaredRoute, installAccessControl } from "./plugins/access.ts";
+import { installCompression } from "./plugins/compression.ts";
 import { installCsrfProtection } from "./plugins/csrf.ts";
 import { type Drain, installDrain } from "./plugins/drain.ts";
 import { answerFrameworkError, installErrorHandling } from "./plugins/errors.ts";
@@ -85,6 +86,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   // First hooks: a request refused during shutdown touches neither the session nor the database.
   const drain = installDrain(app);
   await app.register(fastifyCookie);
+  // Before any route: the plugin adds its hook to each route as it is declared.
+  await installCompression(app);
   // One file per upload request; the byte limit is the largest document kind's (checked again per kind).
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
   // Order matters: the session names the user, the language depends on the user, access and

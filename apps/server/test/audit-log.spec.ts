@@ -2,7 +2,16 @@ import { randomUUID } from "node:crypto";
 import type { AuditEventItem, AuditEventList } from "@portal/shared/schemas/audit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeFile } from "./support/enrollment.ts";
-import { call, createTestApp, createUser, errorOf, loginAs, signedInAs, type TestApp } from "./support/test-app.ts";
+import {
+  call,
+  createTestApp,
+  createUser,
+  downloadLikeABrowser,
+  errorOf,
+  loginAs,
+  signedInAs,
+  type TestApp,
+} from "./support/test-app.ts";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAs>>;
@@ -16,7 +25,7 @@ afterAll(() => t.close());
 const list = (query: string, cookie = admin.cookie) =>
   call(t, { method: "GET", url: `/api/audit-events?${query}`, cookie });
 const csv = (query: string, cookie = admin.cookie) =>
-  call(t, { method: "GET", url: `/api/audit-events.csv?${query}`, cookie });
+  downloadLikeABrowser(t, { method: "GET", url: `/api/audit-events.csv?${query}`, cookie });
 
 /** RFC 4180 with `;`: quoted cells, doubled quotes, CRLF rows. Enough for what the server writes. */
 function parseCsv(text: string): string[][] {

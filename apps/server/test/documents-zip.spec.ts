@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentFilename } from "../src/modules/enrollment/documents/documents.service.ts";
 import { hoursAgo, insertDocumentRequest, insertOwnYear, insertReferencedUpload } from "./support/document-requests.ts";
 import { completeFile } from "./support/enrollment.ts";
-import { call, createTestApp, createUser, loginAs, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
+import {
+  call,
+  createTestApp,
+  createUser,
+  downloadLikeABrowser,
+  loginAs,
+  TEST_PASSWORD,
+  type TestApp,
+} from "./support/test-app.ts";
 import { readZip } from "./support/zip.ts";
 
 /**
@@ -74,7 +82,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function zip(query: string, role: keyof typeof cookies = "Secretaria") {
-  const response = await call(t, { method: "GET", url: `/api/documents/export.zip?${query}`, cookie: cookies[role] });
+  const url = `/api/documents/export.zip?${query}`;
+  const response = await downloadLikeABrowser(t, { method: "GET", url, cookie: cookies[role] });
   expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
   expect(response.headers["content-type"]).toContain("application/zip");
   return readZip(response.rawPayload);

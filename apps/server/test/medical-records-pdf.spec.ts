@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertMedicalRequest, insertOwnYear, medicalBody } from "./support/medical-records.ts";
 import { flat, readPdfText } from "./support/pdf-text.ts";
-import { call, createTestApp, createUser, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
+import {
+  createTestApp,
+  createUser,
+  downloadLikeABrowser,
+  errorOf,
+  signedInAs,
+  type TestApp,
+} from "./support/test-app.ts";
 
 let t: TestApp;
 let yearId: number;
@@ -40,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pdf = (cookie: string | undefined, query: string) =>
-  call(t, { method: "GET", url: `/api/medical-records/pdf?schoolYearId=${yearId}&${query}`, cookie });
+  downloadLikeABrowser(t, { method: "GET", url: `/api/medical-records/pdf?schoolYearId=${yearId}&${query}`, cookie });
 
 describe("GET /api/medical-records/pdf", () => {
   it("prints the level's students in the user's language: title, year, date, one block per student", async () => {

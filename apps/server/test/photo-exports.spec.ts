@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpegPhoto } from "./support/enrollment.ts";
 import { insertPhotoRequest, insertUpload } from "./support/photo-zip.ts";
-import { call, createTestApp, createUser, signedInAs, type TestApp } from "./support/test-app.ts";
+import { call, createTestApp, createUser, downloadLikeABrowser, signedInAs, type TestApp } from "./support/test-app.ts";
 import { readZip } from "./support/zip.ts";
 
 /**
@@ -146,7 +146,8 @@ afterAll(() => t.close());
 
 const get = (url: string, cookie = secretaria.cookie) => call(t, { method: "GET", url, cookie });
 const zipOf = async (query: string, cookie?: string) => {
-  const response = await get(`/api/reports/photos?schoolYearId=${yearId}&${query}`, cookie);
+  const url = `/api/reports/photos?schoolYearId=${yearId}&${query}`;
+  const response = await downloadLikeABrowser(t, { method: "GET", url, cookie: cookie ?? secretaria.cookie });
   expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
   return { response, entries: await readZip(response.rawPayload) };
 };

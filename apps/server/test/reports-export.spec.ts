@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editStep, reportYear, staffCookie, staffUser, yearRequests } from "./support/reports.ts";
-import { call, createTestApp, type TestApp } from "./support/test-app.ts";
+import { createTestApp, downloadLikeABrowser, type TestApp } from "./support/test-app.ts";
 
 /** Reports (issue #10): the XLSX and CSV exports read back with real readers, and their audit. */
 let t: TestApp;
@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function download(url: string, cookie = secretaria) {
-  const response = await call(t, { method: "GET", url, cookie });
+  const response = await downloadLikeABrowser(t, { method: "GET", url, cookie });
   expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
   return response;
 }

@@ -14,6 +14,8 @@ function fileInside(root: string, urlPath: string): string | undefined {
   } catch {
     return undefined;
   }
+  // Dot folders are the build's own (.vite/manifest.json, read by scripts/check-bundle.mjs).
+  if (decoded.split("/").some((part) => part.startsWith("."))) return undefined;
   const full = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
   if (!full.startsWith(root + path.sep)) return undefined;
   return fs.statSync(full, { throwIfNoEntry: false })?.isFile() ? full : undefined;
@@ -21,7 +23,9 @@ function fileInside(root: string, urlPath: string): string | undefined {
 
 /**
  * Serves the built SPA: real files as they are (hashed assets cached for a year), every other
- * non-API path gets index.html so the SPA's router shows the screen or page-not-found.
+ * non-API path gets index.html so the SPA's router shows the screen or page-not-found. The build
+ * writes a .br and a .gz copy of each text file (apps/web/vite.config.ts): the copy the browser
+ * accepts is sent (br, then gzip, else the file), with the file's content type.
  */
 export async function installStaticFiles(
   app: FastifyInstance,
@@ -29,22 +33,28 @@ export async function installStaticFiles(
 ): Promise<void> {
   const root = path.resolve(opts.webDist);
   // cacheControl off: the handlers below choose Cache-Control per file, send must not overwrite it.
-  await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
+  // preCompressed: file.br or file.gz by Accept-Encoding, the file itself when there is no copy.
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
   const logo = path.resolve(opts.logoPath ?? DEFAULT_LOGO);
 
   // The Admin's logo (Settings › General) if there is one, else SCHOOL_LOGO_PATH, else ours.
-  app.get(LOGO_URL, { config: { access: "public", duringMaintenance: true } }, async (_request, reply) => {
+  // compress false: the logo is small or already compressed (PNG, JPEG).
+  const config = { access: "public", duringMaintenance: true } as const;
+  app.get(LOGO_URL, { config, compress: false }, async (_request, reply) => {
     const file = (await opts.storedLogo?.()) ?? logo;
     reply.header("Cache-Control", "public, max-age=3600");
     return reply.sendFile(path.basename(file), path.dirname(file));
   });
 
-  app.get("/*", { config: { access: "public", duringMaintenance: true } }, (request, reply) => {
+  // compress false: the build's copies are smaller than on-the-fly compression and cost nothing.
+  app.get("/*", { config, compress: false }, (request, reply) => {
     const urlPath = request.url.split("?")[0] ?? "/";
     if (urlPath === "/api" || urlPath.startsWith("/api/")) throw new AppError(404, "ROUTE_NOT_FOUND");
     if (!fs.existsSync(path.join(root, "index.html"))) {
       return reply.code(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
     }
+    // Which copy is sent depends on Accept-Encoding: caches must key on it.
+    reply.header("Vary", "Accept-Encoding");
     const file = fileInside(root, urlPath);
     if (file) {
       const immutable = urlPath.startsWith("/assets/");

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { RequestStatus } from "@portal/shared/request-status";
 import { nowIso } from "../../src/db/database.ts";
-import { call, type TestApp } from "./test-app.ts";
+import { downloadLikeABrowser, type TestApp } from "./test-app.ts";
 
 // Sync with the BUE (issue #10): a school year of the spec's own, so the year's counts and
 // exports hold only what the spec made, and requests written straight into the database.
@@ -138,5 +138,10 @@ export function syncExport(
   schoolYearId: number,
   format: "csv" | "json" = "csv",
 ) {
-  return call(t, { method: "POST", url: "/api/sync/exports", cookie, payload: { schoolYearId, format } });
+  return downloadLikeABrowser(t, {
+    method: "POST",
+    url: "/api/sync/exports",
+    cookie,
+    payload: { schoolYearId, format },
+  });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@portal/shared/roles";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { bootstrap } from "../../src/bootstrap.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -118,6 +118,16 @@ export async function signedInAs(t: TestApp, role: Role, extra: { language?: str
 export function randomIp(): string {
   const n = () => Math.floor(Math.random() * 254) + 1;
   return `10.${n()}.${n()}.${n()}`;
+}
+
+/**
+ * A download asked for the way a browser asks (every encoding accepted), answered as the file
+ * itself: files are never compressed on the way (plugins/compression.ts).
+ */
+export async function downloadLikeABrowser(t: TestApp, opts: InjectOptions & { cookie?: string }) {
+  const response = await call(t, { ...opts, headers: { ...opts.headers, "accept-encoding": "gzip, deflate, br" } });
+  expect(response.headers["content-encoding"], opts.url?.toString()).toBeUndefined();
+  return response;
 }
 
 export function call(t: TestApp, opts: InjectOptions & { cookie?: string }) {

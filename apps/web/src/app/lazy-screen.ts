@@ -8,6 +8,13 @@ import { loadChunk } from "../lib/retry-once.ts";
  */
 export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
+  strings?: () => Promise<unknown>,
 ): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => loadChunk(async () => ({ default: await load() }), { timeoutMs: CHUNK_TIMEOUT_MS }));
+  // `strings`: catalogs the screen needs beyond its area's (lib/i18n.ts), loaded beside its code so
+  // it never shows a raw key.
+  const both = async () => {
+    const [screen] = await Promise.all([load(), strings?.()]);
+    return { default: screen };
+  };
+  return lazy(() => loadChunk(both, { timeoutMs: CHUNK_TIMEOUT_MS }));
 }

@@ -1,10 +1,13 @@
+import { FIRST_SCREEN_NAMESPACES } from "@portal/i18n/namespaces";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { PageLoader } from "../components/ui/page-loader.tsx";
 import { usePostLoginTarget } from "../features/auth/post-login-target.ts";
 import { ServerUnreachable } from "../features/system/server-unreachable.tsx";
 import { setHttpHandlers } from "../lib/http.ts";
+import { useLanguageSwitch } from "../lib/language.ts";
 import { findRoute } from "../lib/match-route.ts";
 import { PUBLIC_CONFIG_QUERY_KEY, usePublicConfigQuery } from "../lib/public-config-query.ts";
 import { SESSION_QUERY_KEY, useSessionQuery } from "../lib/session-query.ts";
@@ -37,17 +40,21 @@ function useHttpReactions() {
 }
 
 /**
- * Everything below needs the session (guards, shell, language), so nothing renders until it is
- * known; then maintenance mode is applied before any route guard.
+ * Everything below needs the session (guards, shell, language) and the first screen's strings
+ * (lib/i18n.ts: downloaded beside the session, never shown as raw keys), so nothing renders until
+ * both are there; then maintenance mode is applied before any route guard.
  */
 export function RootLayout() {
+  const strings = useTranslation(FIRST_SCREEN_NAMESPACES, { useSuspense: false });
   const session = useSessionQuery();
   const config = usePublicConfigQuery();
   const { pathname } = useLocation();
   useHttpReactions();
   useSpendPostLoginTarget(pathname);
   useLanguageSync(session.data);
+  useLanguageSwitch();
 
+  if (!strings.ready) return <PageLoader fullScreen />;
   if (!session.data) {
     if (session.isError) return <ServerUnreachable onRetry={() => void session.refetch()} />;
     return <PageLoader fullScreen />;

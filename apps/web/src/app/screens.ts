@@ -1,5 +1,6 @@
 import { STAFF_MODULES } from "@portal/shared/staff-modules";
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
+import { i18n, loadInEveryLanguage } from "../lib/i18n.ts";
 import { lazyScreen } from "./lazy-screen.ts";
 
 /** The built screens, by route id (packages/shared/src/routes.ts). Planned routes use PlannedScreen. */
@@ -10,7 +11,11 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
     import("../features/auth/forgot-password-page.tsx").then((m) => m.ForgotPasswordPage),
   ),
   resetPassword: lazyScreen(() => import("../features/auth/reset-password-page.tsx").then((m) => m.ResetPasswordPage)),
-  accountActivate: lazyScreen(() => import("../features/auth/activate-page.tsx").then((m) => m.ActivatePage)),
+  // Public, but its password form speaks `users` (the invitation's words).
+  accountActivate: lazyScreen(
+    () => import("../features/auth/activate-page.tsx").then((m) => m.ActivatePage),
+    () => i18n.loadNamespaces("users"),
+  ),
   maintenance: lazyScreen(() => import("../features/system/maintenance-page.tsx").then((m) => m.MaintenancePage)),
   pageNotFound: lazyScreen(() => import("../features/system/page-not-found-page.tsx").then((m) => m.PageNotFoundPage)),
   unauthorized: lazyScreen(() => import("../features/system/unauthorized-page.tsx").then((m) => m.UnauthorizedPage)),
@@ -18,8 +23,10 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
     import("../features/system/invalid-access-page.tsx").then((m) => m.InvalidAccessPage),
   ),
   "account.user": lazyScreen(() => import("../features/account/account-page.tsx").then((m) => m.AccountPage)),
-  "settings.general": lazyScreen(() =>
-    import("../features/settings/general-settings-page.tsx").then((m) => m.GeneralSettingsPage),
+  // The notices section shows the portal's own text in the three languages at once.
+  "settings.general": lazyScreen(
+    () => import("../features/settings/general-settings-page.tsx").then((m) => m.GeneralSettingsPage),
+    () => loadInEveryLanguage(["enrollment"]),
   ),
   "settings.files": lazyScreen(() =>
     import("../features/file-settings/file-settings-page.tsx").then((m) => m.FileSettingsPage),

@@ -1,8 +1,41 @@
-import { RESOURCES } from "@portal/i18n/resources";
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, pickInitialLanguage } from "@portal/shared/languages";
-import i18next from "i18next";
+import { FIRST_SCREEN_NAMESPACES } from "@portal/i18n/namespaces";
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language, pickInitialLanguage } from "@portal/shared/languages";
+import i18next, { type BackendModule, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { useSettingsStore } from "./settings-store.ts";
+
+/**
+ * The catalogs, one lazy module per language and namespace: only the current language's are
+ * downloaded, when a screen needs them (issue #13). The server-only namespaces (e-mails, PDFs;
+ * SERVER_ONLY_NAMESPACES) are left out of the glob, so they are not even in the build.
+ * vite.config.ts groups each language's first-screen and signed-in namespaces into one chunk each.
+ */
+const CATALOGS = import.meta.glob<ResourceKey>(
+  [
+    "../../../../packages/i18n/locales/*/*.json",
+    "!../../../../packages/i18n/locales/*/email.json",
+    "!../../../../packages/i18n/locales/*/documents.json",
+  ],
+  { import: "default" },
+);
+
+function catalogLoader(language: string, namespace: string) {
+  return CATALOGS[`../../../../packages/i18n/locales/${language}/${namespace}.json`];
+}
+
+const lazyCatalogs: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    const load = catalogLoader(language, namespace);
+    if (!load) return callback(new Error(`no catalog ${language}/${namespace}`), false);
+    load().then(
+      (catalog) => callback(null, catalog),
+      // Retried by i18next; a screen waiting for it keeps its loader meanwhile.
+      (error: unknown) => callback(error as Error, true),
+    );
+  },
+};
 
 /** The language to start with: the stored choice, else the browser's (spec 3 rule). */
 function initialLanguage() {
@@ -18,21 +51,39 @@ function syncHtmlLang(language: string) {
 
 i18n.on("languageChanged", syncHtmlLang);
 
-void i18n.use(initReactI18next).init({
-  resources: RESOURCES,
-  lng: initialLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGE_CODES],
-  ns: Object.keys(RESOURCES.es),
-  defaultNS: "common",
-  // Resources are bundled, so initialisation can finish before the first render.
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  // Spec 8: a missing translation is ignored (the fallback or the key shows), never reported.
-  saveMissing: false,
-  missingKeyHandler: false,
-  showSupportNotice: false,
-});
+void i18n
+  .use(lazyCatalogs)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    // No fallback language: it would download Spanish beside the language shown. The catalogs are
+    // complete in every language (packages/i18n parity test), so a fallback would never be used.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGE_CODES],
+    load: "currentOnly",
+    // What every screen may need; the signed-in shell (SignedInStrings) and some screens
+    // (app/screens.ts) load more before they show.
+    ns: [...FIRST_SCREEN_NAMESPACES],
+    defaultNS: "common",
+    // Synchronous init sets the language at once; the catalogs still arrive asynchronously.
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // Spec 8: a missing translation is ignored (the key shows), never reported.
+    saveMissing: false,
+    missingKeyHandler: false,
+    showSupportNotice: false,
+  });
 
-syncHtmlLang(i18n.language);
+syncHtmlLang(i18n.language ?? DEFAULT_LANGUAGE);
+
+/**
+ * Loads namespaces in every language, not just the current one: for the screens that show the
+ * three languages side by side (Settings › General's notices). Already loaded ones cost nothing.
+ */
+export function loadInEveryLanguage(namespaces: readonly string[]): Promise<unknown> {
+  const missing = (LANGUAGE_CODES as readonly Language[]).filter((language) =>
+    namespaces.some((ns) => !i18n.hasResourceBundle(language, ns)),
+  );
+  return missing.length === 0 ? Promise.resolve() : i18n.reloadResources(missing, [...namespaces]);
+}

@@ -1,6 +1,12 @@
+import { translate } from "@portal/i18n/translate";
+import type { Language } from "@portal/shared/languages";
 import { DEFAULT_YEAR_CONSTANTS, DEFAULT_YEAR_NOTICES } from "@portal/shared/rules/year-settings";
 import { describe, expect, it } from "vitest";
 import { noticeDefault, noticeText } from "./year-notices.ts";
+
+/** The server's translate over the same catalogs, standing in for i18next's getFixedT. */
+const inLanguage = (lang: Language) => (key: string, vars: Record<string, string | number>) =>
+  translate(lang, key, vars);
 
 const year = {
   schoolYearId: 1,
@@ -10,21 +16,21 @@ const year = {
 
 describe("the notices families see", () => {
   it("quote the year's constants in the built-in text, in the asked language", () => {
-    expect(noticeDefault("discount", "es", year.constants)).toBe(
+    expect(noticeDefault("discount", inLanguage("es"), year.constants)).toBe(
       "Los padres con 2 hijos inscritos en la institución reciben un descuento del 25 %.",
     );
-    expect(noticeDefault("contract", "en", year.constants)).toContain("within 6 hours");
-    expect(noticeDefault("discount", "fr", DEFAULT_YEAR_CONSTANTS)).toContain("3 enfants");
+    expect(noticeDefault("contract", inLanguage("en"), year.constants)).toContain("within 6 hours");
+    expect(noticeDefault("discount", inLanguage("fr"), DEFAULT_YEAR_CONSTANTS)).toContain("3 enfants");
   });
 
   it("use the school's own text when there is one, else the built-in one", () => {
-    expect(noticeText("print", "es", year, DEFAULT_YEAR_CONSTANTS)).toBe("Imprima a una cara.");
+    expect(noticeText("print", "es", inLanguage("es"), year, DEFAULT_YEAR_CONSTANTS)).toBe("Imprima a una cara.");
     // Blank counts as empty.
-    expect(noticeText("print", "en", year, DEFAULT_YEAR_CONSTANTS)).toBe(
+    expect(noticeText("print", "en", inLanguage("en"), year, DEFAULT_YEAR_CONSTANTS)).toBe(
       "Print all the required documents on one side only.",
     );
-    expect(noticeText("discount", "en", year, DEFAULT_YEAR_CONSTANTS)).toContain("25% discount");
+    expect(noticeText("discount", "en", inLanguage("en"), year, DEFAULT_YEAR_CONSTANTS)).toContain("25% discount");
     // Still loading: the defaults.
-    expect(noticeText("discount", "en", undefined, DEFAULT_YEAR_CONSTANTS)).toContain("10% discount");
+    expect(noticeText("discount", "en", inLanguage("en"), undefined, DEFAULT_YEAR_CONSTANTS)).toContain("10% discount");
   });
 });

@@ -15,7 +15,9 @@ export function auditLogRoutes(app: FastifyInstance, ctx: AppContext): void {
     (request) => listAuditLog(ctx, request.lang, request.query),
   );
 
-  r.get("/api/audit-events.csv", { config, schema: { querystring: auditEventQuerySchema } }, async (request, reply) => {
+  // A download streamed row by row: never compressed on the way (plugins/compression.ts).
+  const download = { config, compress: false, schema: { querystring: auditEventQuerySchema } } as const;
+  r.get("/api/audit-events.csv", download, async (request, reply) => {
     const stream = await exportAuditLog(ctx, { userId: request.user!.id, ip: request.ip }, request.lang, request.query);
     const day = new Date().toISOString().slice(0, 10);
     return reply

@@ -30,10 +30,13 @@ function sendFile(reply: FastifyReply, file: ReportFile) {
 export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: "reportsView" } as const;
+  // Files stream as they are written (CSV row by row, XLSX already zipped): never compressed on
+  // the way, so the progress the browser shows follows the rows (plugins/compression.ts).
+  const compress = false;
 
   r.get(
     "/api/reports/committee-contacts/export",
-    { config, schema: { querystring: committeeExportQuerySchema } },
+    { config, compress, schema: { querystring: committeeExportQuerySchema } },
     async (request, reply) => {
       const actor = { userId: request.user!.id, ip: request.ip };
       const file = await exportCommitteeContacts(ctx, actor, schoolYearOf(request), request.lang, request.query);
@@ -49,7 +52,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
     r.get(
       `/api/reports/${report}/export`,
-      { config, schema: { querystring: reportExportQuerySchema(report) } },
+      { config, compress, schema: { querystring: reportExportQuerySchema(report) } },
       async (request, reply) => {
         const actor = { userId: request.user!.id, ip: request.ip };
         const file = await exportReport(ctx, actor, schoolYearOf(request), request.lang, report, request.query);

@@ -51,8 +51,11 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: view, schema: { querystring: syncListQuerySchema, response: { 200: syncListSchema } } },
     (request) => listSync(ctx, schoolYearOf(request), request.query),
   );
-  r.post("/api/sync/exports", { config: manage, schema: { body: syncExportSchema } }, async (request, reply) =>
-    sendFile(reply, await exportForSync(ctx, actorOf(request), request.body)),
+  // The BUE files (CSV or JSON) are downloads: sent as built, never compressed on the way.
+  r.post(
+    "/api/sync/exports",
+    { config: manage, compress: false, schema: { body: syncExportSchema } },
+    async (request, reply) => sendFile(reply, await exportForSync(ctx, actorOf(request), request.body)),
   );
   r.get(
     "/api/sync/exports",
@@ -61,7 +64,7 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.get(
     "/api/sync/exports/:id",
-    { config: manage, schema: { params: syncBatchParams, querystring: syncBatchFileQuerySchema } },
+    { config: manage, compress: false, schema: { params: syncBatchParams, querystring: syncBatchFileQuerySchema } },
     async (request, reply) =>
       sendFile(reply, await batchFile(ctx, actorOf(request), request.params.id, request.query.format)),
   );

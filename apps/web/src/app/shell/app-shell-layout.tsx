@@ -1,9 +1,10 @@
 import { Alert, AppShell, Drawer, ScrollArea } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { SIGNED_IN_NAMESPACES } from "@portal/i18n/namespaces";
 import { BREAKPOINT_MOBILE_PX, BREAKPOINT_WIDE_PX } from "@portal/shared/constants";
 import { buildMenu } from "@portal/shared/route-access";
 import { APP_ROUTES } from "@portal/shared/routes";
-import { Suspense, useEffect, useMemo } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
@@ -28,6 +29,15 @@ function useLayoutMode(): "horizontal" | "vertical" | "mobile" {
   return wide ? "horizontal" : desktop ? "vertical" : "mobile";
 }
 
+/**
+ * Suspends until the signed-in screens' catalogs are there in the current language (lib/i18n.ts):
+ * the chrome shows at once, the screen's place keeps its loader meanwhile.
+ */
+function SignedInStrings({ children }: { children: ReactNode }) {
+  useTranslation(SIGNED_IN_NAMESPACES);
+  return children;
+}
+
 export function AppShellLayout() {
   const { t } = useTranslation();
   const { user, schoolYear, maintenance } = useSession();
@@ -46,7 +56,13 @@ export function AppShellLayout() {
   const content = (
     <ScreenErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageLoader />}>
-        <Outlet />
+        {user ? (
+          <SignedInStrings>
+            <Outlet />
+          </SignedInStrings>
+        ) : (
+          <Outlet />
+        )}
       </Suspense>
     </ScreenErrorBoundary>
   );

@@ -15,7 +15,7 @@ const LANGS = ["es", "en", "fr"] as const;
 
 /** The notices families see, per language; an empty text shows the portal's own (as placeholder). */
 export function NoticesSection({ page }: { page: GeneralSettingsPage }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useValidationText();
   const [formError, setFormError] = useState<unknown>(null);
   const form = useForm({ resolver: zodResolver(noticesInputSchema), defaultValues: page.notices });
@@ -59,7 +59,7 @@ export function NoticesSection({ page }: { page: GeneralSettingsPage }) {
                   notice: t(`settings:general.notices.${kind}`),
                   language: t(`settings:general.notices.language.${lang}`),
                 })}
-                placeholder={noticeDefault(kind, lang, page.constants)}
+                placeholder={noticeDefault(kind, i18n.getFixedT(lang), page.constants)}
                 {...form.register(`${kind}.${lang}`)}
                 error={errorText(errors[kind]?.[lang]?.message)}
               />
