@@ -21,7 +21,7 @@ test("the summary shows every section, edits one and comes back, then sends the 
   // Catalogue codes read as their labels, dates in words.
   await expect(studentSection.getByText("Ecuador").first()).toBeVisible();
   await expect(studentSection.getByText("14 de marzo de 2015")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Ficha médica" }).getByText("138.5")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Ficha médica" }).getByText("138,5\u00a0cm")).toBeVisible();
 
   // Edit a section: the step opens, and saving returns to the summary.
   await studentSection.getByRole("link", { name: "Modificar: Ficha del alumno" }).click();

@@ -8,6 +8,7 @@ const text: SummaryText = {
   yes: "Yes",
   no: "No",
   date: (iso) => `date(${iso})`,
+  number: (field, value) => `number(${field}:${value})`,
   item: (_section, field, n) => `${field} #${n}`,
 };
 
@@ -78,7 +79,7 @@ describe("summary rows", () => {
     );
     expect(rows.map((row) => row.field)).toEqual(["allergies", "height"]);
     expect(rows[0]?.value).toMatchObject({ kind: "group", rows: [{ field: "foods" }] });
-    expect(rows[1]?.value).toEqual({ kind: "text", text: "138.5" });
+    expect(rows[1]?.value).toEqual({ kind: "text", text: "number(height:138.5)" });
 
     const representative = summaryRows(
       "secondRepresentative",

@@ -65,6 +65,8 @@ export interface SummaryText {
   yes: string;
   no: string;
   date: (iso: string) => string;
+  /** A number in the UI language (decimal comma in es/fr), with its unit where the field has one. */
+  number: (field: string, value: number) => string;
   /** Title of the n-th (1-based) item of a list field such as `persons` or `emergencyContacts`. */
   item: (section: string, field: string, n: number) => string;
 }
@@ -83,7 +85,7 @@ function shownValue(
   if (field.endsWith("FileId") && typeof value === "number") return { kind: "file", uploadId: value };
   if (typeof value === "number") {
     const catalog = CATALOG_FIELDS[field];
-    return { kind: "text", text: catalog ? text.catalog(catalog, String(value)) : String(value) };
+    return { kind: "text", text: catalog ? text.catalog(catalog, String(value)) : text.number(field, value) };
   }
   if (typeof value === "string") {
     const catalog = CATALOG_FIELDS[field];

@@ -94,6 +94,35 @@ describe("summary wording", () => {
     expect(missing).toEqual([]);
   });
 
+  it.each(LANGUAGE_CODES)("words a declined second representative in the step's own terms (%s)", (language) => {
+    const text = buildSummaryText(
+      (key, values) => translate(language, key, values as Record<string, string | number>),
+      (key) => exists(language, key),
+      language,
+      catalogs,
+    );
+    const rows = summaryRows("secondRepresentative", { declined: true, reason: "Fallecido" }, text);
+    expect(rows.map((row) => row.label)).toEqual([
+      translate(language, "enrollment:secondRepresentative.decline"),
+      translate(language, "enrollment:secondRepresentative.reason"),
+    ]);
+    expect(rows.map((row) => row.label)).not.toContain("Declined");
+  });
+
+  it("shows decimals in the UI language, height and weight with their units, years ungrouped", () => {
+    const words = (language: string) =>
+      buildSummaryText(
+        (key) => key,
+        () => false,
+        language,
+        catalogs,
+      );
+    expect(words("es").number("height", 138.5)).toBe("138,5\u00a0cm");
+    expect(words("fr").number("weight", 29.5)).toBe("29,5\u00a0kg");
+    expect(words("en").number("weight", 29.5)).toBe("29.5\u00a0kg");
+    expect(words("es").number("graduationYear", 2010)).toBe("2010");
+  });
+
   it.each(LANGUAGE_CODES)("names the choices that are not catalogues (%s)", (language) => {
     const text = buildSummaryText(
       (key, values) => translate(language, key, values as Record<string, string | number>),

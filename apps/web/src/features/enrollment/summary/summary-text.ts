@@ -31,6 +31,9 @@ const LABEL_ALIASES: Readonly<Record<string, string>> = {
   "studentFile.emergencyContacts.phone": "studentFile.contactPhone",
   "enrollmentYear.levelCode": "enrollmentYear.level",
   "terms.termsOfUse": "terms.termsOfUse.title",
+  // The second representative declined: the step's own wording, not "Declined" / "Reason".
+  "representative.declined": "secondRepresentative.decline",
+  "representative.reason": "secondRepresentative.reason",
   "terms.dataUseAgreement": "terms.dataUseAgreement.title",
   "terms.servicesContract": "terms.servicesContract.title",
   "representative.photoFileId": "representative.photo",
@@ -64,6 +67,9 @@ const LIST_ITEM_SECTIONS: Readonly<Record<string, string>> = {
   "medicalRecord.allergies.other": "medicalRecord",
 };
 
+/** Units of the numeric fields that have one (the medical record's height and weight, spec 3). */
+const NUMBER_UNITS: Readonly<Record<string, string>> = { height: "cm", weight: "kg" };
+
 /** Where the summary finds a field's label: an alias to the step screen's key, else the screen's own. */
 export function labelKeys(section: string, path: readonly string[], field: string): string[] {
   const full = [section, ...path, field].join(".");
@@ -90,6 +96,8 @@ export function buildSummaryText(
   catalogs: Record<CatalogName, SelectOptions>,
 ): SummaryText {
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+  // No grouping: a year (graduationYear 2010) must not read "2.010".
+  const numberFormat = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 2 });
   return {
     label: (section, path, field) => firstKnown(t, exists, labelKeys(section, path, field)) ?? humanize(field),
     catalog: (name, code) => catalogs[name]?.find((option) => option.value === code)?.label ?? code,
@@ -101,6 +109,10 @@ export function buildSummaryText(
     yes: t("common:actions.yes"),
     no: t("common:actions.no"),
     date: (iso) => dateFormat.format(new Date(`${iso}T00:00:00Z`)),
+    number: (field, value) => {
+      const unit = NUMBER_UNITS[field];
+      return unit ? `${numberFormat.format(value)}\u00a0${unit}` : numberFormat.format(value);
+    },
     item: (_section, field, n) =>
       exists(`enrollment:summary.items.${field}`)
         ? t(`enrollment:summary.items.${field}`, { n })
