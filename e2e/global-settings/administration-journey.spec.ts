@@ -94,12 +94,12 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
     const herContext = await browser.newContext({ baseURL, locale: "en-US" });
     const her = await herContext.newPage();
     await her.goto(await linkFromOutbox(herEmail, "/account-activate", since));
-    await her.getByLabel("Password", { exact: true }).fill("rocio andrade paz secretaria");
-    await her.getByLabel("Confirm password").fill("rocio andrade paz secretaria");
+    await her.getByLabel("Password", { exact: true }).fill("pinos azules sobre quito 77");
+    await her.getByLabel("Confirm password").fill("pinos azules sobre quito 77");
     await her.getByRole("button", { name: "Activate my account" }).click();
     await expect(her.getByText("Your account is active")).toBeVisible();
     await her.goto("/login");
-    await logIn(her, herEmail, "rocio andrade paz secretaria");
+    await logIn(her, herEmail, "pinos azules sobre quito 77");
     await expect(her).toHaveURL(/\/portal\/dashboard$/);
 
     await admin.goto(`${SETTINGS}/users?q=${encodeURIComponent(herEmail)}`);
