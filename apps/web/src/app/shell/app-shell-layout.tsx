@@ -76,6 +76,10 @@ export function AppShellLayout() {
       padding="md"
     >
       <AppShell.Header className="portal-nav" data-nav={navColor}>
+        {/* The first thing a keyboard reaches: past the header and the menu (issue #14, WCAG 2.4.1). */}
+        <a href="#main-content" className="portal-skip-link">
+          {t("shell:skipToContent")}
+        </a>
         <HeaderBar
           user={user}
           schoolYear={schoolYear}
@@ -99,7 +103,7 @@ export function AppShellLayout() {
           <NavMenu items={menu} onNavigate={drawer.close} />
         </Drawer>
       ) : null}
-      <AppShell.Main id="main-content">
+      <AppShell.Main id="main-content" tabIndex={-1} className="portal-focus-target">
         {maintenance && user.role === "Admin" ? (
           <Alert color="orange" mb="md" role="status">
             {t("shell:maintenanceBanner")}

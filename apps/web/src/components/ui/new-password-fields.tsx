@@ -1,6 +1,6 @@
-import { PasswordInput } from "@mantine/core";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { PasswordField } from "./password-field.tsx";
 import { REQUIRED_FIELD } from "./required-field.ts";
 
 interface Props {
@@ -18,7 +18,7 @@ export function NewPasswordFields({ labels, password, confirmation, errors }: Pr
   const { t } = useTranslation();
   return (
     <>
-      <PasswordInput
+      <PasswordField
         label={labels.password}
         description={t("auth:common.passwordHint")}
         autoComplete="new-password"
@@ -26,7 +26,7 @@ export function NewPasswordFields({ labels, password, confirmation, errors }: Pr
         {...password}
         error={errors.password}
       />
-      <PasswordInput
+      <PasswordField
         label={labels.confirmation}
         autoComplete="new-password"
         {...REQUIRED_FIELD}

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Paper, PasswordInput, Stack, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { changePasswordSchema } from "@portal/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
+import { PasswordField } from "../../components/ui/password-field.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
@@ -62,7 +63,7 @@ export function ChangePasswordForm({
           </Title>
           {/* Lets password managers file the new password under the right account. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <PasswordInput
+          <PasswordField
             label={t("account:password.current")}
             autoComplete="current-password"
             {...REQUIRED_FIELD}

@@ -1,16 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type LoginInput, loginSchema } from "@portal/shared/schemas/auth";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -20,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { PasswordField } from "../../components/ui/password-field.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
@@ -116,7 +106,7 @@ function LoginForm({
             {...form.register("email")}
             error={errorText(errors.email?.message)}
           />
-          <PasswordInput
+          <PasswordField
             label={t("auth:login.password")}
             autoComplete="current-password"
             {...REQUIRED_FIELD}
