@@ -108,7 +108,7 @@ test("Consulta sees the same pages with no edit controls, and the medical record
   await expect(page.getByRole("button", { name: "Guardar", exact: true })).toHaveCount(0);
   await page.getByRole("link", { name: "Ficha médica" }).click();
   await expect(page).toHaveURL(new RegExp(`/medical-record/${requestId}$`));
-  await expect(page.getByRole("textbox", { name: "Estatura" })).toHaveValue("138.5");
+  await expect(page.getByRole("textbox", { name: "Estatura" })).toHaveValue("138,5");
 });
 
 test("a record the family is correcting is not shown: its pages say so", async ({ page }) => {

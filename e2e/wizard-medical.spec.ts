@@ -112,7 +112,7 @@ test("a family fills the medical record and goes on to the summary", async ({ pa
   await expect(page.getByLabel("Justificación de la exoneración", { exact: true })).toHaveValue(
     "Fractura de muñeca, reposo de 6 semanas.",
   );
-  await expect(page.getByLabel("Estatura", { exact: true })).toHaveValue("138.5");
-  await expect(page.getByLabel("Peso", { exact: true })).toHaveValue("32.4");
+  await expect(page.getByLabel("Estatura", { exact: true })).toHaveValue("138,5");
+  await expect(page.getByLabel("Peso", { exact: true })).toHaveValue("32,4");
   await expect(page.getByText("Documento ya subido.")).toBeVisible();
 });

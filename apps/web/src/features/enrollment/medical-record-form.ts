@@ -4,8 +4,8 @@ import type { MedicalRecordInput } from "@portal/shared/schemas/enrollment/medic
 import {
   blankToUndefined,
   bool,
+  decimalText,
   fileIdOf,
-  numText,
   str,
   textToNumber,
   yesNoText,
@@ -71,7 +71,11 @@ function allergiesOf(value: unknown): AllergyValues[] {
 }
 
 /** Saved data (GET …/steps/medicalRecord, null before the first save) as form values. */
-export function toFormValues(data: Record<string, unknown> | null | undefined): MedicalRecordValues {
+export function toFormValues(
+  data: Record<string, unknown> | null | undefined,
+  options: { decimalComma?: boolean } = {},
+): MedicalRecordValues {
+  const decimalComma = options.decimalComma ?? false;
   const source = data ?? {};
   const allergies = (source.allergies ?? {}) as Record<string, unknown>;
   return {
@@ -92,8 +96,8 @@ export function toFormValues(data: Record<string, unknown> | null | undefined): 
       insects: allergiesOf(allergies.insects),
       other: allergiesOf(allergies.other),
     },
-    height: numText(source.height),
-    weight: numText(source.weight),
+    height: decimalText(source.height, decimalComma),
+    weight: decimalText(source.weight, decimalComma),
     treatmentReceived: str(source.treatmentReceived),
     authorizeEmergencyActions: yesNoText(source.authorizeEmergencyActions),
     declarationOfTruth: bool(source.declarationOfTruth),

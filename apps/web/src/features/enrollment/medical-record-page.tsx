@@ -12,6 +12,7 @@ import {
   toFormValues,
   toRequestBody,
 } from "./medical-record-form.ts";
+import { usesDecimalComma } from "./step-kit/form-values.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
 import { useHostFileContext, useHostStepData } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
@@ -23,6 +24,7 @@ const STEP = "medicalRecord" as const;
  * summary. The values stay in the form's memory only (no browser storage, no logging).
  */
 export function MedicalRecordPage() {
+  const { i18n } = useTranslation();
   const step = useHostStepData(STEP);
   const context = useHostFileContext();
   const error = step.error ?? context.error;
@@ -30,7 +32,7 @@ export function MedicalRecordPage() {
   if (!step.data || !context.data) return <PageLoader />;
   return (
     <MedicalRecordStep
-      initial={toFormValues(step.data.data)}
+      initial={toFormValues(step.data.data, { decimalComma: usesDecimalComma(i18n.language) })}
       context={{ isNewStudent: context.data.isNewStudent, birthDate: context.data.birthDate }}
     />
   );

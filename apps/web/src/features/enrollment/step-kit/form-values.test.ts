@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { bool, checkPdfUpload, fileIdOf, numText, str, textToNumber, yesNoText, yesNoValue } from "./form-values.ts";
+import {
+  bool,
+  checkPdfUpload,
+  decimalText,
+  fileIdOf,
+  numText,
+  str,
+  textToNumber,
+  usesDecimalComma,
+  yesNoText,
+  yesNoValue,
+} from "./form-values.ts";
 
 describe("step form values", () => {
   it("reads saved data defensively", () => {
@@ -44,5 +55,18 @@ describe("step form values", () => {
     expect(
       checkPdfUpload({ name: "a.pdf", type: "application/pdf", size: 6 * 1024 * 1024 }, 8 * 1024 * 1024),
     ).toBeNull();
+  });
+});
+
+describe("decimals in the UI language (issue #14)", () => {
+  it("shows a saved decimal with the language's separator and reads either back", () => {
+    expect(usesDecimalComma("es")).toBe(true);
+    expect(usesDecimalComma("fr")).toBe(true);
+    expect(usesDecimalComma("en")).toBe(false);
+    expect(decimalText(138.5, true)).toBe("138,5");
+    expect(decimalText(138.5, false)).toBe("138.5");
+    expect(decimalText(32, true)).toBe("32");
+    expect(decimalText(undefined, true)).toBe("");
+    expect(textToNumber(decimalText(29.5, true))).toBe(29.5);
   });
 });

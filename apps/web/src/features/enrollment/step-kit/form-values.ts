@@ -16,6 +16,16 @@ export function textValues<F extends string>(source: Record<string, unknown>, fi
 /** A saved number as an input's value ("" when absent). */
 export const numText = (value: unknown): string => (typeof value === "number" ? String(value) : "");
 
+/**
+ * A saved decimal as an input's value, with a decimal comma where the language writes one (es, fr:
+ * "138,5", issue #14). `textToNumber` reads either separator back.
+ */
+export const decimalText = (value: unknown, decimalComma: boolean): string =>
+  decimalComma ? numText(value).replace(".", ",") : numText(value);
+
+/** Whether a language writes decimals with a comma (the portal's: es and fr do, en does not). */
+export const usesDecimalComma = (language: string): boolean => !language.startsWith("en");
+
 /** A saved flag as a checkbox or yes/no value. */
 export const bool = (value: unknown, fallback = false): boolean => (typeof value === "boolean" ? value : fallback);
 
