@@ -88,6 +88,10 @@ test("the staff's lists, request page and dashboard have no serious accessibilit
   await table.getByRole("row").nth(1).getByRole("link").first().click();
   await expect(page.getByTestId("request-status")).toBeVisible();
   await expectNoSeriousViolations(page, "request page");
+  // The representatives list: e-mail and phone links in every row (24 px targets).
+  await page.goto("/portal/dashboards/inscriptions/legal-representatives");
+  await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
+  await expectNoSeriousViolations(page, "representatives list");
 });
 
 test("the Admin's settings screens have no serious accessibility violation", async ({ page }) => {
