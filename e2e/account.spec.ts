@@ -36,3 +36,18 @@ test("changing the password needs the current one", async ({ page }) => {
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
   await expect(page.getByText("La contraseña actual no es correcta")).toBeVisible();
 });
+
+test("on a phone, a saved notice does not cover the header", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, "editor@demo.local");
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  await page.goto("/portal/account/user");
+  await page.getByLabel(/^Teléfono/).fill("+593 98 111 3333");
+  await page.getByRole("button", { name: "Guardar" }).click();
+  const toast = page.getByRole("alert").filter({ hasText: "Registro actualizado correctamente" });
+  await expect(toast).toBeVisible();
+  const header = (await page.locator("header").first().boundingBox())!;
+  const box = (await toast.boundingBox())!;
+  // Issue #14: below the header, never over it.
+  expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+});

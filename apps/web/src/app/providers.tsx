@@ -23,7 +23,9 @@ function BrandedUi({ children }: { children: ReactNode }) {
       cssVariablesResolver={accessibleColorsResolver}
     >
       <ModalsProvider>
-        <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
+        {/* At the bottom: at the top they covered the header on phones and the page's own message
+            (the congratulations banner after sending), issue #14. */}
+        <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="bottom-right" />
         {children}
       </ModalsProvider>
     </MantineProvider>
