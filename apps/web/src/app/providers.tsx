@@ -23,9 +23,10 @@ function BrandedUi({ children }: { children: ReactNode }) {
       cssVariablesResolver={accessibleColorsResolver}
     >
       <ModalsProvider>
-        {/* At the bottom: at the top they covered the header on phones and the page's own message
-            (the congratulations banner after sending), issue #14. */}
-        <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="bottom-right" />
+        {/* Top right, below the header (shell.css): at the top they covered the header on phones
+            (issue #14). Not at the bottom: there they covered the forms' save buttons, and a
+            pointer resting on a toast keeps it open. */}
+        <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" className="portal-toasts" />
         {children}
       </ModalsProvider>
     </MantineProvider>
