@@ -45,29 +45,30 @@ function documentsWhere<O>(query: RequestsQuery<O>, engine: Engine, filter: Docu
   return q;
 }
 
+/** The columns of a documents list row: the request and its hand-in state. */
+function selectDocumentRow(db: Db, engine: Engine) {
+  return db
+    .selectFrom("requests")
+    .select([
+      "requests.id",
+      "requests.code",
+      "requests.file_id",
+      "requests.user_id",
+      "requests.student_name",
+      "requests.level_code",
+      "requests.request_status",
+      "requests.is_test_data",
+      sentAt.as("sent_at"),
+      asInt(exitRequired(engine)).as("exit_required"),
+      asInt(received("contract")).as("contract_received"),
+      asInt(received("exitAuthorization")).as("exit_received"),
+      asInt(received("imageConsent")).as("image_received"),
+    ]);
+}
+
 /** One page (or, without a window, every row) of the filtered requests, oldest sent first. */
 export function findDocumentRows(db: Db, engine: Engine, filter: DocumentFilter, window?: PageWindow) {
-  let q = documentsWhere(
-    db
-      .selectFrom("requests")
-      .select([
-        "requests.id",
-        "requests.code",
-        "requests.file_id",
-        "requests.user_id",
-        "requests.student_name",
-        "requests.level_code",
-        "requests.request_status",
-        "requests.is_test_data",
-        sentAt.as("sent_at"),
-        asInt(exitRequired(engine)).as("exit_required"),
-        asInt(received("contract")).as("contract_received"),
-        asInt(received("exitAuthorization")).as("exit_received"),
-        asInt(received("imageConsent")).as("image_received"),
-      ]),
-    engine,
-    filter,
-  )
+  let q = documentsWhere(selectDocumentRow(db, engine), engine, filter)
     .orderBy(sentAt, "asc")
     .orderBy("requests.id", "asc");
   if (window) q = q.limit(window.limit).offset(window.offset);
@@ -88,25 +89,7 @@ export async function countDocumentRows(db: Db, engine: Engine, filter: Document
 
 /** One request as a list row, whatever the filters. */
 export async function findDocumentRow(db: Db, engine: Engine, requestId: number): Promise<DocumentRow | undefined> {
-  const rows = await db
-    .selectFrom("requests")
-    .select([
-      "requests.id",
-      "requests.code",
-      "requests.file_id",
-      "requests.user_id",
-      "requests.student_name",
-      "requests.level_code",
-      "requests.request_status",
-      "requests.is_test_data",
-      sentAt.as("sent_at"),
-      asInt(exitRequired(engine)).as("exit_required"),
-      asInt(received("contract")).as("contract_received"),
-      asInt(received("exitAuthorization")).as("exit_received"),
-      asInt(received("imageConsent")).as("image_received"),
-    ])
-    .where("requests.id", "=", requestId)
-    .execute();
+  const rows = await selectDocumentRow(db, engine).where("requests.id", "=", requestId).execute();
   return rows[0];
 }
 
