@@ -127,6 +127,33 @@ describe.runIf(inject("engine") === "postgres")("PostgreSQL connections cut unde
     expect(rows).toEqual([{ one: 1 }]);
   });
 
+  it("drops a connection whose query in flight is ended by the server, so the next request gets a fresh one", async () => {
+    const own = await createOwnDatabase("db-in-flight");
+    cleanups.push(() => own.drop());
+    const handle = openDatabase({ databaseUrl: own.databaseUrl, dataDir: own.dataDir, databasePoolMax: 1 });
+    cleanups.push(() => handle.close());
+    const admin = new pg.Client({ connectionString: own.databaseUrl });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+
+    // The server's FATAL message reaches the running query before the socket closes: the client
+    // still looked queryable, went back to the pool and failed the next request as well.
+    const { rows: pids } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+    const pid = pids[0]?.pid;
+    const sleeping = sql`select pg_sleep(${30})`.execute(handle.db).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await vi.waitFor(async () => {
+      const { rows } = await admin.query("select 1 from pg_stat_activity where pid = $1 and state = 'active'", [pid]);
+      expect(rows).toHaveLength(1);
+    });
+    await admin.query("select pg_terminate_backend($1)", [pid]);
+    expect(isDatabaseUnavailable(await sleeping)).toBe(true);
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+    expect(rows[0]?.pid).not.toBe(pid);
+  });
+
   it("answers /api/health 503 while the database is unreachable, and 200 once it is back", async () => {
     const own = await createOwnDatabase("db-down");
     cleanups.push(() => own.drop());

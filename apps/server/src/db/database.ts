@@ -52,9 +52,24 @@ class PreparingClient extends pg.Client {
         name = `portal_${createHash("sha256").update(config).digest("hex").slice(0, 40)}`;
         PreparingClient.names.set(config, name);
       }
-      if (name !== undefined) return super.query({ text: config, values, name });
+      if (name !== undefined) return this.endingOnFatal(super.query({ text: config, values, name }));
     }
-    return super.query(config, values, callback);
+    const result: unknown = super.query(config, values, callback);
+    return result instanceof Promise ? this.endingOnFatal(result) : result;
+  }
+
+  /**
+   * A FATAL error (pg_terminate_backend, a server shutting down) can reach the query in flight
+   * before the socket's end: the client still looks queryable, the pool would take it back on
+   * release and hand it to the next request, which would fail too. Ending it here makes the pool
+   * drop it; the error still reaches the caller first, since Kysely awaits this promise.
+   */
+  private endingOnFatal(result: Promise<unknown>): Promise<unknown> {
+    return result.catch((error: unknown) => {
+      const severity = (error as { severity?: string } | null)?.severity;
+      if (severity === "FATAL" || severity === "PANIC") this.end().catch(() => {});
+      throw error;
+    });
   }
 }
 
