@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { registerAccount } from "./support/accounts.ts";
+import { expectNoSeriousViolations } from "./support/axe.ts";
 import { logIn } from "./support/session.ts";
 
 /**
@@ -9,24 +9,8 @@ import { logIn } from "./support/session.ts";
  * account of its own, since switching the language changes the account's); the staff's in Spanish,
  * the demo staff's language.
  */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 // The sign-in helpers read the login screen in English; the signed-in accounts work in Spanish.
 test.use({ locale: "en-US" });
-
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  // Mantine's transitions (modals, menus) settle within 200 ms; axe then reads the final colours.
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
-    }));
-  expect(serious, `${screen}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-}
 
 for (const [locale, login] of [
   ["es-EC", "Iniciar sesión"],

@@ -54,7 +54,7 @@ test("an unknown path shows page-not-found", async ({ page }) => {
 });
 
 test("screens of later work say plainly they are not available yet", async ({ page }) => {
-  await logIn(page, "familia1@demo.local");
-  await page.goto("/portal/elecciones/en-curso");
+  await logIn(page, "admin@demo.local");
+  await page.goto("/portal/dashboards/settings/elections");
   await expect(page.getByText("Esta pantalla aún no está disponible", { exact: false })).toBeVisible();
 });

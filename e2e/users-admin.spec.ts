@@ -1,7 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ACCOUNT_PASSWORD, registerAccount } from "./support/accounts.ts";
+import { CODE_FIELD, setUpMfaOnScreen } from "./support/mfa.ts";
 import { linkFromOutbox } from "./support/outbox.ts";
 import { logIn } from "./support/session.ts";
+import { totpCode } from "./support/totp.ts";
 
 /** Her sign-in screen speaks her language (Spanish) once she has used the portal. */
 async function herLogIn(page: Page, email: string): Promise<void> {
@@ -43,6 +45,8 @@ test("the Admin makes a family account Secretaría, then deactivates it and her 
   await her.reload();
   await expect(her).toHaveURL(/\/login/);
   await herLogIn(her, email);
+  // Secretaría must use MFA (issue #12): she sets it up at this first sign-in as staff.
+  const { secret } = await setUpMfaOnScreen(her);
   await expect(her).toHaveURL(/\/portal\/dashboard$/);
 
   // Deactivated: confirmed, her open session ends at once and she cannot sign in.
@@ -62,6 +66,8 @@ test("the Admin makes a family account Secretaría, then deactivates it and her 
   await admin.getByRole("dialog").getByRole("button", { name: "Confirmar" }).click();
   await expect(admin.getByText("Ninguna cuenta coincide con estos filtros.")).toBeVisible();
   await herLogIn(her, email);
+  await her.getByLabel(CODE_FIELD).fill(totpCode(secret));
+  await her.getByRole("button", { name: "Verificar" }).click();
   await expect(her).toHaveURL(/\/portal\/dashboard$/);
 
   // Her own row offers the Admin no way to lock themself out.
@@ -119,6 +125,7 @@ test("the Admin invites a Secretaría: she chooses her password from the e-mail,
   await expect(her.getByText("Your account is active")).toBeVisible();
   await her.goto("/login");
   await logIn(her, email, "she chooses this passphrase");
+  await setUpMfaOnScreen(her);
   await expect(her).toHaveURL(/\/portal\/dashboard$/);
 
   await admin.reload();

@@ -25,7 +25,7 @@ test("a family fills representative 1, declines representative 2, adds an author
   page,
 }) => {
   test.slow();
-  await registerAccount(page, "representantes");
+  const accountEmail = await registerAccount(page, "representantes");
   await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId, "firstRepresentative");
@@ -38,6 +38,13 @@ test("a family fills representative 1, declines representative 2, adds an author
   await expect(page.getByText("Suba el archivo requerido").first()).toBeVisible();
 
   await answer(page, "¿Es usted, titular de esta cuenta, el representante legal 1?", "Sí");
+  // Issue #14: what the account knows is filled in, not retyped, and the page says so.
+  await expect(page.getByRole("status").filter({ hasText: "con los datos de su cuenta" })).toBeVisible();
+  await expect(page.getByLabel("Nombres", { exact: true })).toHaveValue("Gabriela");
+  await expect(page.getByLabel("Primer apellido", { exact: true })).toHaveValue("Zambrano");
+  await expect(page.getByLabel("Correo electrónico", { exact: true })).toHaveValue(accountEmail);
+  await expect(page.getByLabel("Confirme el correo electrónico", { exact: true })).toHaveValue(accountEmail);
+  await expect(page.getByLabel("Celular", { exact: true })).toHaveValue("+593 99 555 1234");
   await answer(page, "¿Ejerce la patria potestad o la tutela legal del alumno?", "Sí");
   await page.getByLabel("Parentesco con el alumno", { exact: true }).selectOption("OTHER");
   await page.getByLabel("Indique el parentesco", { exact: true }).fill("Madrina");

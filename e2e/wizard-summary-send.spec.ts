@@ -49,6 +49,10 @@ test("the summary shows every section, edits one and comes back, then sends the 
   const summary = await downloadPdf(page, "Descargar el resumen (PDF)");
   expect(summary.name).toMatch(/\.pdf$/);
   expect(flat(summary.text)).toContain("Ana Lucía");
+  // "Generate a new report" draws the summary again (spec 2): still a PDF of the same student.
+  const summaryCard = page.getByRole("region", { name: "Resumen de la inscripción" });
+  const redrawn = await downloadPdf(page, "Generar un nuevo informe", summaryCard);
+  expect(flat(redrawn.text)).toContain("Ana Lucía");
   const toSign = await downloadPdf(page, "Descargar los documentos (PDF)");
   expect(toSign.pages.length).toBeGreaterThanOrEqual(3);
   expect(flat(toSign.text)).toContain("Ana Lucía");

@@ -14,16 +14,17 @@
 //
 // Another export: add an entry to EXPORTS, a name and a URL path.
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { REPORT_COLUMNS } from "@portal/shared/schemas/reports";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { seedLargeSchool } from "../apps/server/src/db/seeds/large-school.ts";
-import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
-import { freePort, startServerProcess, waitUntil } from "../apps/server/test/support/server-process.ts";
+import type { ServerProcess } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
+import { peakRss } from "./bench-rss.ts";
+import { currentYearId, insertBenchUser, startBenchServer, stopBenchServer } from "./bench-server.ts";
+import { fetchPost, signIn as staffSignIn } from "./staff-sign-in.ts";
 
 const ENGINE = process.env.BENCH_ENGINE ?? "sqlite";
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 5_000);
@@ -66,28 +67,6 @@ function healthLoad(url: string, seconds: number): Promise<{ p99: number; reques
   });
 }
 
-/** Peak resident set size of a process, sampled from /proc while `during` runs. */
-async function peakRss<T>(pid: number, during: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
-  let peak = 0;
-  const sample = () => {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (match) peak = Math.max(peak, Number(match[1]) / 1024);
-    } catch {
-      // the process is gone: the figures stop there
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 20);
-  try {
-    const value = await during();
-    sample();
-    return { value, peakMb: peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 async function timedDownload(base: string, cookie: string, url: string): Promise<{ seconds: number; bytes: number }> {
   const started = performance.now();
   const response = await fetch(`${base}${url}`, { headers: { cookie } });
@@ -101,16 +80,12 @@ const verdict = (ok: boolean) => (ok ? "ok" : "OVER GOAL");
 
 async function main() {
   const database = await withDatabase(ENGINE, "bench-exports");
-  let server: ReturnType<typeof startServerProcess> | null = null;
+  let server: ServerProcess | null = null;
   try {
     // Seed in this process, then let the server (a child) open the same database.
     const config = loadConfig({ NODE_ENV: "test", SEED_DEMO: "false", LOG_LEVEL: "silent", ...database.env });
     const { ctx, handle } = await bootstrap(config, () => {});
-    const year = await ctx.db
-      .selectFrom("school_years")
-      .select("id")
-      .where("is_current", "=", 1)
-      .executeTakeFirstOrThrow();
+    const year = { id: await currentYearId(ctx.db) };
     const hash = await ctx.hasher.hash(PASSWORD);
     const started = Date.now();
     const seeded = await seedLargeSchool(ctx.db, ctx.engine, {
@@ -120,41 +95,26 @@ async function main() {
       passwordHash: hash,
       dataDir: database.env.DATA_DIR!,
     });
-    await insertUser(ctx.db, {
+    await insertBenchUser(ctx.db, {
       email: "secretaria@bench.local",
       passwordHash: hash,
-      firstSurname: "Bench",
-      secondSurname: "",
-      names: "Secretaria",
-      phone: "",
-      language: "es",
       role: "Secretaria",
-      activated: true,
+      names: "Secretaria",
     });
     await handle.close();
     console.log(
       `${ENGINE}: seeded ${seeded.currentYearRequests} sent requests in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    const port = await freePort();
-    server = startServerProcess({
-      ...database.env,
-      NODE_ENV: "development",
-      SEED_DEMO: "false",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-    });
+    let base: string;
+    ({ server, base } = await startBenchServer(database.env));
     const current = server;
-    await waitUntil(current, "ready", () => (current.stdout().includes("ready on") ? true : undefined));
-    const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ schoolYearId: year.id, email: "secretaria@bench.local", password: PASSWORD }),
-    });
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
-    if (!login.ok || !cookie) throw new Error(`login failed: ${login.status}`);
+    // Secretaria sets MFA up at her first sign-in (issue #12), then uses the key in later rounds.
+    const cookie = await staffSignIn(
+      fetchPost(base),
+      { schoolYearId: year.id, email: "secretaria@bench.local", password: PASSWORD },
+      "bench-exports",
+    );
     const pid = current.child.pid!;
 
     const idle = await peakRss(pid, () => new Promise((resolve) => setTimeout(resolve, 200)));
@@ -194,10 +154,7 @@ async function main() {
       );
     }
   } finally {
-    if (server) {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    }
+    await stopBenchServer(server);
     await database.drop();
   }
 }

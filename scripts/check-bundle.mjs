@@ -21,7 +21,8 @@ import zlib from "node:zlib";
 
 const KB = 1000;
 const GOALS = { login: 170 * KB, all: undefined };
-const BUDGETS = { login: 310 * KB, all: 560 * KB };
+// all: 560 → 580 KB with the elections pages and the MFA screens (lazy chunks, not on the login route).
+const BUDGETS = { login: 310 * KB, all: 580 * KB };
 const strict = process.argv.includes("--goals");
 const LOGIN_SCREEN = "src/features/auth/login-page.tsx";
 const LANGUAGES = ["es", "en", "fr"];

@@ -1,6 +1,6 @@
 // Starts the real portal for the end-to-end tests: a fresh SQLite database with the demo school
 // in E2E_DATA_DIR, e-mails written to its outbox (the tests read activation links there).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,10 +9,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error("E2E_DATA_DIR is not set");
 fs.rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["apps/server/src/server.ts"], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: "true", NODE_ENV: "development", LOG_LEVEL: "warn" },
-});
+// TRUST_PROXY=loopback: the specs' API calls that stand for many families (e2e/support/accounts.ts)
+// name their own client address, as a reverse proxy would; the browser's requests name none.
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  SEED_DEMO: "true",
+  NODE_ENV: "development",
+  LOG_LEVEL: "warn",
+  TRUST_PROXY: "loopback",
+};
+const tsx = path.join(root, "node_modules/.bin/tsx");
+// The demo school, with the MFA keys the sign-in helper knows (issue #12), before the server starts.
+const seeded = spawnSync(tsx, ["scripts/e2e-seed.ts"], { cwd: root, stdio: "inherit", env });
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+const child = spawn(tsx, ["apps/server/src/server.ts"], { cwd: root, stdio: "inherit", env });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill("SIGTERM"));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { registerAccount } from "../support/accounts.ts";
 import { MARRIED, renameMarried } from "../support/catalogues.ts";
+import { setUpMfaOnScreen } from "../support/mfa.ts";
 import { linkFromOutbox } from "../support/outbox.ts";
 import { logIn } from "../support/session.ts";
 import { openWizardStep, runTag, saveStepsBefore, startNewFile } from "../support/wizard.ts";
@@ -100,6 +101,8 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
     await expect(her.getByText("Your account is active")).toBeVisible();
     await her.goto("/login");
     await logIn(her, herEmail, "pinos azules sobre quito 77");
+    // Secretaría must use MFA (issue #12): set up at her first sign-in.
+    await setUpMfaOnScreen(her);
     await expect(her).toHaveURL(/\/portal\/dashboard$/);
 
     await admin.goto(`${SETTINGS}/users?q=${encodeURIComponent(herEmail)}`);

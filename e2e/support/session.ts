@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { E2E_MFA_ACCOUNTS, totpCode } from "./totp.ts";
 
 export const DEMO_PASSWORD = "demo-portal-2025";
 
@@ -9,10 +10,20 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel(/^Password/).fill(password);
   // Wait for the server's answer: navigating before it arrives would leave without the cookie.
-  await Promise.all([
+  const [answer] = await Promise.all([
     page.waitForResponse((response) => response.url().endsWith("/api/auth/login")),
     page.getByRole("button", { name: "Log in" }).click(),
   ]);
+  // Staff pass the second factor for real (issue #12): the code of the key the e2e database gave
+  // them (scripts/e2e-seed.ts), typed in the code field.
+  if (answer.ok() && ((await answer.json()) as { mfa: string | null }).mfa === "verify") {
+    if (!E2E_MFA_ACCOUNTS.includes(email)) throw new Error(`${email} has a second factor this helper does not know`);
+    await page.getByLabel("Verification code").fill(totpCode());
+    await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith("/api/auth/mfa/verify")),
+      page.getByRole("button", { name: "Verify" }).click(),
+    ]);
+  }
 }
 
 export async function logOut(page: Page): Promise<void> {

@@ -13,11 +13,14 @@ import { catalogAdminRoutes } from "./modules/catalogs/catalog-admin.routes.ts";
 import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
+import { electionAdminRoutes } from "./modules/elections/elections-admin.routes.ts";
+import { electionFamilyRoutes } from "./modules/elections/elections-family.routes.ts";
 import { documentRoutes } from "./modules/enrollment/documents/documents.routes.ts";
 import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
 import { MAX_UPLOAD_BYTES } from "./modules/enrollment/upload-kinds.ts";
 import { fileSettingsRoutes } from "./modules/file-settings/file-settings.routes.ts";
 import { medicalRecordRoutes } from "./modules/medical-records/medical-records.routes.ts";
+import { mfaRoutes } from "./modules/mfa/mfa.routes.ts";
 import { photoExportRoutes } from "./modules/photo-exports/photo-exports.routes.ts";
 import { photoRoutes } from "./modules/photos/photos.routes.ts";
 import { reportRoutes } from "./modules/reports/reports.routes.ts";
@@ -39,6 +42,7 @@ import { type Drain, installDrain } from "./plugins/drain.ts";
 import { answerFrameworkError, installErrorHandling } from "./plugins/errors.ts";
 import { installLanguage } from "./plugins/language.ts";
 import { installMaintenanceGate } from "./plugins/maintenance.ts";
+import { installRefusedAccessAudit } from "./plugins/refused-access-audit.ts";
 import { loggerOptions, RequestLog } from "./plugins/request-log.ts";
 import { installSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { installSessionLoading } from "./plugins/session.ts";
@@ -98,11 +102,13 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   installAccessControl(app, routes);
   installMaintenanceGate(app, ctx);
   installSecurityHeaders(app, { hsts: ctx.config.secureCookies });
+  installRefusedAccessAudit(app, ctx);
 
   systemRoutes(app, ctx, drain);
   schoolYearRoutes(app, ctx);
   authRoutes(app, ctx);
   accountRoutes(app, ctx);
+  mfaRoutes(app, ctx);
   catalogRoutes(app, ctx);
   catalogAdminRoutes(app, ctx);
   settingsRoutes(app, ctx);
@@ -123,6 +129,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   medicalRecordRoutes(app, ctx);
   syncRoutes(app, ctx);
   reportRoutes(app, ctx);
+  electionAdminRoutes(app, ctx);
+  electionFamilyRoutes(app, ctx);
   await installStaticFiles(app, {
     webDist: opts.webDist ?? WEB_DIST,
     logoPath: ctx.config.branding.logoPath,

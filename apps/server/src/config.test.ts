@@ -18,9 +18,13 @@ describe("loadConfig", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ SESSION_IDLE_MINUTES: "1" }, "SESSION_IDLE_MINUTES"],
     [{ ARGON2_MEMORY_KIB: "1024" }, "ARGON2_MEMORY_KIB"],
+    [{ TRUST_PROXY: "2" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.1/40" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "proxy.school.ec" }, "TRUST_PROXY"],
     [{ NODE_ENV: "production", PUBLIC_URL: "https://portal.school.ec" }, "CAPTCHA_HMAC_KEY"],
     [{ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40) }, "PUBLIC_URL"],
     [{ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "ftp://portal" }, "PUBLIC_URL"],
+    [{ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "http://portal.school.ec" }, "https"],
     [
       { NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec", SEED_DEMO: "true" },
       "SEED_DEMO",
@@ -28,6 +32,12 @@ describe("loadConfig", () => {
   ])("refuses %o naming %s", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+  it("reads TRUST_PROXY as off, every hop, or the proxies' addresses", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1, ::1" }).trustProxy).toBe("10.0.0.0/8, 127.0.0.1, ::1");
   });
   it("never seeds the demo school in production, nor on PostgreSQL unless asked", () => {
     const production = { NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec" };

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -6,6 +7,36 @@ import { z } from "zod";
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+/**
+ * Which proxies to believe about the client's address (X-Forwarded-For). `true` believes every
+ * hop, so the left-most address — which the client itself may write — becomes the client's; the
+ * proxies' addresses (or `loopback`, `linklocal`, `uniquelocal`) take the address the last trusted
+ * proxy saw (ASVS 4.1.3). Fastify refuses a bare hop count (it cannot check the nearest peer).
+ */
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      ["true", "false", "1", "0"].includes(value) ||
+      value.split(",").every((entry) => PROXY_NAMES.includes(entry.trim()) || isProxyAddress(entry.trim())),
+    "must be false, the proxies' addresses or CIDR ranges (or loopback) separated by commas, or true",
+  )
+  .transform((value): boolean | string => {
+    if (value === "true" || value === "1") return true;
+    if (value === "false" || value === "0") return false;
+    return value;
+  });
+
+function isProxyAddress(entry: string): boolean {
+  const [address = "", bits, extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #3b9ae1");
 
 /** Every setting the server reads from the environment; documented in .env.example. */
@@ -20,7 +51,7 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SEED_DEMO: bool.optional(),
   CAPTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
@@ -52,6 +83,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  /** Days after an election's results are published before the register's voting times are deleted. */
+  ELECTION_REGISTER_RETENTION_DAYS: z.coerce.number().int().min(0).max(365).default(10),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).max(1048576).default(19456),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -70,7 +103,8 @@ export interface Config {
    */
   publicUrl: string;
   secureCookies: boolean;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, true (every hop), or the proxies' addresses, comma-separated. */
+  trustProxy: boolean | string;
   seedDemo: boolean;
   captchaHmacKey?: string;
   smtpUrl?: string;
@@ -80,6 +114,8 @@ export interface Config {
   branding: { schoolName: string; logoPath?: string; primaryColor: string; navColor: "light" | "dark" };
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** Elections (issue #15): the register's per-person times are kept this long after publication. */
+  electionRegisterRetentionDays: number;
   argon2MemoryKib: number;
   logLevel: string;
 }
@@ -103,6 +139,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.PUBLIC_URL)
     throw new ConfigError(
       "Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production (the address families use, e.g. https://portal.school.ec)",
+    );
+  // ASVS 12.2.1: families send minors' data; in production the portal is only reached over TLS
+  // (Secure cookies and HSTS follow from an https PUBLIC_URL).
+  if (production && e.PUBLIC_URL && !e.PUBLIC_URL.startsWith("https://"))
+    throw new ConfigError(
+      "Invalid configuration:\n  PUBLIC_URL: must start with https:// when NODE_ENV=production (put the portal behind a TLS reverse proxy)",
     );
   return {
     env: e.NODE_ENV,
@@ -133,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    electionRegisterRetentionDays: e.ELECTION_REGISTER_RETENTION_DAYS,
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,8 +1,18 @@
+import sharp from "sharp";
 import { buildApp } from "./app.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seeds/demo.ts";
+import { closePdfPool } from "./lib/pdf-pool.ts";
 import { deleteExpiredSessions } from "./modules/auth/sessions.repository.ts";
+import { purgeElectionRegisters, REGISTER_PURGE_INTERVAL_MS } from "./modules/elections/register-purge.ts";
+
+// Issue #13 (opening day's memory): libvips keeps up to 50 MB of decoded images for reuse and
+// decodes each photo on several threads. Photos here are decoded once, re-encoded and dropped, so
+// the cache buys nothing, and one thread per photo keeps peak memory down while the libuv pool
+// still encodes several photos at once.
+sharp.cache(false);
+sharp.concurrency(1);
 
 /**
  * On SIGTERM, requests on connections opened before the signal are still served this long (they
@@ -37,10 +47,16 @@ async function main(): Promise<void> {
     ).catch((error) => app.log.warn({ err: error }, "session sweep failed"));
   }, 15 * 60_000);
   sweep.unref();
+  const electionPurge = () =>
+    purgeElectionRegisters(ctx).catch((error) => app.log.warn({ err: error }, "election register purge failed"));
+  void electionPurge();
+  const electionSweep = setInterval(electionPurge, REGISTER_PURGE_INTERVAL_MS);
+  electionSweep.unref();
 
   // Stopped in this order on SIGTERM/SIGINT; a failing step is logged and the next still runs.
   const closers: [string, () => unknown][] = [
     ["session sweep", () => clearInterval(sweep)],
+    ["election register purge", () => clearInterval(electionSweep)],
     [
       "http",
       async () => {
@@ -52,6 +68,8 @@ async function main(): Promise<void> {
     // After the requests (the last ones may queue mails); what is not out yet waits in the outbox.
     // A delivery cut short here is retried by the next start once its 5-minute claim runs out.
     ["e-mail outbox", () => ctx.outbox.stop(OUTBOX_STOP_MS)],
+    // After the outbox: a delivery being stopped may still be drawing its attachments.
+    ["PDF workers", () => closePdfPool()],
     ["mailer", () => ctx.mailer.close()],
     ["database", () => handle.close()],
   ];
@@ -83,6 +101,9 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.role}`);
+    console.log(
+      "Admin, Secretaria and Consulta set up two-step verification (an authenticator app) at their first sign-in.",
+    );
     console.log(`E-mails are written to ${config.dataDir}/outbox unless SMTP_URL is set.\n`);
   }
 }

@@ -33,6 +33,16 @@ const CONTRACT: Record<string, string> = {
   "GET /api/account": "accountManage",
   "PATCH /api/account": "accountManage",
   "POST /api/account/password": "accountManage",
+  "POST /api/auth/mfa/setup": "public",
+  "POST /api/auth/mfa/confirm": "public",
+  "POST /api/auth/mfa/verify": "public",
+  "GET /api/account/mfa": "accountManage",
+  "POST /api/account/mfa/setup": "accountManage",
+  "POST /api/account/mfa/confirm": "accountManage",
+  "POST /api/account/mfa/disable": "accountManage",
+  "POST /api/users/:id/mfa/reset": "usersManage",
+  "GET /api/settings/mfa": "settingsManage",
+  "PUT /api/settings/mfa": "settingsManage",
   "GET /api/catalogs/:name": "catalogsRead",
   "GET /api/catalogs/:name/items": "settingsManage",
   "POST /api/catalogs/:name/items": "settingsManage",
@@ -58,6 +68,7 @@ const CONTRACT: Record<string, string> = {
   "GET /api/enrollment/year-settings": "enrollmentOwn",
   "GET /api/settings/files": "settingsManage",
   "PUT /api/settings/files": "settingsManage",
+  "PUT /api/settings/files/pdf-originals": "settingsManage",
   "POST /api/settings/file-templates": "settingsManage",
   "PUT /api/settings/file-templates/:id": "settingsManage",
   "DELETE /api/settings/file-templates/:id": "settingsManage",
@@ -95,6 +106,7 @@ const CONTRACT: Record<string, string> = {
   "GET /api/requests/:id/steps/:step": "inscriptionsView",
   "PUT /api/requests/:id/steps/:step": "inscriptionsManage",
   "GET /api/requests/:id/uploads/:uploadId": "inscriptionsView",
+  "GET /api/requests/:id/uploads/:uploadId/original": "uploadOriginalsRead",
   "GET /api/photos": "inscriptionsView",
   "GET /api/photos/:requestId/image": "inscriptionsView",
   "POST /api/photos/:requestId/review": "inscriptionsManage",
@@ -131,6 +143,29 @@ const CONTRACT: Record<string, string> = {
   "POST /api/settings/status-texts/:status/reset": "settingsManage",
   "GET /branding/logo": "public",
   "GET /*": "public",
+  "GET /api/settings/elections": "electionsManage",
+  "POST /api/settings/elections": "electionsManage",
+  "PUT /api/settings/elections/:id": "electionsManage",
+  "POST /api/settings/elections/:id/schedule": "electionsManage",
+  "POST /api/settings/elections/:id/cancel": "electionsManage",
+  "POST /api/settings/elections/:id/close": "electionsManage",
+  "POST /api/settings/elections/:id/publish": "electionsManage",
+  "GET /api/settings/elections/:id/turnout": "electionsManage",
+  "GET /api/settings/elections/:id/result": "electionsManage",
+  "GET /api/settings/elections/:id/eligible": "electionsManage",
+  "GET /api/settings/elections/:id/minutes": "electionsManage",
+  "POST /api/settings/elections/:id/lists": "electionsManage",
+  "DELETE /api/settings/election-lists/:listId": "electionsManage",
+  "PUT /api/settings/election-lists/:listId/candidates": "electionsManage",
+  "GET /api/settings/election-positions": "electionsManage",
+  "POST /api/settings/election-positions": "electionsManage",
+  "PUT /api/settings/election-positions/:id": "electionsManage",
+  "GET /api/settings/election-organizations": "electionsManage",
+  "POST /api/settings/election-organizations": "electionsManage",
+  "PUT /api/settings/election-organizations/:id": "electionsManage",
+  "GET /api/elections": "electionsView",
+  "GET /api/elections/:id": "electionsView",
+  "POST /api/elections/:id/vote": "electionsVote",
 };
 
 describe("access declarations", () => {
@@ -194,6 +229,11 @@ describe("who may call each non-public route", () => {
       // A school year that exists for nobody: the Admin gets 404, never a year switched or deleted.
       if (url.startsWith("/api/settings/school-years/") && name === "id") return "2147483000";
       if (name === "kind") return "new";
+      // Elections: an election, list, position or organization that exists for nobody (404, or 400
+      // for a missing body: nothing changes).
+      if ((url.includes("/elections") || url.includes("/election-")) && (name === "id" || name === "listId")) {
+        return "2147483000";
+      }
       // Settings › General's per-year sections: a year that exists for nobody.
       if (name === "schoolYearId") return "2147483000";
       // The photos' request id, unknown too: allowed roles get 404 REQUEST_NOT_FOUND.

@@ -203,35 +203,26 @@ describe("login", () => {
     expect(events.every((e) => e.ip.length > 0)).toBe(true);
   });
 
-  it("throttles an account after five failures with a translated 429, then lets the owner back in later", async () => {
-    const user = await createUser(t, { language: "en" });
-    for (let i = 0; i < 5; i++) expect((await login(user.email, `wrong-password-${i}`)).statusCode).toBe(401);
-    const blocked = await login(user.email);
-    expect(blocked.statusCode).toBe(429);
-    expect(errorOf(blocked).code).toBe("RATE_LIMITED");
-    expect(errorOf(blocked).message).toMatch(/\d+ minut/);
-    // The window is minutes long: once it has passed the real owner signs in.
-    await t.ctx.db
-      .updateTable("rate_limits")
-      .set({ window_start: "2000-01-01T00:00:00.000Z" })
-      .where("key", "=", `login-account:${user.email}`)
-      .execute();
-    expect((await login(user.email)).statusCode).toBe(200);
-  });
-
-  it("throttles one client address trying many accounts", async () => {
+  // Issue #12: past the thresholds the sign-in asks for a captcha instead of refusing
+  // (login-throttle.spec.ts); only an address past the ceiling is refused with a 429.
+  it("refuses an address past the ceiling with a translated 429 for the window", async () => {
     const ip = "10.250.0.1";
-    let last = 0;
-    for (let i = 0; i < 31; i++) {
-      const response = await call(t, {
-        method: "POST",
-        url: "/api/auth/login",
-        remoteAddress: ip,
-        payload: { schoolYearId: await currentSchoolYearId(t), email: uniqueEmail(), password: "whatever-password" },
-      });
-      last = response.statusCode;
-    }
-    expect(last).toBe(429);
+    await t.ctx.db
+      .insertInto("rate_limits")
+      .values({ key: `login-client:${ip}`, window_start: new Date().toISOString(), count: 1000 })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ count: 1000, window_start: new Date().toISOString() }))
+      .execute();
+    const user = await createUser(t, { language: "en" });
+    const response = await call(t, {
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: ip,
+      headers: { "accept-language": "en" },
+      payload: { schoolYearId: await currentSchoolYearId(t), email: user.email, password: TEST_PASSWORD },
+    });
+    expect(response.statusCode).toBe(429);
+    expect(errorOf(response).code).toBe("RATE_LIMITED");
+    expect(errorOf(response).message).toMatch(/\d+ minut/);
   });
 });
 

@@ -7,7 +7,9 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { studentFileBody } from "./support/documents.ts";
 import { documentsBodyEndpoints } from "./support/documents-body-endpoints.ts";
+import { electionBodyEndpoints } from "./support/elections-body-endpoints.ts";
 import { startFile, uploadPdf } from "./support/enrollment.ts";
+import { mfaBodyEndpoints } from "./support/mfa-body-endpoints.ts";
 import { type BodyEndpoint, settingsBodyEndpoints } from "./support/settings-body-endpoints.ts";
 import { syncBodyEndpoints } from "./support/sync-body-endpoints.ts";
 import {
@@ -188,6 +190,20 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
       harmless: (body) => (body as Body | null)?.maintenanceMode !== true,
     },
     {
+      name: "settings/files/pdf-originals",
+      method: "PUT",
+      url: "/api/settings/files/pdf-originals",
+      cookie: admin.cookie,
+      valid: { keepPdfOriginals: false },
+      textFields: [],
+      state: async () => ({
+        settings: await t.ctx.db.selectFrom("settings").selectAll().where("key", "=", "keep_pdf_originals").execute(),
+        audit: await t.ctx.db.selectFrom("audit_events").select("id").where("actor_user_id", "=", admin.id).execute(),
+      }),
+      // Global: keeping originals would change what the other spec files' uploads store.
+      harmless: (body) => (body as Body | null)?.keepPdfOriginals !== true,
+    },
+    {
       name: "users/:id/role",
       method: "PUT",
       url: `/api/users/${target.id}/role`,
@@ -308,6 +324,8 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
     ...(await settingsBodyEndpoints(t, admin)),
     ...(await documentsBodyEndpoints(t, secretaria, requestFamily.id)),
     ...(await syncBodyEndpoints(t, secretaria)),
+    ...(await mfaBodyEndpoints(t, admin)),
+    ...(await electionBodyEndpoints(t, admin)),
   ];
 }
 
@@ -442,6 +460,10 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
       "POST /api/settings/general/logo",
       // The BUE's codes file is multipart: sync-access.spec.ts covers its bad input.
       "POST /api/sync/imports",
+      // Starting an MFA setup and the Admin's MFA reset take no body: mfa.spec.ts covers them.
+      "POST /api/auth/mfa/setup",
+      "POST /api/account/mfa/setup",
+      "POST /api/users/:id/mfa/reset",
     ];
     const missing = withBody
       .map((r) => `${r.method} ${r.url}`)
@@ -461,6 +483,7 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "account/password",
     "settings/general",
     "settings/files",
+    "settings/files/pdf-originals",
     "settings/file-templates",
     "settings/file-templates/:id",
     "users/:id/role",
@@ -487,6 +510,24 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "hand-in",
     "sync export",
     "sync codes",
+    "mfa verify",
+    "mfa confirm",
+    "account mfa confirm",
+    "account mfa disable",
+    "settings mfa",
+    "election",
+    "election edit",
+    "election schedule",
+    "election close",
+    "election publish",
+    "election cancel",
+    "election list",
+    "election candidates",
+    "election position",
+    "election position edit",
+    "election organization",
+    "election organization edit",
+    "vote",
   ];
   for (const name of names) {
     it(name, async () => {

@@ -4,7 +4,7 @@ import type { Role } from "@portal/shared/roles";
 import { LEVEL_CODES, type LevelCode } from "@portal/shared/rules/levels";
 import type { Dashboard } from "@portal/shared/schemas/dashboard";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, createUser, errorOf, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
+import { call, createTestApp, createUser, errorOf, loginAs, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
 
 /*
  * GET /api/dashboard on a school year of this spec's own (the shared database holds the other
@@ -41,14 +41,7 @@ async function insertYear(label: string): Promise<number> {
 }
 
 async function loginFor(email: string, schoolYearId = yearId): Promise<string> {
-  const response = await call(t, {
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { schoolYearId, email, password: TEST_PASSWORD },
-  });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name.endsWith("portal_sid"))!;
-  return `${cookie.name}=${cookie.value}`;
+  return loginAs(t, email, TEST_PASSWORD, schoolYearId);
 }
 
 async function signedIn(role: Role, schoolYearId = yearId) {

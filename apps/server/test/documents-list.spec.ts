@@ -2,7 +2,7 @@ import type { Role } from "@portal/shared/roles";
 import type { DocumentList, HandInState, RequestDocuments } from "@portal/shared/schemas/documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hoursAgo, insertDocumentRequest, insertOwnYear } from "./support/document-requests.ts";
-import { call, createTestApp, createUser, errorOf, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
+import { call, createTestApp, createUser, errorOf, loginAs, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
 
 /**
  * The documents list (issue #10): due and overdue from the send time (written by the test, no
@@ -19,14 +19,7 @@ const r = {} as Record<"a" | "b" | "c" | "d", { id: number; code: string }>;
 
 async function login(role: Role): Promise<string> {
   const user = await createUser(t, { role, language: "en" });
-  const response = await call(t, {
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { schoolYearId: yearId, email: user.email, password: TEST_PASSWORD },
-  });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name.endsWith("portal_sid"))!;
-  return `${cookie.name}=${cookie.value}`;
+  return loginAs(t, user.email, TEST_PASSWORD, yearId);
 }
 
 beforeAll(async () => {

@@ -33,14 +33,7 @@ let broken: { id: number; code: string; uploadName: string };
 
 async function login(role: Role): Promise<string> {
   const user = await createUser(t, { role, language: "en" });
-  const response = await call(t, {
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { schoolYearId: yearId, email: user.email, password: TEST_PASSWORD },
-  });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name.endsWith("portal_sid"))!;
-  return `${cookie.name}=${cookie.value}`;
+  return loginAs(t, user.email, TEST_PASSWORD, yearId);
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minimalPdf, multipart } from "./support/documents.ts";
-import { startFile } from "./support/enrollment.ts";
-import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
+import { call, createTestApp, errorOf, type TestApp } from "./support/test-app.ts";
+import { uploadTargets } from "./support/upload-targets.ts";
 
 // Issue #12: a multipart body the parser cannot read is the client's mistake: 400 with a code, never a 500.
 
@@ -12,17 +12,7 @@ let fileId: number;
 let templateId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  family = await signedInAs(t, "User", { language: "fr" });
-  admin = await signedInAs(t, "Admin", { language: "en" });
-  fileId = (await startFile(t, family.cookie)).json().id as number;
-  const template = await call(t, {
-    method: "POST",
-    url: "/api/settings/file-templates",
-    cookie: admin.cookie,
-    payload: { step: "exitAuthorization", titleEs: "Autorización", titleEn: "Authorization", titleFr: "Autorisation" },
-  });
-  expect(template.statusCode, template.body).toBe(201);
-  templateId = template.json().id as number;
+  ({ family, admin, fileId, templateId } = await uploadTargets(t, "fr"));
 });
 afterAll(() => t?.close());
 

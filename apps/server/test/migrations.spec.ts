@@ -33,6 +33,15 @@ const TABLES = Object.keys({
   document_hand_ins: true,
   bue_export_batches: true,
   bue_migrations: true,
+  file_documents: true,
+  mfa_recovery_codes: true,
+  election_positions: true,
+  election_organizations: true,
+  elections: true,
+  election_lists: true,
+  election_candidates: true,
+  election_ballots: true,
+  election_register: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

@@ -4,7 +4,7 @@ import { MAX_PHOTO_REJECTION_REASON_LENGTH } from "@portal/shared/schemas/photos
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeFile, jpegPhoto, uploadAs } from "./support/enrollment.ts";
 import type { ReceivedMail } from "./support/smtp.ts";
-import { call, createTestApp, createUser, errorOf, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
+import { call, createTestApp, createUser, errorOf, loginAs, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
 import { insertSentRequest } from "./support/workflow.ts";
 
 let t: TestApp;
@@ -18,14 +18,7 @@ let editor: Signed;
 type Signed = Awaited<ReturnType<typeof signedIn>>;
 
 async function loginFor(email: string): Promise<string> {
-  const response = await call(t, {
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { schoolYearId: yearId, email, password: TEST_PASSWORD },
-  });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name.endsWith("portal_sid"))!;
-  return `${cookie.name}=${cookie.value}`;
+  return loginAs(t, email, TEST_PASSWORD, yearId);
 }
 
 async function signedIn(role: Role, language = "en") {

@@ -14,7 +14,7 @@ import { refreshRequestColumns } from "../src/modules/requests/request-columns.t
 import { everyStepBody, minimalPdf, studentFileBody } from "./support/documents.ts";
 import { insertPastFile, insertPastYear, jpegPhoto, uploadAs } from "./support/enrollment.ts";
 import { createOwnDatabase } from "./support/own-database.ts";
-import { call, createTestApp, createUser, errorOf, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
+import { call, createTestApp, createUser, errorOf, loginAs, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
 
 /**
  * A write made outside this app (another process) shows in the lists once the version read is no
@@ -43,14 +43,7 @@ async function insertYear(opts: { open: boolean }): Promise<number> {
 }
 
 async function loginFor(email: string, schoolYearId = yearId): Promise<string> {
-  const response = await call(t, {
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { schoolYearId, email, password: TEST_PASSWORD },
-  });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name.endsWith("portal_sid"))!;
-  return `${cookie.name}=${cookie.value}`;
+  return loginAs(t, email, TEST_PASSWORD, schoolYearId);
 }
 
 async function signedIn(role: Role, opts: { language?: string } = {}) {

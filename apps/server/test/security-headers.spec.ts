@@ -26,6 +26,8 @@ function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {
   expect(directives, what).toContain("script-src 'self'");
   expect(directives, what).toContain("frame-ancestors 'none'");
   expect(directives, what).toContain("object-src 'none'");
+  // ASVS 3.4.3: no <base> may move the page's relative links elsewhere.
+  expect(directives, what).toContain("base-uri 'none'");
   expect(csp, what).not.toContain("unsafe-eval");
   expect(
     directives.find((d) => d.startsWith("script-src")),

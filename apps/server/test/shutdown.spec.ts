@@ -113,7 +113,9 @@ describe("SIGTERM", () => {
 
     // A request in flight (its body not all there), one on each idle connection, three pipelined; then the signal.
     const held = heldPost(port, "/api/auth/login?probe=held", JSON.stringify({ schoolYearId: 1, email: "a@b.c" }));
-    await waitUntil(server, "the held request", () => (server.stdout().includes("probe=held") ? true : undefined));
+    await waitUntil(server, "the held request", () =>
+      server.stdout().includes("/api/auth/login?probe=[redacted]") ? true : undefined,
+    );
     const onIdle = Array.from({ length: 8 }, (_, i) => send(agent, port, `/api/school-years?n=${i}`));
     const pipeline = pipelined(port, ["/api/school-years?p=1", "/api/health?p=2", "/api/school-years?p=3"]);
     await Promise.all([...onIdle.map(({ sent }) => sent), pipeline.sent]);

@@ -34,6 +34,7 @@ export const SIGNED_IN_NAMESPACES = [
   "statusTexts",
   "medicalRecords",
   "sync",
+  "elections",
 ] as const;
 
 export type WebNamespace = (typeof FIRST_SCREEN_NAMESPACES)[number] | (typeof SIGNED_IN_NAMESPACES)[number];

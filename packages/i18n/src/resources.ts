@@ -6,6 +6,7 @@ import enCommon from "../locales/en/common.json" with { type: "json" };
 import enDashboard from "../locales/en/dashboard.json" with { type: "json" };
 import enDocuments from "../locales/en/documents.json" with { type: "json" };
 import enDocumentsPage from "../locales/en/documentsPage.json" with { type: "json" };
+import enElections from "../locales/en/elections.json" with { type: "json" };
 import enEmail from "../locales/en/email.json" with { type: "json" };
 import enEnrollment from "../locales/en/enrollment.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
@@ -32,6 +33,7 @@ import esCommon from "../locales/es/common.json" with { type: "json" };
 import esDashboard from "../locales/es/dashboard.json" with { type: "json" };
 import esDocuments from "../locales/es/documents.json" with { type: "json" };
 import esDocumentsPage from "../locales/es/documentsPage.json" with { type: "json" };
+import esElections from "../locales/es/elections.json" with { type: "json" };
 import esEmail from "../locales/es/email.json" with { type: "json" };
 import esEnrollment from "../locales/es/enrollment.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
@@ -58,6 +60,7 @@ import frCommon from "../locales/fr/common.json" with { type: "json" };
 import frDashboard from "../locales/fr/dashboard.json" with { type: "json" };
 import frDocuments from "../locales/fr/documents.json" with { type: "json" };
 import frDocumentsPage from "../locales/fr/documentsPage.json" with { type: "json" };
+import frElections from "../locales/fr/elections.json" with { type: "json" };
 import frEmail from "../locales/fr/email.json" with { type: "json" };
 import frEnrollment from "../locales/fr/enrollment.json" with { type: "json" };
 import frErrors from "../locales/fr/errors.json" with { type: "json" };
@@ -109,6 +112,7 @@ export const RESOURCES = {
     statusTexts: esStatusTexts,
     medicalRecords: esMedicalRecords,
     sync: esSync,
+    elections: esElections,
   },
   en: {
     common: enCommon,
@@ -137,6 +141,7 @@ export const RESOURCES = {
     statusTexts: enStatusTexts,
     medicalRecords: enMedicalRecords,
     sync: enSync,
+    elections: enElections,
   },
   fr: {
     common: frCommon,
@@ -165,6 +170,7 @@ export const RESOURCES = {
     statusTexts: frStatusTexts,
     medicalRecords: frMedicalRecords,
     sync: frSync,
+    elections: frElections,
   },
 } as const;
 

@@ -32,6 +32,11 @@ export const PERMISSIONS = {
    */
   dashboardView: ["Admin", "Secretaria", "Consulta", "Editor"],
   settingsManage: ["Admin"],
+  /**
+   * An uploaded PDF exactly as the family sent it, kept only when the school asks (issue #12): it
+   * may carry active content, so only the Admin downloads it (never opened inline).
+   */
+  uploadOriginalsRead: ["Admin"],
   usersManage: ["Admin"],
   /**
    * The audit log page and its CSV export (issue #9): who did what to whom, every sign-in and
@@ -53,6 +58,15 @@ export const PERMISSIONS = {
   syncView: ["Admin", "Secretaria", "Consulta"],
   /** Exporting for the BUE, marking migrated, importing codes back, editing a request's BUE codes. */
   syncManage: ["Admin", "Secretaria"],
+  /**
+   * Elections (issue #15), the families' pages: upcoming, in-progress and completed elections (spec
+   * 2: role User; the Admin's menu has them too). Results only once published.
+   */
+  electionsView: [...FAMILY_ROLES, "Admin"],
+  /** The vote: families; who of them may vote is the register's rule (the service says why not). */
+  electionsVote: FAMILY_ROLES,
+  /** Settings › Elections, positions, organizations, lists, candidates, the count and the minutes. */
+  electionsManage: ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionName = keyof typeof PERMISSIONS;

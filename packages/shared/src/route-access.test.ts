@@ -201,9 +201,8 @@ describe("buildMenu", () => {
     expect(ids("Secretaria")).not.toContain("inscripciones");
   });
   it("shows staff their areas and hides the rest", () => {
-    expect(ids("Editor")).toEqual(["elections", "reports", "dashboard", "documents"]);
+    expect(ids("Editor")).toEqual(["reports", "dashboard", "documents"]);
     expect(ids("Secretaria")).toEqual([
-      "elections",
       "inscriptions",
       "representatives",
       "reports",

@@ -36,6 +36,7 @@ const DASHBOARD: readonly Role[] = ["Admin", "Secretaria", "Consulta", "Editor"]
 const INSCRIPTIONS: readonly Role[] = ["Admin", "Secretaria", "Consulta"];
 const REPORTS: readonly Role[] = ["Admin", "Secretaria", "Editor", "Consulta"];
 const ADMIN: readonly Role[] = ["Admin"];
+const ELECTIONS: readonly Role[] = rolesFor("electionsView");
 
 const planned = (id: string, path: string, extra: Partial<RouteNode> = {}): RouteNode => ({
   id,
@@ -133,14 +134,15 @@ export const APP_ROUTES: readonly RouteNode[] = [
     id: "elections",
     path: "elecciones",
     access: "protected",
-    roles: ALL,
+    // Spec 2: role User, and the Admin's menu; not the other staff (issue #15).
+    roles: ELECTIONS,
     defaultChild: "en-curso",
     children: [
-      planned("elections.inProgress", "en-curso"),
-      planned("elections.upcoming", "proximamente"),
-      planned("elections.completed", "completadas"),
-      planned("elections.candidates", "candidatos/:id", { hideInMenu: true }),
-      planned("elections.organizations", "organizaciones/:id", { hideInMenu: true }),
+      planned("elections.inProgress", "en-curso", { status: "built" }),
+      planned("elections.upcoming", "proximamente", { status: "built" }),
+      planned("elections.completed", "completadas", { status: "built" }),
+      planned("elections.candidates", "candidatos/:id", { hideInMenu: true, status: "built" }),
+      planned("elections.organizations", "organizaciones/:id", { hideInMenu: true, status: "built" }),
     ],
   },
   {

@@ -17,6 +17,10 @@ import * as m0015 from "./migrations/0015_file_settings.ts";
 import * as m0016 from "./migrations/0016_settings_version.ts";
 import * as m0017 from "./migrations/0017_document_hand_in.ts";
 import * as m0018 from "./migrations/0018_bue_sync.ts";
+import * as m0019 from "./migrations/0019_mfa.ts";
+import * as m0020 from "./migrations/0020_elections.ts";
+import * as m0021 from "./migrations/0021_upload_originals.ts";
+import * as m0022 from "./migrations/0022_stored_documents.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +42,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0016_settings_version": m0016,
   "0017_document_hand_in": m0017,
   "0018_bue_sync": m0018,
+  "0019_mfa": m0019,
+  "0020_elections": m0020,
+  "0021_upload_originals": m0021,
+  "0022_stored_documents": m0022,
 };
 
 function check(result: MigrationResultSet): void {

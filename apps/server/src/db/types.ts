@@ -1,4 +1,13 @@
 import type { Generated } from "kysely";
+import type {
+  ElectionBallotsTable,
+  ElectionCandidatesTable,
+  ElectionListsTable,
+  ElectionOrganizationsTable,
+  ElectionPositionsTable,
+  ElectionRegisterTable,
+  ElectionsTable,
+} from "./election-types.ts";
 
 /**
  * Table shapes. Dialect-neutral on purpose: flags are integers 0/1 (better-sqlite3 cannot bind
@@ -22,6 +31,11 @@ export interface UsersTable {
   deactivated_at: string | null;
   /** Migration 0011: the last successful sign-in. */
   last_login_at: string | null;
+  /** Migration 0019 (issue #12): the confirmed TOTP key, base32, and when it was confirmed. */
+  mfa_secret: string | null;
+  mfa_enabled_at: string | null;
+  /** Migration 0019: the key of an enrolment not yet confirmed by a code. */
+  mfa_pending_secret: string | null;
 }
 
 export interface SessionsTable {
@@ -34,6 +48,16 @@ export interface SessionsTable {
   expires_at: string;
   ip: string;
   user_agent: string;
+  /** Migration 0019: 1 while the session has passed the password but not the second factor. */
+  mfa_pending: number;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the normalised code. */
+  code_hash: string;
+  used_at: string | null;
 }
 
 export interface UserTokensTable {
@@ -154,6 +178,8 @@ export interface UploadsTable {
   sha256: string;
   /** Name of the stored file under DATA_DIR/files (random, never the uploaded name). */
   storage_key: string;
+  /** The PDF exactly as sent, kept beside the cleaned one when the school asks (issue #12); else null. */
+  original_storage_key: string | null;
   created_at: string;
 }
 
@@ -339,6 +365,18 @@ export interface FileTemplateFilesTable {
   uploaded_at: string;
 }
 
+/** A sent file's drawn PDF, per kind and language (migration 0022, issue #13). */
+export interface FileDocumentsTable {
+  file_id: number;
+  kind: string;
+  language: string;
+  /** SHA-256 of what the drawing read: a different one means the stored PDF is out of date. */
+  digest: string;
+  storage_key: string;
+  size: number;
+  generated_at: string;
+}
+
 /** Sync with the BUE (migration 0018): one export's batch; its students are in `bue_migrations`. */
 export interface BueExportBatchesTable {
   id: Generated<number>;
@@ -359,6 +397,7 @@ export interface BueMigrationsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
   user_tokens: UserTokensTable;
   school_years: SchoolYearsTable;
   catalog_items: CatalogItemsTable;
@@ -382,4 +421,12 @@ export interface Database {
   file_template_files: FileTemplateFilesTable;
   bue_export_batches: BueExportBatchesTable;
   bue_migrations: BueMigrationsTable;
+  file_documents: FileDocumentsTable;
+  election_positions: ElectionPositionsTable;
+  election_organizations: ElectionOrganizationsTable;
+  elections: ElectionsTable;
+  election_lists: ElectionListsTable;
+  election_candidates: ElectionCandidatesTable;
+  election_ballots: ElectionBallotsTable;
+  election_register: ElectionRegisterTable;
 }

@@ -1,5 +1,40 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
 
+/*
+ * What a request line may say of its URL (ASVS 14.2.1, 16.2.5): the one-time tokens in the reset
+ * and activation links' paths are replaced, and so is every query value but those that never name
+ * anyone (a staff search by name or cédula stays out of the logs). Logs leave the database's
+ * access rules behind, so they hold no secrets and no personal data.
+ */
+const TOKEN_PATH = /^(\/(?:reset-password|account-activate)\/)[^/?#]+/;
+const PLAIN_QUERY_KEYS = new Set([
+  "page",
+  "pageSize",
+  "sort",
+  "order",
+  "dir",
+  "status",
+  "format",
+  "kind",
+  "language",
+  "columns",
+  "level",
+  "schoolYearId",
+  "tab",
+  "event",
+  "photos",
+]);
+
+export function loggedUrl(url: string): string {
+  const mark = url.indexOf("?");
+  const path = (mark < 0 ? url : url.slice(0, mark)).replace(TOKEN_PATH, "$1[token]");
+  if (mark < 0) return path;
+  const query = [...new URLSearchParams(url.slice(mark + 1))]
+    .map(([key, value]) => `${key}=${PLAIN_QUERY_KEYS.has(key) ? value : "[redacted]"}`)
+    .join("&");
+  return `${path}?${query}`;
+}
+
 /** Fields of the response line that pino-pretty leaves out: its message already says them. */
 const RESPONSE_FIELDS = ["method", "url", "statusCode", "ms"];
 
@@ -14,14 +49,18 @@ export async function loggerOptions(opts: {
   pretty: boolean;
 }): Promise<FastifyServerOptions["logger"]> {
   if (!opts.enabled) return false;
-  if (!opts.pretty) return { level: opts.level };
+  // Fastify logs `req` with some errors: the same URL as the request lines.
+  const serializers = {
+    req: (req: { method?: string; url?: string }) => ({ method: req.method, url: loggedUrl(req.url ?? "") }),
+  };
+  if (!opts.pretty) return { level: opts.level, serializers };
   const { default: pretty } = await import("pino-pretty");
   const stream = pretty({
     sync: true,
     translateTime: "HH:MM:ss",
     ignore: ["pid", "hostname", "reqId", ...RESPONSE_FIELDS].join(","),
   });
-  return { level: opts.level, stream };
+  return { level: opts.level, stream, serializers };
 }
 
 /**
@@ -31,13 +70,14 @@ export async function loggerOptions(opts: {
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
-    request.log.debug(`${request.method} ${request.url} received`);
+    request.log.debug(`${request.method} ${loggedUrl(request.url)} received`);
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const ms = Math.round(reply.elapsedTime);
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms };
-    const text = `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`;
+    const url = loggedUrl(request.url);
+    const line = { method: request.method, url, statusCode: reply.statusCode, ms };
+    const text = `${request.method} ${url} ${reply.statusCode} ${ms} ms`;
     if (error) reply.log.error({ ...line, err: error }, `${text} (response failed)`);
     else reply.log.info(line, text);
   }

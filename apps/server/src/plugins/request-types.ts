@@ -22,6 +22,18 @@ export interface CurrentSession {
   lastSeenAt: string;
 }
 
+/**
+ * A session that has passed the password but not the second factor (issue #12): `request.user`
+ * stays null, so every guarded route answers 401; only the MFA step endpoints read this.
+ */
+export interface PendingMfa {
+  sessionId: string;
+  userId: number;
+  schoolYearId: number | null;
+  /** `enrol`: the account must set up its authenticator first; `verify`: it asks for a code. */
+  step: "enrol" | "verify";
+}
+
 /** Every API route says who may call it: `public`, or a permission from the shared table. */
 export type RouteAccessDeclaration = "public" | PermissionName;
 
@@ -35,5 +47,6 @@ declare module "fastify" {
     lang: Language;
     user: CurrentUser | null;
     session: CurrentSession | null;
+    mfaPending: PendingMfa | null;
   }
 }

@@ -10,7 +10,7 @@ const CSP = [
   "connect-src 'self'",
   "worker-src 'self' blob:",
   "object-src 'none'",
-  "base-uri 'self'",
+  "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");

@@ -12,6 +12,8 @@ import { toCurrentUser } from "../modules/users/users.repository.ts";
 
 /** Only write last_seen_at once a minute: keeps reads from turning into writes on every request. */
 const TOUCH_EVERY_MS = 60_000;
+/** Time to type the second factor (or set up the authenticator) after the password. */
+const PENDING_MFA_MS = 15 * 60_000;
 
 export function sessionCookieName(ctx: AppContext): string {
   // The __Host- prefix pins the cookie to this host and path, and needs Secure: only over TLS.
@@ -26,6 +28,7 @@ function cookieOptions(ctx: AppContext) {
 export function installSessionLoading(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("user", null);
   app.decorateRequest("session", null);
+  app.decorateRequest("mfaPending", null);
   app.addHook("onRequest", async (request, reply) => {
     const token = request.cookies[sessionCookieName(ctx)];
     if (!token || token.length > 100) return;
@@ -41,6 +44,15 @@ export function installSessionLoading(app: FastifyInstance, ctx: AppContext): vo
     // A deactivated account's sessions are deleted with the deactivation; this also covers a
     // session read in the same instant, or one cached before the change was heard.
     if (found.user.activated_at === null || found.user.deactivated_at !== null) return;
+    if (found.session.mfa_pending === 1) {
+      request.mfaPending = {
+        sessionId: id,
+        userId: found.user.id,
+        schoolYearId: found.session.school_year_id,
+        step: found.user.mfa_enabled_at ? "verify" : "enrol",
+      };
+      return;
+    }
     request.user = toCurrentUser(found.user);
     request.session = { id, schoolYearId: found.session.school_year_id, lastSeenAt: found.session.last_seen_at };
     if (now - Date.parse(found.session.last_seen_at) > TOUCH_EVERY_MS) {
@@ -54,9 +66,11 @@ export async function startSession(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { userId: number; schoolYearId: number },
+  opts: { userId: number; schoolYearId: number | null; mfaPending?: boolean },
 ): Promise<void> {
   const previous = request.cookies[sessionCookieName(ctx)];
+  // A session waiting for the second factor lives minutes, not hours (issue #12).
+  const lifetimeMs = opts.mfaPending ? PENDING_MFA_MS : ctx.config.sessionAbsoluteMs;
   if (previous && previous.length <= 100) await deleteSession(ctx.db, sha256(previous));
   const token = randomToken(16);
   const now = Date.now();
@@ -66,17 +80,19 @@ export async function startSession(
     school_year_id: opts.schoolYearId,
     created_at: nowIso(),
     last_seen_at: new Date(now).toISOString(),
-    expires_at: new Date(now + ctx.config.sessionAbsoluteMs).toISOString(),
+    expires_at: new Date(now + lifetimeMs).toISOString(),
     ip: request.ip.slice(0, 64),
     user_agent: (request.headers["user-agent"] ?? "").slice(0, 255),
+    mfa_pending: opts.mfaPending ? 1 : 0,
   });
   reply.setCookie(sessionCookieName(ctx), token, {
     ...cookieOptions(ctx),
-    maxAge: Math.floor(ctx.config.sessionAbsoluteMs / 1000),
+    maxAge: Math.floor(lifetimeMs / 1000),
   });
 }
 
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.session) await deleteSession(ctx.db, request.session.id);
+  const id = request.session?.id ?? request.mfaPending?.sessionId;
+  if (id) await deleteSession(ctx.db, id);
   reply.clearCookie(sessionCookieName(ctx), cookieOptions(ctx));
 }

@@ -1,14 +1,27 @@
 // Request bodies and files the tests and the benchmarks build. No test-runner imports here, so
 // scripts (scripts/bench-step-save.ts) can use them too.
 
-/** A small valid PDF (one empty page) that pdf-lib parses. */
-export function minimalPdf(): Buffer {
+/**
+ * A small valid PDF that pdf-lib parses: one empty page, or one showing `label` (plain ASCII) so a
+ * test can tell which file it got back once the server has rebuilt it (issue #12).
+ */
+export function minimalPdf(label?: string): Buffer {
+  const content = label ? `BT /F1 12 Tf 20 100 Td (${label}) Tj ET` : "";
   const objects = [
     "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n",
     "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n",
-    "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>\nendobj\n",
+    `3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]${label ? " /Contents 4 0 R" : ""} >>\nendobj\n`,
+    ...(label ? [`4 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`] : []),
   ];
-  let body = "%PDF-1.4\n";
+  return pdfOfObjects(objects);
+}
+
+/**
+ * A PDF file of numbered objects (object 1 the catalog) with its cross-reference table; `head`
+ * after the header line and `tail` after %%EOF let a test build hostile variants.
+ */
+export function pdfOfObjects(objects: string[], opts: { head?: string; tail?: string } = {}): Buffer {
+  let body = `%PDF-1.4\n${opts.head ?? ""}`;
   const offsets: number[] = [];
   for (const object of objects) {
     offsets.push(body.length);
@@ -17,7 +30,7 @@ export function minimalPdf(): Buffer {
   const xref = body.length;
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n${opts.tail ?? ""}`;
   return Buffer.from(body, "latin1");
 }
 

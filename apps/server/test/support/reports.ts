@@ -3,7 +3,7 @@ import type { Role } from "@portal/shared/roles";
 import type { ReportPage } from "@portal/shared/schemas/reports";
 import { inject } from "vitest";
 import { seedLargeSchool } from "../../src/db/seeds/large-school.ts";
-import { call, createUser, TEST_PASSWORD, type TestApp } from "./test-app.ts";
+import { call, createUser, loginAs, TEST_PASSWORD, type TestApp } from "./test-app.ts";
 
 /** The reports specs' own school year (the shared database holds other specs' requests), seeded. */
 export async function reportYear(t: TestApp, requests: number, seed: number): Promise<number> {
@@ -36,14 +36,7 @@ export async function staffCookie(t: TestApp, role: Role, schoolYearId: number, 
 
 export async function staffUser(t: TestApp, role: Role, schoolYearId: number, language = "es") {
   const user = await createUser(t, { role, language });
-  const response = await call(t, {
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { schoolYearId, email: user.email, password: TEST_PASSWORD },
-  });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name.endsWith("portal_sid"))!;
-  return { id: user.id, cookie: `${cookie.name}=${cookie.value}` };
+  return { id: user.id, cookie: await loginAs(t, user.email, TEST_PASSWORD, schoolYearId) };
 }
 
 export async function reportPageOf(t: TestApp, cookie: string, report: string, query = ""): Promise<ReportPage> {

@@ -6,9 +6,11 @@ import { buildApp } from "../../src/app.ts";
 import { bootstrap } from "../../src/bootstrap.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { AppContext } from "../../src/context.ts";
+import { closePdfPool } from "../../src/lib/pdf-pool.ts";
 import { insertUser } from "../../src/modules/users/users.repository.ts";
 import type { DeclaredRoute } from "../../src/plugins/access.ts";
 import { startSmtp } from "./smtp.ts";
+import { TEST_TOTP_SECRET, totpCode } from "./totp.ts";
 
 export const TEST_PASSWORD = "correct horse battery staple";
 
@@ -55,6 +57,7 @@ export async function createTestApp(
       ctx.mailer.close();
       await handle.close();
       await smtp.close();
+      await closePdfPool();
     },
   };
 }
@@ -63,9 +66,23 @@ export function uniqueEmail(label = "user"): string {
   return `${label}-${randomUUID().slice(0, 8)}@test.local`;
 }
 
+/** The roles that must sign in with a second factor whatever the settings (issue #12). */
+const MFA_ROLES: readonly Role[] = ["Admin", "Secretaria", "Consulta"];
+
+/**
+ * A user; staff who must use MFA (and anyone with `mfa: true`) get it set up with the known test
+ * key, so `loginAs` passes the second step the way a person would.
+ */
 export async function createUser(
   t: TestApp,
-  opts: { role?: Role; activated?: boolean; language?: string; email?: string; password?: string } = {},
+  opts: {
+    role?: Role;
+    activated?: boolean;
+    language?: string;
+    email?: string;
+    password?: string;
+    mfa?: boolean;
+  } = {},
 ) {
   const email = opts.email ?? uniqueEmail(opts.role?.toLowerCase() ?? "user");
   const password = opts.password ?? TEST_PASSWORD;
@@ -80,6 +97,13 @@ export async function createUser(
     role: opts.role ?? "User",
     activated: opts.activated ?? true,
   });
+  if (opts.mfa ?? MFA_ROLES.includes(opts.role ?? "User")) {
+    await t.ctx.db
+      .updateTable("users")
+      .set({ mfa_secret: TEST_TOTP_SECRET, mfa_enabled_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+  }
   return { id, email, password };
 }
 
@@ -92,15 +116,41 @@ export async function currentSchoolYearId(t: TestApp): Promise<number> {
   return row.id;
 }
 
-/** Logs in and returns the session cookie header value. */
-export async function loginAs(t: TestApp, email: string, password = TEST_PASSWORD): Promise<string> {
+/**
+ * Logs in and returns the session cookie header value. An account asked for its second factor
+ * types the code of its authenticator (the test key, `support/totp.ts`); one asked to set MFA up
+ * first does it as a person would (the key it is shown, then a code).
+ */
+export async function loginAs(
+  t: TestApp,
+  email: string,
+  password = TEST_PASSWORD,
+  schoolYearId?: number,
+): Promise<string> {
   const response = await call(t, {
     method: "POST",
     url: "/api/auth/login",
-    payload: { schoolYearId: await currentSchoolYearId(t), email, password },
+    payload: { schoolYearId: schoolYearId ?? (await currentSchoolYearId(t)), email, password },
   });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-  return sessionCookie(response);
+  return passSecondFactor(t, response);
+}
+
+/** After a 200 sign-in answer: the full session's cookie, passing the second factor if asked. */
+export async function passSecondFactor(t: TestApp, response: LightMyRequestResponse): Promise<string> {
+  const pending = sessionCookie(response);
+  const step = (response.json() as { mfa: "enrol" | "verify" | null }).mfa;
+  if (!step) return pending;
+  let secret = TEST_TOTP_SECRET;
+  if (step === "enrol") {
+    const setup = await call(t, { method: "POST", url: "/api/auth/mfa/setup", cookie: pending });
+    if (setup.statusCode !== 200) throw new Error(`MFA setup failed: ${setup.statusCode} ${setup.body}`);
+    secret = (setup.json() as { secret: string }).secret;
+  }
+  const url = step === "enrol" ? "/api/auth/mfa/confirm" : "/api/auth/mfa/verify";
+  const done = await call(t, { method: "POST", url, cookie: pending, payload: { code: totpCode(secret) } });
+  if (done.statusCode !== 200) throw new Error(`second factor failed: ${done.statusCode} ${done.body}`);
+  return sessionCookie(done);
 }
 
 export function sessionCookie(response: LightMyRequestResponse): string {

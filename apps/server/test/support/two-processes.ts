@@ -1,12 +1,15 @@
 import pg from "pg";
 import { createOwnDatabase, type OwnDatabase } from "./own-database.ts";
 import { freePort, type ServerProcess, startServerProcess, waitUntil } from "./server-process.ts";
+import { totpCode } from "./totp.ts";
 
 export const DEMO_PASSWORD = "demo-portal-2025";
 
 export interface Node {
   server: ServerProcess;
   base: string;
+  /** The database the node serves (the demo staff's MFA keys are per database). */
+  databaseUrl: string;
 }
 
 /**
@@ -25,7 +28,7 @@ export async function startTwoProcesses(label: string) {
       HOST: "127.0.0.1",
       PORT: String(port),
     });
-    const node = { server, base: `http://127.0.0.1:${port}` };
+    const node = { server, base: `http://127.0.0.1:${port}`, databaseUrl: own.databaseUrl ?? own.dataDir };
     nodes.push(node);
     await waitUntil(server, "ready", () => (server.stdout().includes("ready on") ? true : undefined));
     return node;
@@ -57,17 +60,39 @@ async function query(own: OwnDatabase, text: string, values: unknown[]) {
   }
 }
 
-/** Signs in through `node`; the cookie works on every process. */
-export async function signIn(node: Node, email: string, schoolYearId: number, password = DEMO_PASSWORD) {
-  const response = await fetch(`${node.base}/api/auth/login`, {
+/** The MFA keys the demo staff set up at their first sign-in here, per database and e-mail. */
+const enrolledKeys = new Map<string, string>();
+
+async function post(node: Node, url: string, body: unknown, cookie?: string) {
+  const response = await fetch(`${node.base}${url}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ schoolYearId, email, password }),
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
   });
-  if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("portal_sid="));
-  if (!cookie) throw new Error(`login ${email}: no session cookie`);
-  return cookie.split(";")[0] ?? "";
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  const line = response.headers.getSetCookie().find((entry) => entry.startsWith("portal_sid="));
+  return { json: (await response.json()) as Record<string, unknown>, cookie: line?.split(";")[0] ?? cookie ?? "" };
+}
+
+/**
+ * Signs in through `node`; the cookie works on every process. Demo staff pass MFA for real: at
+ * their first sign-in they set it up with the key they are shown (kept for their next sign-ins).
+ */
+export async function signIn(node: Node, email: string, schoolYearId: number, password = DEMO_PASSWORD) {
+  const login = await post(node, "/api/auth/login", { schoolYearId, email, password });
+  if (!login.cookie) throw new Error(`login ${email}: no session cookie`);
+  const key = `${node.databaseUrl}|${email}`;
+  if (login.json.mfa === "enrol") {
+    const setup = await post(node, "/api/auth/mfa/setup", {}, login.cookie);
+    enrolledKeys.set(key, String(setup.json.secret));
+    return (await post(node, "/api/auth/mfa/confirm", { code: totpCode(enrolledKeys.get(key)) }, login.cookie)).cookie;
+  }
+  if (login.json.mfa === "verify") {
+    const secret = enrolledKeys.get(key);
+    if (!secret) throw new Error(`login ${email}: MFA set up outside this helper`);
+    return (await post(node, "/api/auth/mfa/verify", { code: totpCode(secret) }, login.cookie)).cookie;
+  }
+  return login.cookie;
 }
 
 export async function call(node: Node, cookie: string, method: string, url: string, body?: unknown) {

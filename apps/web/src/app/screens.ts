@@ -62,6 +62,22 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
     import("../features/medical-records/medical-records-page.tsx").then((m) => m.MedicalRecordsPage),
   ),
   sync: lazyScreen(() => import("../features/sync/sync-page.tsx").then((m) => m.SyncPage)),
+  // The families' elections pages (issue #15).
+  "elections.inProgress": lazyScreen(() =>
+    import("../features/elections/elections-in-progress-page.tsx").then((m) => m.ElectionsInProgressPage),
+  ),
+  "elections.upcoming": lazyScreen(() =>
+    import("../features/elections/elections-upcoming-page.tsx").then((m) => m.ElectionsUpcomingPage),
+  ),
+  "elections.completed": lazyScreen(() =>
+    import("../features/elections/elections-completed-page.tsx").then((m) => m.ElectionsCompletedPage),
+  ),
+  "elections.candidates": lazyScreen(() =>
+    import("../features/elections/election-candidates-page.tsx").then((m) => m.ElectionCandidatesPage),
+  ),
+  "elections.organizations": lazyScreen(() =>
+    import("../features/elections/election-organizations-page.tsx").then((m) => m.ElectionOrganizationsPage),
+  ),
   "inscriptions.requestBueMigration": lazyScreen(() =>
     import("../features/sync/request-bue-migration-page.tsx").then((m) => m.RequestBueMigrationPage),
   ),

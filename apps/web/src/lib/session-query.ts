@@ -14,7 +14,7 @@ export function useSessionQuery() {
 }
 
 /** What a screen sees in the instant the cache is emptied (logout), before the page reloads. */
-const SIGNED_OUT: SessionInfo = { user: null, schoolYear: null, language: "es", maintenance: false };
+const SIGNED_OUT: SessionInfo = { user: null, mfa: null, schoolYear: null, language: "es", maintenance: false };
 
 /**
  * The session inside the router. The root layout renders nothing below it until the session is

@@ -27,6 +27,12 @@ export const AUDIT_EVENTS = [
   "account.activationResent",
   "account.unlocked",
   "account.invited",
+  // Issue #12, MFA.
+  "mfa.enrolled",
+  "mfa.failed",
+  "mfa.recoveryUsed",
+  "mfa.reset",
+  "mfa.disabled",
   "settings.changed",
   "enrollment.authorizedPersons.propagated",
   "request.statusChanged",
@@ -64,6 +70,23 @@ export const AUDIT_EVENTS = [
   "sync.exported",
   "sync.imported",
   "sync.codesEdited",
+  // Issue #12: an uploaded PDF taken out as the family sent it; another family's record asked for.
+  "upload.original.downloaded",
+  "access.refused",
+  // Issue #15, elections (ballots are never audited: docs/decisions.md).
+  "election.created",
+  "election.updated",
+  "election.scheduled",
+  "election.cancelled",
+  "election.closed",
+  "election.published",
+  "election.listSaved",
+  "election.listDeleted",
+  "election.candidatesSaved",
+  "election.organizationSaved",
+  "election.positionSaved",
+  "election.minutesExported",
+  "election.registerPurged",
 ] as const;
 export type AuditEventCode = (typeof AUDIT_EVENTS)[number];
 

@@ -14,6 +14,11 @@ export const loginSchema = z.strictObject({
     .string({ error: "validation.passwordRequired" })
     .min(1, { error: "validation.passwordRequired" })
     .max(1024, { error: "validation.tooLong" }),
+  /**
+   * A solved ALTCHA payload; needed only once the account or the address has failed too often
+   * (the server answers 400 CAPTCHA_REQUIRED, issue #12).
+   */
+  captcha: z.string({ error: "validation.invalidType" }).max(4096, { error: "validation.tooLong" }).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

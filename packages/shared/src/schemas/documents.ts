@@ -123,7 +123,17 @@ export const requestDocumentsSchema = z.object({
   /** The generated PDFs. */
   generated: z.array(z.object({ kind: z.enum(["summary", "to-sign"]), href: hrefField })),
   /** The family's uploads referenced by the file's steps. */
-  uploads: z.array(z.object({ id: z.number(), name: z.string(), kind: z.string(), step: z.string(), href: hrefField })),
+  uploads: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      kind: z.string(),
+      step: z.string(),
+      href: hrefField,
+      /** The PDF as the family sent it (Admin, when the school keeps originals, issue #12), else null. */
+      originalHref: hrefField,
+    }),
+  ),
   /** The required items with their state. */
   handIn: z.array(handInStateSchema),
 });

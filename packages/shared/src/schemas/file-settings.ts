@@ -129,6 +129,8 @@ export const adminFileSettingsSchema = z.object({
   ceilingBytes: z.number(),
   templateMaxBytes: z.number(),
   templates: z.array(adminTemplateSchema),
+  /** Whether the bytes a family sent are kept beside the cleaned PDF (issue #12). */
+  keepPdfOriginals: z.boolean(),
 });
 export type AdminFileSettings = z.infer<typeof adminFileSettingsSchema>;
 
@@ -138,3 +140,8 @@ export const fileRulesSchema = z.object({
   templates: z.array(z.object({ id: z.number(), step: z.enum(TEMPLATE_STEPS), title: z.string() })),
 });
 export type FileRules = z.infer<typeof fileRulesSchema>;
+
+/** PUT /api/settings/files/pdf-originals: the switch (issue #12). */
+export const pdfOriginalsUpdateSchema = z.strictObject({
+  keepPdfOriginals: z.boolean({ error: "validation.invalidType" }),
+});

@@ -33,6 +33,11 @@ export type SchoolYear = z.infer<typeof schoolYearSchema>;
 
 export const sessionSchema = z.object({
   user: sessionUserSchema.nullable(),
+  /**
+   * Issue #12: the password has passed but the second factor has not; `user` is null until it
+   * does. `enrol`: set up the authenticator first; `verify`: type a code.
+   */
+  mfa: z.enum(["enrol", "verify"]).nullable(),
   schoolYear: schoolYearSchema.nullable(),
   language: z.enum(LANGUAGE_CODES),
   maintenance: z.boolean(),

@@ -57,7 +57,8 @@ export type UserList = z.infer<typeof userListSchema>;
 
 /** GET /api/users/:id: the account, and for a family its students and their requests (issue #9). */
 export const userDetailSchema = z.object({
-  account: userListItemSchema.extend({ phone: z.string() }),
+  /** `mfaEnabled`: the account has set up two-step verification (issue #12; the Admin may reset it). */
+  account: userListItemSchema.extend({ phone: z.string(), mfaEnabled: z.boolean() }),
   students: z.array(
     z.object({
       id: z.number(),

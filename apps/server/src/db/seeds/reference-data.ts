@@ -8,7 +8,7 @@ function entriesFor(name: CatalogName): CatalogEntry[] {
 }
 
 /**
- * Data every school needs, demo or not: the catalogues, and a current school year when none
+ * Data every school needs, demo or not: the catalogues, the elections' positions, and a current school year when none
  * exists yet (so a fresh production install can log in). Idempotent; runs at every start.
  */
 export async function seedReferenceData(db: Db, today = new Date()): Promise<void> {
@@ -29,6 +29,15 @@ export async function seedReferenceData(db: Db, today = new Date()): Promise<voi
         .onConflict((oc) => oc.columns(["catalog", "code"]).doNothing())
         .execute();
     }
+    // The two positions the election count names (modules/elections/election-result.ts).
+    await trx
+      .insertInto("election_positions")
+      .values([
+        { code: "titular", name_es: "Titular", name_en: "Member", name_fr: "Titulaire", sort_order: 1 },
+        { code: "substitute", name_es: "Suplente", name_en: "Substitute", name_fr: "Suppléant", sort_order: 2 },
+      ])
+      .onConflict((oc) => oc.column("code").doNothing())
+      .execute();
     const anyYear = await trx.selectFrom("school_years").select("id").limit(1).executeTakeFirst();
     if (!anyYear) {
       // A school year runs September to July in Ecuador's Sierra region: from August on, the next one.

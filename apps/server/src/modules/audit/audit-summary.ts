@@ -34,6 +34,12 @@ const SAFE_KEYS = [
   "studentId",
   "export",
   "maintenanceMode",
+  "keepPdfOriginals",
+  // A refused call on another family's record: the route pattern, its ids, the code (issue #12).
+  "method",
+  "route",
+  "params",
+  "limitReached",
   "email",
   "filters",
   "section",

@@ -13,12 +13,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { setLanguageCookie } from "../../plugins/language.ts";
+import { signIn } from "../mfa/mfa.service.ts";
 import { toCurrentUser, updateUser } from "../users/users.repository.ts";
 import {
   acceptInvitation,
   activate,
   forgotPassword,
-  login,
   logout,
   register,
   resendActivation,
@@ -110,10 +110,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/auth/login",
     { config: open, schema: { body: loginSchema, response: { 200: sessionSchema } } },
     async (request, reply) => {
-      const user = await login(ctx, request, reply, request.body);
-      request.user = toCurrentUser(user);
-      request.session = { id: "", schoolYearId: request.body.schoolYearId, lastSeenAt: "" };
-      request.lang = request.user.language;
+      const { user, mfa } = await signIn(ctx, request, reply, request.body);
+      const schoolYearId = request.body.schoolYearId;
+      // Waiting for the second factor: no user yet (the screen keeps the visitor's language), only
+      // which step comes next (issue #12).
+      if (mfa) request.mfaPending = { sessionId: "", userId: user.id, schoolYearId, step: mfa };
+      else {
+        request.user = toCurrentUser(user);
+        request.session = { id: "", schoolYearId, lastSeenAt: "" };
+        request.lang = request.user.language;
+      }
       return sessionInfo(ctx, request);
     },
   );

@@ -1,4 +1,4 @@
-import type { LoginInput, RegisterInput } from "@portal/shared/schemas/auth";
+import type { RegisterInput } from "@portal/shared/schemas/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
@@ -6,22 +6,14 @@ import { randomToken, sha256 } from "../../lib/crypto.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { isoFromNow } from "../../lib/time.ts";
 import type { TemplateName } from "../../mail/templates.ts";
-import { endSession, startSession } from "../../plugins/session.ts";
+import { endSession } from "../../plugins/session.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
-import { findSchoolYear } from "../school-years/school-years.repository.ts";
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  recordLogin,
-  type UserRow,
-  updateUser,
-} from "../users/users.repository.ts";
+import { findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from "../users/users.repository.ts";
 import { ACTIVATION_TTL_MS, queueAccountMail, RESET_TTL_MS, renderAccountMail } from "./account-mail.ts";
 import { verifyCaptchaOnce } from "./captcha.ts";
 import { assertPasswordAcceptable, ownerOf } from "./password-policy.ts";
 import { deleteUserSessions } from "./sessions.repository.ts";
-import { assertNotThrottled, countAttempt, resetThrottle, THROTTLE } from "./throttle.ts";
+import { countAttempt, resetThrottle, THROTTLE } from "./throttle.ts";
 import {
   consumeToken,
   findToken,
@@ -220,37 +212,6 @@ export async function resendActivation(ctx: AppContext, request: FastifyRequest,
   if (!user || user.activated_at) return;
   await countAttempt(ctx.db, THROTTLE.resendAccount, user.email);
   await mailLink(ctx, user, await activationLinkFor(ctx.db, user.id));
-}
-
-/** One message for a wrong e-mail and for a wrong password; timing is evened out too. */
-export async function login(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, input: LoginInput) {
-  await assertNotThrottled(ctx.db, THROTTLE.loginClient, request.ip);
-  await assertNotThrottled(ctx.db, THROTTLE.loginAccount, input.email);
-  const user = await findUserByEmail(ctx.db, input.email);
-  let valid = false;
-  if (user) valid = await ctx.hasher.verify(user.password_hash, input.password);
-  else await ctx.hasher.burn(input.password);
-  if (!user || !valid) {
-    await recordAudit(ctx.db, {
-      event: "login.failure",
-      subjectUserId: user?.id,
-      ip: request.ip,
-      details: { email: input.email },
-    });
-    await countAttempt(ctx.db, THROTTLE.loginClient, request.ip);
-    await countAttempt(ctx.db, THROTTLE.loginAccount, input.email);
-    throw new AppError(401, "INVALID_CREDENTIALS");
-  }
-  if (!user.activated_at) throw new AppError(403, "ACCOUNT_NOT_ACTIVATED");
-  // Told only after the right password: a wrong one answers as for any account.
-  if (user.deactivated_at) throw new AppError(403, "ACCOUNT_DEACTIVATED");
-  const year = await findSchoolYear(ctx.db, input.schoolYearId);
-  if (!year) throw new AppError(400, "SCHOOL_YEAR_INVALID", {}, { schoolYearId: "" });
-  await resetThrottle(ctx.db, THROTTLE.loginAccount, input.email);
-  await startSession(ctx, request, reply, { userId: user.id, schoolYearId: year.id });
-  await recordLogin(ctx.db, user.id, nowIso());
-  await recordAudit(ctx.db, { event: "login.success", actorUserId: user.id, subjectUserId: user.id, ip: request.ip });
-  return user;
 }
 
 export async function logout(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {

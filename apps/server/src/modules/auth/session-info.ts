@@ -9,6 +9,7 @@ export async function sessionInfo(ctx: AppContext, request: FastifyRequest): Pro
   const yearId = request.session?.schoolYearId;
   return {
     user: request.user,
+    mfa: request.user ? null : (request.mfaPending?.step ?? null),
     schoolYear: request.user && yearId ? ((await findSchoolYear(ctx.db, yearId)) ?? null) : null,
     language: request.lang,
     maintenance: await isMaintenanceOn(ctx),

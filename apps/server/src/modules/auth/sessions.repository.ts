@@ -44,11 +44,22 @@ async function readSessionWithUser(db: Db, id: string): Promise<SessionWithUser 
       "sessions.expires_at as s_expires_at",
       "sessions.ip as s_ip",
       "sessions.user_agent as s_user_agent",
+      "sessions.mfa_pending as s_mfa_pending",
     ])
     .where("sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { s_id, s_school_year_id, s_created_at, s_last_seen_at, s_expires_at, s_ip, s_user_agent, ...user } = row;
+  const {
+    s_id,
+    s_school_year_id,
+    s_created_at,
+    s_last_seen_at,
+    s_expires_at,
+    s_ip,
+    s_user_agent,
+    s_mfa_pending,
+    ...user
+  } = row;
   return {
     session: {
       id: s_id,
@@ -59,6 +70,7 @@ async function readSessionWithUser(db: Db, id: string): Promise<SessionWithUser 
       expires_at: s_expires_at,
       ip: s_ip,
       user_agent: s_user_agent,
+      mfa_pending: Number(s_mfa_pending),
     },
     user,
   };

@@ -12,10 +12,18 @@ export interface ThrottleRule {
 /**
  * Windows are minutes long on purpose: a throttled account is never locked out for its real
  * owner for more than 15 minutes (issue #2), while guessing stays slow.
+ *
+ * Sign-in never locks an owner out (issue #12): past `loginAccount` failures on an account, or
+ * `loginClient` failures from one address (a school office shares one), a sign-in needs a solved
+ * captcha and failures answer slowly; the right password with a captcha still signs in. Only
+ * `loginClientCeiling` (far beyond any office) refuses an address outright for its window.
  */
 export const THROTTLE = {
   loginAccount: { name: "login-account", limit: 5, windowMs: 15 * MINUTE_MS },
-  loginClient: { name: "login-client", limit: 30, windowMs: 15 * MINUTE_MS },
+  loginClient: { name: "login-client", limit: 100, windowMs: 15 * MINUTE_MS },
+  loginClientCeiling: { name: "login-client", limit: 1000, windowMs: 15 * MINUTE_MS },
+  /** Wrong second-factor codes per account (issue #12); only someone holding the password gets here. */
+  mfaAccount: { name: "mfa-account", limit: 5, windowMs: 15 * MINUTE_MS },
   forgotAccount: { name: "forgot-account", limit: 3, windowMs: 15 * MINUTE_MS },
   forgotClient: { name: "forgot-client", limit: 10, windowMs: 15 * MINUTE_MS },
   resendAccount: { name: "resend-account", limit: 3, windowMs: 15 * MINUTE_MS },
@@ -29,6 +37,11 @@ const keyOf = (rule: ThrottleRule, subject: string) => `${rule.name}:${subject}`
 function limited(rule: ThrottleRule, windowStart: string, now: number): AppError {
   const minutes = Math.max(1, Math.ceil((Date.parse(windowStart) + rule.windowMs - now) / MINUTE_MS));
   return new AppError(429, "RATE_LIMITED", { minutes });
+}
+
+/** Failures counted so far in the subject's live window (0 when none). */
+export async function failuresSoFar(db: Db, rule: ThrottleRule, subject: string, now = Date.now()): Promise<number> {
+  return (await peekCounter(db, keyOf(rule, subject), rule.windowMs, now))?.count ?? 0;
 }
 
 /** Refuses with 429 when the subject already used up its window, without counting. */
@@ -45,4 +58,9 @@ export async function countAttempt(db: Db, rule: ThrottleRule, subject: string, 
 
 export async function resetThrottle(db: Db, rule: ThrottleRule, subject: string): Promise<void> {
   await clearCounter(db, keyOf(rule, subject));
+}
+
+/** Counts one attempt without refusing (sign-in: past its threshold it asks for a captcha instead). */
+export async function hitCount(db: Db, rule: ThrottleRule, subject: string, now = Date.now()): Promise<void> {
+  await hitCounter(db, keyOf(rule, subject), rule.windowMs, now);
 }

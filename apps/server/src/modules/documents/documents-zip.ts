@@ -68,7 +68,7 @@ function appendAndWait(archive: ZipArchive, source: Buffer | Readable, name: str
   });
 }
 
-/** One request's folder: its PDFs (generated now) and uploads; what cannot be read goes in `missing`. */
+/** One request's folder: its PDFs (as stored, or drawn now) and uploads; what cannot be read goes in `missing`. */
 async function appendRequest(z: ZipContext, archive: ZipArchive, row: DocumentRow, missing: string[]): Promise<number> {
   const folder = `${safeName(`${row.code} ${row.student_name}`)}/`;
   const rights = readerRights(z.user.role);
@@ -81,7 +81,7 @@ async function appendRequest(z: ZipContext, archive: ZipArchive, row: DocumentRo
   for (const kind of kinds) {
     try {
       if (!source) throw new Error("no source");
-      const rendered = await renderDocument(source, kind, z.language);
+      const rendered = await renderDocument(z.ctx, source, kind, z.language, { log: z.log });
       await appendAndWait(archive, Buffer.from(rendered.bytes), `${folder}${safeName(rendered.filename)}`);
       files++;
     } catch (error) {

@@ -166,7 +166,7 @@ export function listUploads(db: Db, familyUserId: number, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("uploads")
-    .select(["id", "original_name", "kind", "storage_key"])
+    .select(["id", "original_name", "kind", "storage_key", "original_storage_key"])
     .where("id", "in", ids)
     .where("family_user_id", "=", familyUserId)
     .execute();

@@ -131,6 +131,7 @@ export function readerRights(role: Role) {
     toSign: may(role, "enrollmentDocuments"),
     uploads: may(role, "inscriptionsView"),
     medicalUploads: may(role, "medicalRecordsView"),
+    originals: may(role, "uploadOriginalsRead"),
   };
 }
 
@@ -185,16 +186,21 @@ export async function getRequestDocuments(
       { kind: "summary", href: rights.summary ? pdf("summary") : null },
       { kind: "to-sign", href: rights.toSign ? pdf("to-sign") : null },
     ],
-    uploads: uploads.map((upload) => ({
-      id: upload.id,
-      name: upload.original_name,
-      kind: upload.kind,
-      step: upload.step,
-      href:
+    uploads: uploads.map((upload) => {
+      const href =
         rights.uploads && (upload.step !== "medicalRecord" || rights.medicalUploads)
           ? `/api/requests/${row.id}/uploads/${upload.id}`
-          : null,
-    })),
+          : null;
+      return {
+        id: upload.id,
+        name: upload.original_name,
+        kind: upload.kind,
+        step: upload.step,
+        href,
+        // The PDF as sent, when the school keeps originals (issue #12): the Admin only.
+        originalHref: href && rights.originals && upload.original_storage_key ? `${href}/original` : null,
+      };
+    }),
     handIn: requiredItems(row).map((item) => stateOf(item, recorded)),
   };
 }

@@ -11,6 +11,7 @@ import {
   adminTemplateSchema,
   fileRulesSchema,
   fileSettingsUpdateSchema,
+  pdfOriginalsUpdateSchema,
   templateCreateSchema,
   templateDownloadQuery,
   templateFileParams,
@@ -23,6 +24,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { attachmentDisposition } from "../../lib/content-disposition.ts";
 import { uploadedFilePart } from "../../lib/upload-part.ts";
+import { keepsPdfOriginals, setKeepPdfOriginals } from "./pdf-originals.service.ts";
 import {
   type Actor,
   createTemplate,
@@ -40,7 +42,11 @@ const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user!.id,
 const idParams = z.strictObject({ id: idParam });
 
 async function adminView(ctx: AppContext) {
-  const [limits, templates] = await Promise.all([listUploadLimits(ctx), listAdminTemplates(ctx)]);
+  const [limits, templates, keepPdfOriginals] = await Promise.all([
+    listUploadLimits(ctx),
+    listAdminTemplates(ctx),
+    keepsPdfOriginals(ctx),
+  ]);
   return {
     kinds: limits.map((limit) => ({
       ...limit,
@@ -52,6 +58,7 @@ async function adminView(ctx: AppContext) {
     ceilingBytes: UPLOAD_CEILING_BYTES,
     templateMaxBytes: TEMPLATE_MAX_BYTES,
     templates,
+    keepPdfOriginals,
   };
 }
 
@@ -68,6 +75,14 @@ export function fileSettingsRoutes(app: FastifyInstance, ctx: AppContext): void 
     { config: admin, schema: { body: fileSettingsUpdateSchema, response: { 200: adminFileSettingsSchema } } },
     async (request) => {
       await saveUploadLimits(ctx, actorOf(request), request.body);
+      return adminView(ctx);
+    },
+  );
+  r.put(
+    "/api/settings/files/pdf-originals",
+    { config: admin, schema: { body: pdfOriginalsUpdateSchema, response: { 200: adminFileSettingsSchema } } },
+    async (request) => {
+      await setKeepPdfOriginals(ctx, actorOf(request), request.body.keepPdfOriginals);
       return adminView(ctx);
     },
   );

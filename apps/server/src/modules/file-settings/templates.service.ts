@@ -9,10 +9,10 @@ import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
+import { storablePdf } from "../../lib/storable-pdf.ts";
 import { removeStoredFile, writeStoredFile } from "../../lib/stored-files.ts";
 import { readUploadPart } from "../../lib/upload-part.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
-import { isRealPdf } from "../enrollment/uploads.service.ts";
 import {
   deleteTemplateFileRow,
   deleteTemplateRow,
@@ -165,8 +165,8 @@ export async function storeTemplateFile(
   part: MultipartFile,
 ): Promise<AdminTemplate> {
   if (!(await findTemplateRow(ctx.db, id))) throw templateNotFound();
-  const bytes = await readUploadPart(part, TEMPLATE_MAX_BYTES);
-  if (!(await isRealPdf(bytes))) throw new AppError(400, "UPLOAD_NOT_PDF");
+  // Families open templates too: they are cleaned of active content like the families' uploads.
+  const bytes = await storablePdf(await readUploadPart(part, TEMPLATE_MAX_BYTES));
 
   const storageKey = `${randomToken(18)}.pdf`;
   writeStoredFile(storageDir(ctx), storageKey, bytes);

@@ -60,4 +60,19 @@ export function requestStepRoutes(app: FastifyInstance, ctx: AppContext): void {
         .send(stream());
     },
   );
+
+  // Issue #12: the PDF as the family sent it, when the school keeps originals. Never inline (it may
+  // hold a script), only the Admin, audited.
+  r.get(
+    "/api/requests/:id/uploads/:uploadId/original",
+    { config: { access: "uploadOriginalsRead" }, schema: { params: uploadParams } },
+    async (request, reply) => {
+      const { id, uploadId } = request.params;
+      const { row, stream } = await openRequestUpload(ctx, request.user!, meta(request), id, uploadId, "original");
+      return reply
+        .type("application/octet-stream")
+        .header("Content-Disposition", contentDisposition("attachment", `original-${row.original_name}`))
+        .send(stream());
+    },
+  );
 }

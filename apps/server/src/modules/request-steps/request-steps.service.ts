@@ -173,12 +173,23 @@ export async function openRequestUpload(
   meta: StaffMeta,
   id: number,
   uploadId: number,
+  version: "stored" | "original" = "stored",
 ) {
   const row = await requestFor(ctx, id);
   const steps = await listSteps(ctx.db, row.file_id);
   const referencedBy = steps.find((s) => referencedUploads(JSON.parse(s.data)).some((r) => r.id === uploadId));
   if (!referencedBy) throw new AppError(404, "NOT_FOUND");
-  const upload = await openUpload(ctx, uploadId);
+  const upload = await openUpload(ctx, uploadId, version);
   if (referencedBy.step === "medicalRecord") await logMedicalView(ctx, user, meta, row, { uploadId });
+  if (version === "original") {
+    // The bytes as sent may still hold a script: who took them out of the portal is on record.
+    await recordAudit(ctx.db, {
+      event: "upload.original.downloaded",
+      actorUserId: user.id,
+      subjectUserId: row.family_user_id,
+      ip: meta.ip,
+      details: { requestId: row.id, uploadId },
+    });
+  }
   return upload;
 }

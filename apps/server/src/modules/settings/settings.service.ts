@@ -5,31 +5,44 @@ import { cachedSetting, forgetSetting } from "./settings-cache.ts";
 
 const MAINTENANCE_KEY = "maintenance_mode";
 
-/** Several processes may share the database: the short cache keeps the flag cheap yet fresh. */
-export async function isMaintenanceOn(ctx: AppContext): Promise<boolean> {
-  return (await cachedSetting(ctx.db, MAINTENANCE_KEY)) === "true";
+/** A school-wide on/off setting; several processes may share the database: the short cache keeps it cheap yet fresh. */
+export async function readSwitch(ctx: AppContext, key: string): Promise<boolean> {
+  return (await cachedSetting(ctx.db, key)) === "true";
+}
+
+/**
+ * Saves a school-wide on/off setting with its `settings.changed` audit entry in one transaction;
+ * a switch is a toggle, not a form: its last click wins, no version to send. This process's cache
+ * forgets it once committed, so a read in between cannot keep the old value.
+ */
+export async function saveSwitch(
+  ctx: AppContext,
+  actor: { userId: number; ip: string },
+  key: string,
+  value: boolean,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await writeSetting(trx, key, String(value));
+    await recordAudit(trx, { event: "settings.changed", actorUserId: actor.userId, ip: actor.ip, details });
+  });
+  forgetSetting(ctx.db, key);
+}
+
+export function isMaintenanceOn(ctx: AppContext): Promise<boolean> {
+  return readSwitch(ctx, MAINTENANCE_KEY);
 }
 
 export async function getGeneralSettings(ctx: AppContext): Promise<{ maintenanceMode: boolean }> {
   return { maintenanceMode: await isMaintenanceOn(ctx) };
 }
 
-/** The switch is a toggle, not a form: its last click wins, no version to send. */
 export async function updateGeneralSettings(
   ctx: AppContext,
   actor: { userId: number; ip: string },
   input: { maintenanceMode: boolean },
 ): Promise<{ maintenanceMode: boolean }> {
-  await ctx.db.transaction().execute(async (trx) => {
-    await writeSetting(trx, MAINTENANCE_KEY, String(input.maintenanceMode));
-    await recordAudit(trx, {
-      event: "settings.changed",
-      actorUserId: actor.userId,
-      ip: actor.ip,
-      // Kept as it was before the other sections existed: the audit log's readers know this shape.
-      details: { maintenanceMode: input.maintenanceMode },
-    });
-  });
-  forgetSetting(ctx.db, MAINTENANCE_KEY);
+  // Details kept as they were before the other sections existed: the audit log's readers know this shape.
+  await saveSwitch(ctx, actor, MAINTENANCE_KEY, input.maintenanceMode, { maintenanceMode: input.maintenanceMode });
   return input;
 }

@@ -80,6 +80,9 @@ export async function updateUser(
     role: Role;
     activated_at: string;
     deactivated_at: string | null;
+    mfa_secret: string | null;
+    mfa_enabled_at: string | null;
+    mfa_pending_secret: string | null;
   }>,
 ): Promise<void> {
   const extra = changes.role ? { is_test_data: changes.role === "Prueba" ? 1 : 0 } : {};

@@ -166,7 +166,7 @@ export async function userDetail(ctx: AppContext, userId: number): Promise<UserD
   if (!row || !user) throw new AppError(404, "NOT_FOUND");
   const [students, requests] = await Promise.all([familyStudents(ctx.db, userId), familyRequests(ctx.db, userId)]);
   return {
-    account: { ...toListItem(row), phone: user.phone },
+    account: { ...toListItem(row), phone: user.phone, mfaEnabled: user.mfa_enabled_at !== null },
     students: students.map((student) => ({
       id: student.id,
       name: student.student_name,

@@ -9,6 +9,7 @@ import { useUnsavedChangesGuard } from "../../lib/use-unsaved-changes-guard.ts";
 import { useAccount } from "./account-api.ts";
 import { AccountSidebar } from "./account-sidebar.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { MfaSection } from "./mfa-section.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 
 /** /portal/account/user: the signed-in user's data and password. */
@@ -42,6 +43,7 @@ export function AccountPage() {
               <PageLoader />
             )}
             <ChangePasswordForm email={user?.email ?? ""} onDirtyChange={setPasswordDirty} />
+            <MfaSection />
           </Stack>
         </Grid.Col>
       </Grid>

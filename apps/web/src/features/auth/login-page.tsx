@@ -3,10 +3,11 @@ import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Tit
 import { type LoginInput, loginSchema } from "@portal/shared/schemas/auth";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { lazyScreen } from "../../app/lazy-screen.ts";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { PasswordField } from "../../components/ui/password-field.tsx";
@@ -19,6 +20,13 @@ import { SESSION_QUERY_KEY, useSession } from "../../lib/session-query.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { login, useSchoolYears } from "./api/auth-api.ts";
 import { ResendActivation } from "./components/resend-activation.tsx";
+
+/** The second step's screens (QR code, recovery codes) load only when a sign-in needs them: the
+ * login route's bundle stays within its budget (scripts/check-bundle.mjs). */
+/** Shown only after repeated failures (issue #12): its proof-of-work code loads then. */
+const CaptchaField = lazyScreen(async () => (await import("./components/captcha-field.tsx")).CaptchaField);
+const MfaSignInStep = lazyScreen(async () => (await import("./mfa-sign-in-step.tsx")).MfaSignInStep);
+
 import { usePostLoginTarget } from "./post-login-target.ts";
 
 function LoginForm({
@@ -34,6 +42,8 @@ function LoginForm({
   const location = useLocation();
   const setPostLoginTarget = usePostLoginTarget((state) => state.setTarget);
   const [notActivatedEmail, setNotActivatedEmail] = useState<string | null>(null);
+  // Issue #12: after too many failures the server asks for the captcha instead of locking out.
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
   // The failure to show above the button, when the server did not point at a field.
   const [formError, setFormError] = useState<unknown>(null);
 
@@ -41,13 +51,15 @@ function LoginForm({
   const current = schoolYears.find((year) => year.isCurrent) ?? schoolYears[0];
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { schoolYearId: current?.id, email: "", password: "" },
+    defaultValues: { schoolYearId: current?.id, email: "", password: "", captcha: "" },
   });
   const { errors } = form.formState;
 
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: (session) => {
+      // The second factor is next: the login page shows its step (MfaSignInStep).
+      if (session.mfa) queryClient.setQueryData(SESSION_QUERY_KEY, session);
       if (!session.user) return;
       const from = (location.state as { from?: unknown } | null)?.from;
       // Set before the session: the login route's guard reads it as soon as the user appears.
@@ -61,12 +73,17 @@ function LoginForm({
     },
     onError: (error, input) => {
       if (hasErrorCode(error, "ACCOUNT_NOT_ACTIVATED")) setNotActivatedEmail(input.email);
-      const onFields = applyServerFieldErrors(error, form.setError, ["schoolYearId", "email", "password"]);
+      // A solved captcha is accepted once: every answer asks for a new one.
+      form.setValue("captcha", "");
+      if (hasErrorCode(error, "CAPTCHA_REQUIRED") || hasErrorCode(error, "CAPTCHA_INVALID")) setCaptchaNeeded(true);
+      const onFields = applyServerFieldErrors(error, form.setError, ["schoolYearId", "email", "password", "captcha"]);
       setFormError(onFields ? null : error);
     },
   });
 
-  const onSubmit = form.handleSubmit((values) => mutation.mutate(values));
+  const onSubmit = form.handleSubmit(({ captcha, ...values }) =>
+    mutation.mutate(captcha ? { ...values, captcha } : values),
+  );
 
   return (
     <>
@@ -113,6 +130,21 @@ function LoginForm({
             {...form.register("password")}
             error={errorText(errors.password?.message)}
           />
+          {captchaNeeded ? (
+            <Controller
+              control={form.control}
+              name="captcha"
+              render={({ field }) => (
+                <Suspense fallback={<PageLoader />}>
+                  <CaptchaField
+                    value={field.value ?? ""}
+                    onChange={field.onChange}
+                    error={errorText(errors.captcha?.message)}
+                  />
+                </Suspense>
+              )}
+            />
+          ) : null}
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">
               {t("auth:login.forgotPassword")}
@@ -137,8 +169,19 @@ function LoginForm({
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { maintenance } = useSession();
+  const session = useSession();
+  const { maintenance, mfa } = session;
+  const queryClient = useQueryClient();
   const schoolYears = useSchoolYears();
+  if (mfa) {
+    // Back to the password form; the waiting session expires by itself (15 minutes).
+    const cancel = () => queryClient.setQueryData(SESSION_QUERY_KEY, { ...session, mfa: null });
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <MfaSignInStep step={mfa} onCancel={cancel} />
+      </Suspense>
+    );
+  }
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">

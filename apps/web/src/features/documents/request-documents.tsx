@@ -77,9 +77,19 @@ export function RequestDocumentsDrawer({
               {data.uploads.map((upload) => (
                 <List.Item key={upload.id}>
                   {upload.href ? (
-                    <Anchor href={upload.href} target="_blank" rel="noopener">
-                      {upload.name}
-                    </Anchor>
+                    <>
+                      <Anchor href={upload.href} target="_blank" rel="noopener">
+                        {upload.name}
+                      </Anchor>
+                      {upload.originalHref ? (
+                        <>
+                          {" · "}
+                          <Anchor href={upload.originalHref} download>
+                            {t("documentsPage:detail.original", { name: upload.name })}
+                          </Anchor>
+                        </>
+                      ) : null}
+                    </>
                   ) : (
                     <>
                       {upload.name} — {noAccess}

@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 import { type FieldPath, type UseFormReturn, useController, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
+import { useSession } from "../../lib/session-query.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
+import { useAccountHolderPrefill } from "./account-holder-prefill.ts";
 import {
   isWorking,
   OTHER_RELATIONSHIP,
@@ -39,12 +41,15 @@ function YesNoQuestion({
   label,
   description,
   required = true,
+  onAnswer,
 }: {
   form: UseFormReturn<RepresentativeValues>;
   name: FieldPath<RepresentativeValues>;
   label: string;
   description?: ReactNode;
   required?: boolean;
+  /** Called with the answer the person chose (not with a saved one loading). */
+  onAnswer?: (value: string) => void;
 }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
@@ -56,7 +61,10 @@ function YesNoQuestion({
       description={description}
       withAsterisk={required}
       value={typeof field.value === "string" ? field.value : ""}
-      onChange={field.onChange}
+      onChange={(value) => {
+        field.onChange(value);
+        onAnswer?.(value);
+      }}
       error={errorText(fieldState.error?.message)}
     >
       <Group gap="xl" mt="xs">
@@ -102,6 +110,9 @@ export function RepresentativeFields({
   const k = (key: string) => t(`enrollment:representative.${key}`);
   const staffFields = useShowsStaffFields();
   const working = isWorking(professionalSituation);
+  // On a staff page "the account holder" is the family's, not the staff member signed in.
+  const session = useSession();
+  const holder = useAccountHolderPrefill(form, staffFields ? null : session.user);
 
   return (
     <>
@@ -111,7 +122,13 @@ export function RepresentativeFields({
           name="isAccountHolder"
           label={t("enrollment:representative.isAccountHolder", { n: typeRepresentative })}
           description={k("isAccountHolderHint")}
+          onAnswer={holder.onAnswer}
         />
+        {holder.prefilled && isAccountHolder === "yes" ? (
+          <Alert color="blue" role="status">
+            {k("prefilledFromAccount")}
+          </Alert>
+        ) : null}
         {isAccountHolder === "yes" && otherIsAccountHolder ? (
           <Alert color="yellow" role="status" title={k("bothAccountHoldersTitle")}>
             {t("enrollment:representative.bothAccountHolders", { other: typeRepresentative === 1 ? 2 : 1 })}

@@ -25,6 +25,11 @@ export async function saveLimits(body: FileSettingsUpdate): Promise<AdminFileSet
   return adminFileSettingsSchema.parse(await http.put("/api/settings/files", body));
 }
 
+/** The switch that keeps uploaded PDFs as sent, beside the cleaned copy (issue #12). */
+export async function saveKeepPdfOriginals(keepPdfOriginals: boolean): Promise<AdminFileSettings> {
+  return adminFileSettingsSchema.parse(await http.put("/api/settings/files/pdf-originals", { keepPdfOriginals }));
+}
+
 export async function createTemplate(body: TemplateCreate): Promise<AdminTemplate> {
   return adminTemplateSchema.parse(await http.post("/api/settings/file-templates", body));
 }

@@ -5,6 +5,7 @@ import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useFileSettings } from "./file-settings-api.ts";
 import { LimitsSection } from "./limits-section.tsx";
+import { PdfOriginalsSection } from "./pdf-originals-section.tsx";
 import { TemplatesSection } from "./templates-section.tsx";
 
 /**
@@ -26,6 +27,7 @@ export function FileSettingsPage() {
         <>
           <LimitsSection settings={page.data} />
           <TemplatesSection settings={page.data} />
+          <PdfOriginalsSection settings={page.data} />
         </>
       ) : page.isError ? (
         <LoadErrorAlert error={page.error} onRetry={() => void page.refetch()} />

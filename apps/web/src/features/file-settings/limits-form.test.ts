@@ -27,6 +27,7 @@ const settings: AdminFileSettings = {
   floorBytes: 100 * 1024,
   ceilingBytes: 10 * MB,
   templateMaxBytes: 10 * MB,
+  keepPdfOriginals: false,
   templates: [],
 };
 

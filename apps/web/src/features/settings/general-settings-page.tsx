@@ -7,6 +7,7 @@ import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { ConstantsSection } from "./constants-section.tsx";
 import { IdentitySection } from "./identity-section.tsx";
 import { MaintenanceSection } from "./maintenance-section.tsx";
+import { MfaEditorsSection } from "./mfa-editors-section.tsx";
 import { NoticesSection } from "./notices-section.tsx";
 import { useGeneralSettingsPage } from "./settings-api.ts";
 
@@ -26,6 +27,7 @@ export function GeneralSettingsPage() {
         {t(routeTitleKey("settings.general"))}
       </Title>
       <MaintenanceSection />
+      <MfaEditorsSection />
       {data ? (
         <>
           <IdentitySection identity={data.identity} />

@@ -9,6 +9,7 @@ import { hasErrorCode } from "../../lib/api-error.ts";
 import { http } from "../../lib/http.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useStatusLabel } from "../../lib/status-texts.ts";
+import { MfaResetPanel } from "./mfa-reset-panel.tsx";
 import { pathOf } from "./user-paths.ts";
 import { USERS_QUERY_KEY } from "./users-api.ts";
 import { fullName } from "./users-table.tsx";
@@ -82,6 +83,7 @@ export function UserDetailPage() {
           </Text>
         </SimpleGrid>
       </Paper>
+      <MfaResetPanel userId={account.id} name={fullName(account)} enabled={account.mfaEnabled} />
       <Title order={2} size="h3">
         {t("users:detail.students")}
       </Title>

@@ -6,6 +6,11 @@ import type { AppContext } from "../../../context.ts";
 import { attachmentDisposition } from "../../../lib/content-disposition.ts";
 import { DOCUMENT_KINDS, getFileDocument } from "./documents.service.ts";
 
+/** `regenerate=true`: "generate a new report" (spec 2), drawn again even if the stored one is current. */
+const documentQuery = z.strictObject({
+  regenerate: z.enum(["true", "false"], { error: "validation.invalidType" }).optional(),
+});
+
 const documentParams = z.strictObject({
   fileId: idParam,
   document: z.enum(DOCUMENT_KINDS, { error: "validation.invalidType" }),
@@ -16,12 +21,13 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     "/api/enrollment/files/:fileId/documents/:document",
-    { config: { access: "enrollmentDocuments" }, schema: { params: documentParams } },
+    { config: { access: "enrollmentDocuments" }, schema: { params: documentParams, querystring: documentQuery } },
     async (request, reply) => {
       const { fileId, document } = request.params;
       const rendered = await getFileDocument(ctx, request.user!, fileId, document, request.lang, {
         log: request.log,
         ip: request.ip,
+        regenerate: request.query.regenerate === "true",
       });
       return reply
         .type("application/pdf")

@@ -8,8 +8,7 @@ import type { CurrentUser } from "../../../plugins/request-types.ts";
 import { recordAudit } from "../../audit/audit.repository.ts";
 import { ownFile } from "../enrollment.service.ts";
 import { type DocumentsSource, loadDocumentsSource } from "./document-source.ts";
-import { renderDocumentsToSign } from "./documents-to-sign.ts";
-import { renderRegistrationSummary } from "./registration-summary.ts";
+import { documentBytes } from "./stored-documents.ts";
 
 /** The documents of a sent file (spec 2, congratulations screen). */
 export const DOCUMENT_KINDS = ["summary", "to-sign"] as const;
@@ -29,21 +28,23 @@ export function documentFilename(kind: DocumentKind, language: Language, code: s
   return `${base}-${code}.pdf`;
 }
 
+/**
+ * A sent file's document: the stored PDF while still current, else drawn in a worker thread and
+ * stored (issue #13, stored-documents.ts); `regenerate` draws it anyway ("generate a new report").
+ */
 export async function renderDocument(
+  ctx: AppContext,
   source: DocumentsSource,
   kind: DocumentKind,
   language: Language,
+  opts: { regenerate?: boolean; background?: boolean; log?: FastifyBaseLogger } = {},
 ): Promise<RenderedDocument> {
-  const bytes =
-    kind === "summary"
-      ? await renderRegistrationSummary(source, language)
-      : await renderDocumentsToSign(source, language);
+  const bytes = await documentBytes(ctx, source, kind, language, opts);
   return { filename: documentFilename(kind, language, source.request?.code ?? String(source.fileId)), bytes };
 }
 
 /**
- * A sent file's document, generated now from what is stored (no cache: each download is a new
- * report). The family sees only its own files ('You are not authorized…' otherwise); staff with
+ * A sent file's document, as stored while what it shows is unchanged, else drawn again. The family sees only its own files ('You are not authorized…' otherwise); staff with
  * the `enrollmentDocuments` permission see any. A draft has no documents: 404 FILE_NOT_FOUND, and
  * so does a generation failure, which is logged.
  */
@@ -53,7 +54,7 @@ export async function getFileDocument(
   fileId: number,
   kind: DocumentKind,
   language: Language,
-  meta: { log: FastifyBaseLogger; ip: string },
+  meta: { log: FastifyBaseLogger; ip: string; regenerate?: boolean },
 ): Promise<RenderedDocument> {
   const { log } = meta;
   if (isFamilyRole(user.role)) await ownFile(ctx, user, fileId);
@@ -68,7 +69,7 @@ export async function getFileDocument(
   if (source.status !== "sent" || !source.request) throw fileNotFound();
   let rendered: RenderedDocument;
   try {
-    rendered = await renderDocument(source, kind, language);
+    rendered = await renderDocument(ctx, source, kind, language, { regenerate: meta.regenerate, log });
   } catch (error) {
     log.error({ err: error, fileId, kind, language }, "enrollment document: generation failed");
     throw fileNotFound();

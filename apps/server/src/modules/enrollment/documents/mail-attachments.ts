@@ -7,7 +7,8 @@ import { DOCUMENT_KINDS, renderDocument } from "./documents.service.ts";
 
 /**
  * The outbox's attachments (issue #11): the "enrollment received" mail carries the sent file's two
- * PDFs, rendered when the mail is delivered (the row keeps only this recipe; PDFs are large). The
+ * PDFs, rendered when the mail is delivered (the row keeps only this recipe; PDFs are large) and
+ * kept for the downloads (issue #13). The
  * worker retries a mail whose file cannot be read now, like any other failed attempt.
  */
 export async function resolveMailAttachments(ctx: AppContext, recipe: AttachmentRecipe): Promise<MailAttachment[]> {
@@ -20,7 +21,8 @@ export async function resolveMailAttachments(ctx: AppContext, recipe: Attachment
     // One document at a time, with a turn of the event loop between: requests that arrive
     // meanwhile are answered between the two renderings instead of after both.
     await new Promise((resolve) => setImmediate(resolve));
-    const doc = await renderDocument(source, kind, lang);
+    // Drawn and stored here for the family's language: the downloads that follow read that copy.
+    const doc = await renderDocument(ctx, source, kind, lang, { background: true });
     attachments.push({ filename: doc.filename, content: Buffer.from(doc.bytes), contentType: "application/pdf" });
   }
   return attachments;

@@ -12,10 +12,15 @@ import { useWizardFile } from "../wizard-frame.tsx";
 import { wizardPath } from "../wizard-steps.ts";
 import { downloadDocument, type FileDocument } from "./documents.ts";
 
-/** One generated document: download, the spec's waiting message, and FILE NOT FOUND with a retry. */
+/**
+ * One document: download it, or generate a new report (spec 2), with the spec's waiting message
+ * and FILE NOT FOUND; after a failure, trying again draws it anew.
+ */
 function DocumentCard({ fileId, document }: { fileId: number; document: FileDocument }) {
   const { t } = useTranslation();
-  const generate = useMutation({ mutationFn: () => downloadDocument(fileId, document) });
+  const generate = useMutation({
+    mutationFn: (regenerate: boolean) => downloadDocument(fileId, document, regenerate),
+  });
   const notFound = hasErrorCode(generate.error, "FILE_NOT_FOUND");
   const headingId = `document-${document}`;
   return (
@@ -42,15 +47,19 @@ function DocumentCard({ fileId, document }: { fileId: number; document: FileDocu
                 : t("errors:INTERNAL")}
           </Alert>
         ) : null}
-        <Button
-          onClick={() => generate.mutate()}
-          loading={generate.isPending}
-          variant={generate.isError ? "light" : "filled"}
-        >
-          {generate.isError
-            ? t("enrollment:congratulations.generateAgain")
-            : t(`enrollment:congratulations.documents.${document}.download`)}
-        </Button>
+        <Group gap="xs">
+          <Button onClick={() => generate.mutate(generate.isError)} loading={generate.isPending}>
+            {t(`enrollment:congratulations.documents.${document}.download`)}
+          </Button>
+          <Button
+            variant="subtle"
+            aria-describedby={headingId}
+            onClick={() => generate.mutate(true)}
+            disabled={generate.isPending}
+          >
+            {t("enrollment:congratulations.generateAgain")}
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

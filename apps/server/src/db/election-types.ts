@@ -1,0 +1,82 @@
+import type { Generated } from "kysely";
+
+/** Migration 0020 (issue #15): the elections' tables. See the migration's header. */
+
+export interface ElectionPositionsTable {
+  id: Generated<number>;
+  code: string;
+  name_es: string;
+  name_en: string;
+  name_fr: string;
+  sort_order: number;
+}
+
+export interface ElectionOrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  acronym: string | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ElectionsTable {
+  id: Generated<number>;
+  school_year_id: number;
+  title_es: string;
+  title_en: string;
+  title_fr: string;
+  body: string;
+  seats: number;
+  candidacy_deadline: string;
+  opens_at: string;
+  closes_at: string;
+  /** draft | scheduled | closed | published | cancelled; "open" is scheduled inside the window. */
+  status: string;
+  cancel_reason: string | null;
+  /** Set when the Admin closed the poll before `closes_at`. */
+  closed_early_at: string | null;
+  published_at: string | null;
+  /** The lot's seed for ties (seat-allocation.ts), drawn at the first count and kept. */
+  lot_seed: number | null;
+  /** The frozen count (ElectionResult JSON), written when published. */
+  result_json: string | null;
+  register_purged_at: string | null;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ElectionListsTable {
+  id: Generated<number>;
+  election_id: number;
+  organization_id: number;
+  name: string;
+  statement: string | null;
+  created_at: string;
+}
+
+export interface ElectionCandidatesTable {
+  id: Generated<number>;
+  list_id: number;
+  user_id: number;
+  rank: number;
+  statement: string | null;
+  photo_ref: string | null;
+}
+
+/** The ballot box: the choice and a random receipt, never who or when. */
+export interface ElectionBallotsTable {
+  election_id: number;
+  receipt_code: string;
+  /** null: a blank vote. */
+  list_id: number | null;
+  is_test: number;
+}
+
+/** The register: who voted and when; `voted_at` cleared some days after publication. */
+export interface ElectionRegisterTable {
+  election_id: number;
+  user_id: number;
+  voted_at: string | null;
+}

@@ -1,0 +1,50 @@
+import os from "node:os";
+import { Piscina } from "piscina";
+import type { RenderTask } from "../workers/pdf-tasks.ts";
+import { PdfTaskQueue } from "./pdf-task-queue.ts";
+
+/*
+ * Worker threads for the PDF work (issue #13): one per core but one, at least one, at most four,
+ * so the main thread keeps a core for requests. Threads start on first use and stop after a
+ * minute idle (each holds pdf-lib and the translations, tens of MB). The entry is a small .mjs
+ * that registers tsx in its own thread before loading the TypeScript tasks.
+ */
+
+const WORKER = new URL("../workers/pdf.worker.mjs", import.meta.url).href;
+export const PDF_THREADS = Math.max(1, Math.min(4, os.availableParallelism() - 1));
+
+let pool: Piscina | undefined;
+
+function pdfPool(): Piscina {
+  pool ??= new Piscina({
+    filename: WORKER,
+    minThreads: 0,
+    maxThreads: PDF_THREADS,
+    idleTimeout: 60_000,
+    // Uploads, then downloads, then e-mail attachments (pdf-task-queue.ts).
+    taskQueue: new PdfTaskQueue(),
+    // The main thread's loader flags (`--import tsx`) would be applied before the entry registers its own.
+    execArgv: [],
+  });
+  return pool;
+}
+
+/**
+ * Draws an enrollment document in a worker thread; `background` (the e-mails' attachments) waits
+ * behind what someone is waiting for.
+ */
+export async function renderInWorker(task: RenderTask, opts: { background?: boolean } = {}): Promise<Uint8Array> {
+  return pdfPool().run(task, { name: opts.background ? "renderInBackground" : "render" });
+}
+
+/** Rebuilds an uploaded PDF without active content in a worker thread; undefined when unreadable. */
+export async function cleanInWorker(bytes: Uint8Array): Promise<Uint8Array | undefined> {
+  return pdfPool().run({ bytes }, { name: "cleanUpload" });
+}
+
+/** Stops the threads (server shutdown, end of a test file). */
+export async function closePdfPool(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.destroy();
+}

@@ -1,0 +1,38 @@
+import type { PiscinaTask } from "piscina";
+import { describe, expect, it } from "vitest";
+import { PdfTaskQueue } from "./pdf-task-queue.ts";
+
+const task = (name: string, taskId: number) => ({ name, taskId }) as unknown as PiscinaTask;
+
+describe("the PDF threads' queue (issue #13)", () => {
+  it("serves uploads, then downloads, then e-mail attachments, each lane first come first served", () => {
+    const queue = new PdfTaskQueue();
+    const order = [
+      task("renderInBackground", 1),
+      task("render", 2),
+      task("renderInBackground", 3),
+      task("cleanUpload", 4),
+      task("render", 5),
+      task("cleanUpload", 6),
+    ];
+    for (const item of order) queue.push(item);
+    expect(queue.size).toBe(6);
+    const taken: number[] = [];
+    for (let next = queue.shift(); next; next = queue.shift()) taken.push((next as PiscinaTask).taskId);
+    expect(taken).toEqual([4, 6, 2, 5, 1, 3]);
+    expect(queue.size).toBe(0);
+  });
+
+  it("removes a cancelled task from its lane and puts a returned one back in front", () => {
+    const queue = new PdfTaskQueue();
+    const first = task("render", 1);
+    const second = task("render", 2);
+    queue.push(first);
+    queue.push(second);
+    queue.remove(first);
+    queue.unshift(task("render", 3));
+    expect((queue.shift() as PiscinaTask).taskId).toBe(3);
+    expect((queue.shift() as PiscinaTask).taskId).toBe(2);
+    expect(queue.shift()).toBeNull();
+  });
+});

@@ -1,0 +1,126 @@
+import { translate } from "@portal/i18n/translate";
+import type { AppContext } from "../../context.ts";
+import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
+import { AppError } from "../../lib/errors.ts";
+import { recordAudit } from "../audit/audit.repository.ts";
+import { findOrganization } from "./election-catalog.repository.ts";
+import { type Actor, assertEditable, assertListSize, electionOr404 } from "./election-guards.ts";
+import { electionView, personName } from "./election-view.ts";
+import {
+  candidatesElsewhere,
+  deleteList,
+  findList,
+  insertList,
+  organizationRuns,
+  replaceCandidates,
+} from "./elections.repository.ts";
+import { findEligibleVoters, isTestVoter, searchEligibleVoters } from "./eligibility.repository.ts";
+
+async function listOr404(db: Db, listId: number) {
+  const list = await findList(db, listId);
+  if (!list) throw new AppError(404, "NOT_FOUND");
+  return list;
+}
+
+export async function addList(
+  ctx: AppContext,
+  actor: Actor,
+  electionId: number,
+  input: { organizationId: number; name: string; statement?: string | undefined },
+) {
+  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    const election = await electionOr404(trx, electionId);
+    assertEditable(election);
+    if (!(await findOrganization(trx, input.organizationId))) {
+      throw new AppError(400, "VALIDATION_ERROR", {}, { organizationId: translate(actor.lang, "errors:NOT_FOUND") });
+    }
+    if (await organizationRuns(trx, electionId, input.organizationId))
+      throw new AppError(409, "ELECTION_ORGANIZATION_RUNS");
+    const listId = await insertList(trx, {
+      election_id: electionId,
+      organization_id: input.organizationId,
+      name: input.name,
+      statement: input.statement || null,
+      created_at: nowIso(),
+    });
+    await recordAudit(trx, {
+      event: "election.listSaved",
+      actorUserId: actor.userId,
+      ip: actor.ip,
+      details: { electionId, listId, organizationId: input.organizationId, name: input.name },
+    });
+    return electionView(trx, election);
+  });
+}
+
+export async function removeList(ctx: AppContext, actor: Actor, listId: number) {
+  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    const list = await listOr404(trx, listId);
+    const election = await electionOr404(trx, list.election_id);
+    assertEditable(election);
+    await deleteList(trx, listId);
+    await recordAudit(trx, {
+      event: "election.listDeleted",
+      actorUserId: actor.userId,
+      ip: actor.ip,
+      details: { electionId: election.id, listId, name: list.name },
+    });
+    return electionView(trx, election);
+  });
+}
+
+/**
+ * Replaces a list's people, in order. Each must be an eligible voter of the election's year (and
+ * not a test account), on no other list of the election. The size rule is checked when scheduling,
+ * and here too once the election is scheduled (families already see it).
+ */
+export async function saveCandidates(
+  ctx: AppContext,
+  actor: Actor,
+  listId: number,
+  input: { candidates: { userId: number; statement?: string | undefined; photoRef?: string | undefined }[] },
+) {
+  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    const list = await listOr404(trx, listId);
+    const election = await electionOr404(trx, list.election_id);
+    assertEditable(election);
+    const ids = input.candidates.map((c) => c.userId);
+    if (new Set(ids).size !== ids.length) throw new AppError(409, "ELECTION_CANDIDATE_TWICE");
+    const eligible = new Map(
+      (await findEligibleVoters(trx, election.school_year_id, ids))
+        .filter((v) => !isTestVoter(v))
+        .map((v) => [v.id, v]),
+    );
+    const missing = ids.find((id) => !eligible.has(id));
+    if (missing !== undefined) {
+      const user = await trx
+        .selectFrom("users")
+        .select(["names", "first_surname", "second_surname"])
+        .where("id", "=", missing)
+        .executeTakeFirst();
+      throw new AppError(409, "ELECTION_CANDIDATE_NOT_ELIGIBLE", { name: user ? personName(user) : `#${missing}` });
+    }
+    if ((await candidatesElsewhere(trx, election.id, listId, ids)).length > 0) {
+      throw new AppError(409, "ELECTION_CANDIDATE_TWICE");
+    }
+    if (election.status === "scheduled") assertListSize(list.name, ids.length, election.seats);
+    await replaceCandidates(
+      trx,
+      listId,
+      input.candidates.map((c) => ({ userId: c.userId, statement: c.statement || null, photoRef: c.photoRef || null })),
+    );
+    await recordAudit(trx, {
+      event: "election.candidatesSaved",
+      actorUserId: actor.userId,
+      ip: actor.ip,
+      details: { electionId: election.id, listId, candidates: ids },
+    });
+    return electionView(trx, election);
+  });
+}
+
+export async function eligibleVoters(ctx: AppContext, electionId: number, q: string | undefined) {
+  const election = await electionOr404(ctx.db, electionId);
+  const rows = await searchEligibleVoters(ctx.db, election.school_year_id, q);
+  return { items: rows.map((row) => ({ userId: row.id, name: personName(row), email: row.email })) };
+}

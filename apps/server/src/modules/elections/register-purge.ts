@@ -1,0 +1,23 @@
+import type { AppContext } from "../../context.ts";
+import { nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../audit/audit.repository.ts";
+import { purgeRegisterTimes } from "./register.repository.ts";
+
+/** How often server.ts runs the purge: the retention is in days, an hour late is nothing. */
+export const REGISTER_PURGE_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Maintenance job (issue #15): once an election's results have been published for the configured
+ * number of days, the register keeps that each person voted but no longer when. The counts are in
+ * the frozen result and the ballots stay. Returns the elections purged.
+ */
+export async function purgeElectionRegisters(ctx: AppContext, now = new Date()): Promise<number[]> {
+  const cutoff = new Date(now.getTime() - ctx.config.electionRegisterRetentionDays * 86_400_000).toISOString();
+  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    const ids = await purgeRegisterTimes(trx, cutoff, nowIso());
+    for (const electionId of ids) {
+      await recordAudit(trx, { event: "election.registerPurged", ip: "", details: { electionId, cutoff } });
+    }
+    return ids;
+  });
+}

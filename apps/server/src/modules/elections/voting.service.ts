@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import type { AppContext } from "../../context.ts";
+import { nowIso, writeTransaction } from "../../db/database.ts";
+import { AppError } from "../../lib/errors.ts";
+import { schoolLocalTime } from "../audit/school-time.ts";
+import { insertBallot } from "./ballot-box.repository.ts";
+import { electionOr404 } from "./election-guards.ts";
+import { effectiveStatus } from "./election-view.ts";
+import { findList } from "./elections.repository.ts";
+import { findEligibleVoter, isTestVoter } from "./eligibility.repository.ts";
+import { findRegisterEntry, insertRegisterEntry } from "./register.repository.ts";
+
+/** Crockford base32 without I, L, O, U: a receipt read aloud or copied by hand stays unambiguous. */
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** 12 random symbols (60 bits), shown as XXXX-XXXX-XXXX. */
+export function newReceiptCode(): string {
+  const bytes = randomBytes(12);
+  let code = "";
+  for (let i = 0; i < 12; i++) {
+    code += ALPHABET[(bytes[i] as number) % 32];
+    if (i === 3 || i === 7) code += "-";
+  }
+  return code;
+}
+
+/** The message names the school's local time to the minute (spec: the school is in Ecuador). */
+const localMinute = (iso: string) => schoolLocalTime(iso).slice(0, 16);
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = String((error as { code?: unknown })?.code ?? "");
+  return code === "23505" || code.startsWith("SQLITE_CONSTRAINT");
+}
+
+/**
+ * One vote: the register's line (who, when) and the ballot (choice, receipt) in ONE transaction,
+ * and nothing else — no audit event, no log line with the choice. The register's key (election,
+ * person) makes a second vote fail even when two arrive at once: SQLite serializes the write
+ * transactions; on PostgreSQL the second insert waits for the first and then violates the key.
+ */
+export async function castVote(ctx: AppContext, userId: number, electionId: number, listId: number | null) {
+  const election = await electionOr404(ctx.db, electionId);
+  const status = effectiveStatus(election, new Date());
+  if (status === "draft" || status === "cancelled") throw new AppError(404, "ELECTION_NOT_FOUND");
+  if (status === "scheduled")
+    throw new AppError(409, "ELECTION_NOT_OPEN_YET", { opensAt: localMinute(election.opens_at) });
+  if (status !== "open")
+    throw new AppError(409, "ELECTION_CLOSED", {
+      closesAt: localMinute(election.closed_early_at ?? election.closes_at),
+    });
+  if (listId !== null) {
+    const list = await findList(ctx.db, listId);
+    if (!list || list.election_id !== electionId) throw new AppError(400, "ELECTION_LIST_OF_ANOTHER_ELECTION");
+  }
+  const voter = await findEligibleVoter(ctx.db, election.school_year_id, userId);
+  if (!voter) throw new AppError(403, "ELECTION_NOT_ELIGIBLE");
+  const receiptCode = newReceiptCode();
+  const votedAt = nowIso();
+  try {
+    await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+      // The window again inside the transaction: an early close committed meanwhile wins.
+      const current = await electionOr404(trx, electionId);
+      if (effectiveStatus(current, new Date()) !== "open") {
+        throw new AppError(409, "ELECTION_CLOSED", {
+          closesAt: localMinute(current.closed_early_at ?? current.closes_at),
+        });
+      }
+      if (await findRegisterEntry(trx, electionId, userId)) throw new AppError(409, "ELECTION_ALREADY_VOTED");
+      await insertRegisterEntry(trx, electionId, userId, votedAt);
+      await insertBallot(trx, { electionId, receiptCode, listId, isTest: isTestVoter(voter) });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, "ELECTION_ALREADY_VOTED");
+    throw error;
+  }
+  return { receiptCode, votedAt };
+}

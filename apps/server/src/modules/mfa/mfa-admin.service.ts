@@ -1,0 +1,39 @@
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { recordAudit } from "../audit/audit.repository.ts";
+import { deleteUserSessions } from "../auth/sessions.repository.ts";
+import { saveSwitch } from "../settings/settings.service.ts";
+import { findUserById } from "../users/users.repository.ts";
+import type { Actor } from "../users/users.service.ts";
+import { clearMfa } from "./mfa.service.ts";
+import { EDITORS_KEY, editorsRequired } from "./mfa-policy.ts";
+
+/**
+ * The Admin resets a person's MFA (a lost phone and lost recovery codes): key and codes removed,
+ * every session of theirs ended; they set it up again at their next sign-in (issue #12).
+ */
+export async function resetUserMfa(ctx: AppContext, actor: Actor, userId: number): Promise<{ id: number }> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError(404, "NOT_FOUND");
+  await clearMfa(ctx, userId, (trx) =>
+    recordAudit(trx, {
+      event: "mfa.reset",
+      actorUserId: actor.userId,
+      subjectUserId: userId,
+      ip: actor.ip,
+      details: { wasEnabled: user.mfa_enabled_at !== null },
+    }),
+  );
+  await deleteUserSessions(ctx.db, userId);
+  return { id: userId };
+}
+
+export async function getMfaSettings(ctx: AppContext) {
+  return { editorsRequired: await editorsRequired(ctx) };
+}
+
+/** Editors' MFA switch; it applies from each Editor's next sign-in. */
+export async function updateMfaSettings(ctx: AppContext, actor: Actor, input: { editorsRequired: boolean }) {
+  await saveSwitch(ctx, actor, EDITORS_KEY, input.editorsRequired, { mfaEditorsRequired: input.editorsRequired });
+  return getMfaSettings(ctx);
+}

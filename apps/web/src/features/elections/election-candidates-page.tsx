@@ -1,0 +1,11 @@
+import { ElectionDetailFrame } from "./election-detail-frame.tsx";
+import { ElectionLists } from "./election-lists.tsx";
+
+/** /portal/elecciones/candidatos/:id (issue #15): the candidates of one election, list by list. */
+export function ElectionCandidatesPage() {
+  return (
+    <ElectionDetailFrame routeId="elections.candidates">
+      {(election) => <ElectionLists election={election} />}
+    </ElectionDetailFrame>
+  );
+}

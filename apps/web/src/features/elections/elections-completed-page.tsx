@@ -1,0 +1,24 @@
+import { Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { ElectionHeader } from "./election-header.tsx";
+import { ElectionResultView } from "./election-result-view.tsx";
+import { ElectionsPageFrame } from "./elections-page-frame.tsx";
+
+/** /portal/elecciones/completadas (issue #15): closed polls, with their results once published. */
+export function ElectionsCompletedPage() {
+  const { t } = useTranslation();
+  return (
+    <ElectionsPageFrame routeId="elections.completed" phase="completed">
+      {(election) => (
+        <>
+          <ElectionHeader election={election} />
+          {election.result ? (
+            <ElectionResultView result={election.result} />
+          ) : (
+            <Text>{t("elections:family.notPublished")}</Text>
+          )}
+        </>
+      )}
+    </ElectionsPageFrame>
+  );
+}

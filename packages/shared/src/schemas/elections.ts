@@ -1,0 +1,231 @@
+import { z } from "zod";
+import { idParam, text } from "./fields.ts";
+import { paragraph, positiveInt } from "./workflow.ts";
+
+/*
+ * Elections (issue #15): the Admin's settings bodies, the family's vote, and the answers.
+ * Times are ISO-8601 UTC instants; the screens convert to and from the school's local time.
+ */
+
+/** The poll must stay open at least four consecutive hours (the French practice, issue #15). */
+export const MIN_POLL_HOURS = 4;
+/** A list needs at least this many names to be published; at most twice the seats. */
+export const MIN_LIST_CANDIDATES = 2;
+export const ELECTION_STATUSES = ["draft", "scheduled", "open", "closed", "published", "cancelled"] as const;
+export type ElectionStatus = (typeof ELECTION_STATUSES)[number];
+
+const instant = z
+  .string({ error: "validation.date" })
+  .max(40, { error: "validation.date" })
+  .refine(
+    (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(value) && !Number.isNaN(Date.parse(value)),
+    {
+      error: "validation.date",
+    },
+  )
+  .transform((value) => new Date(value).toISOString());
+
+const versionField = positiveInt;
+
+const electionFields = {
+  titleEs: text(200),
+  titleEn: text(200),
+  titleFr: text(200),
+  body: text(120),
+  seats: z
+    .number({ error: "validation.invalidType" })
+    .int({ error: "validation.invalidType" })
+    .min(1, { error: "validation.election.seats" })
+    .max(50, { error: "validation.election.seats" }),
+  schoolYearId: positiveInt,
+  candidacyDeadline: instant,
+  opensAt: instant,
+  closesAt: instant,
+};
+
+type Dates = { candidacyDeadline: string; opensAt: string; closesAt: string };
+const windowLongEnough = (value: Dates) =>
+  Date.parse(value.closesAt) - Date.parse(value.opensAt) >= MIN_POLL_HOURS * 3_600_000;
+const deadlineBeforePoll = (value: Dates) => value.candidacyDeadline <= value.opensAt;
+
+/** POST /api/settings/elections. */
+export const electionCreateSchema = z
+  .strictObject(electionFields)
+  .refine(windowLongEnough, { path: ["closesAt"], error: "validation.election.window" })
+  .refine(deadlineBeforePoll, { path: ["candidacyDeadline"], error: "validation.election.deadline" });
+export type ElectionCreateInput = z.input<typeof electionCreateSchema>;
+
+/** PUT /api/settings/elections/:id: the same fields and the version read (a stale one: 409). */
+export const electionUpdateSchema = z
+  .strictObject({ ...electionFields, version: versionField })
+  .refine(windowLongEnough, { path: ["closesAt"], error: "validation.election.window" })
+  .refine(deadlineBeforePoll, { path: ["candidacyDeadline"], error: "validation.election.deadline" });
+export type ElectionUpdateInput = z.input<typeof electionUpdateSchema>;
+
+export const electionVersionSchema = z.strictObject({ version: versionField });
+export const electionCancelSchema = z.strictObject({
+  version: versionField,
+  reason: paragraph(1000).pipe(z.string().min(1, { error: "validation.required" })),
+});
+
+export const electionIdParams = z.strictObject({ id: idParam });
+export const electionListParams = z.strictObject({ listId: idParam });
+
+/** POST /api/settings/elections/:id/lists: an organization runs in the election. */
+export const electionListCreateSchema = z.strictObject({
+  organizationId: positiveInt,
+  name: text(120),
+  statement: paragraph(2000).optional(),
+});
+
+/** PUT /api/settings/election-lists/:listId/candidates: the list's people, in order. */
+export const electionCandidatesSchema = z.strictObject({
+  candidates: z
+    .array(
+      z.strictObject({
+        userId: positiveInt,
+        statement: paragraph(2000).optional(),
+        photoRef: text(200, { required: false }).optional(),
+      }),
+      { error: "validation.invalidType" },
+    )
+    .max(100, { error: "validation.tooManyItems" }),
+});
+
+export const organizationSchema = z.strictObject({
+  name: text(120),
+  acronym: text(20, { required: false }).optional(),
+  description: paragraph(2000).optional(),
+});
+export type OrganizationInput = z.input<typeof organizationSchema>;
+
+export const positionSchema = z.strictObject({
+  code: z
+    .string({ error: "validation.invalidType" })
+    .regex(/^[a-z][a-z0-9_]{1,29}$/, { error: "validation.catalogCode" }),
+  nameEs: text(120),
+  nameEn: text(120),
+  nameFr: text(120),
+  sortOrder: z.number({ error: "validation.invalidType" }).int({ error: "validation.invalidType" }).min(0).max(999),
+});
+
+/** POST /api/elections/:id/vote: `{ listId }` (a list of this election) or `{ blank: true }`, one of the two. */
+export const voteSchema = z
+  .strictObject({ listId: positiveInt.optional(), blank: z.literal(true, { error: "validation.choice" }).optional() })
+  .refine((value) => (value.listId === undefined) !== (value.blank === undefined), {
+    path: ["listId"],
+    error: "validation.choice",
+  });
+
+export const electionPhaseQuery = z.strictObject({
+  phase: z.enum(["upcoming", "in-progress", "completed"], { error: "validation.choice" }),
+});
+
+// ---- answers ----
+
+export const candidateViewSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  name: z.string(),
+  rank: z.number(),
+  statement: z.string().nullable(),
+  photoRef: z.string().nullable(),
+});
+
+export const listViewSchema = z.object({
+  id: z.number(),
+  organizationId: z.number(),
+  organizationName: z.string(),
+  name: z.string(),
+  statement: z.string().nullable(),
+  candidates: z.array(candidateViewSchema),
+});
+
+export const electionViewSchema = z.object({
+  id: z.number(),
+  schoolYearId: z.number(),
+  titleEs: z.string(),
+  titleEn: z.string(),
+  titleFr: z.string(),
+  body: z.string(),
+  seats: z.number(),
+  candidacyDeadline: z.string(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  /** The effective status: a scheduled election inside its window reads "open". */
+  status: z.enum(ELECTION_STATUSES),
+  cancelReason: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  version: z.number(),
+  lists: z.array(listViewSchema),
+});
+export type ElectionView = z.infer<typeof electionViewSchema>;
+
+export const electedSchema = z.object({
+  listId: z.number(),
+  userId: z.number(),
+  name: z.string(),
+  rank: z.number(),
+  position: z.enum(["titular", "substitute"]),
+});
+
+export const electionResultSchema = z.object({
+  registeredVoters: z.number(),
+  voters: z.number(),
+  /** Percent, one decimal. */
+  turnout: z.number(),
+  blankVotes: z.number(),
+  validVotes: z.number(),
+  /** The Test role's ballots, kept apart and never counted. */
+  testBallots: z.number(),
+  seats: z.number(),
+  unfilledSeats: z.number(),
+  lotSeed: z.number(),
+  tieBreaks: z.array(
+    z.object({ lists: z.array(z.number()), winners: z.array(z.number()), rule: z.enum(["votes", "lot"]) }),
+  ),
+  lists: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      votes: z.number(),
+      byQuotient: z.number(),
+      byRemainder: z.number(),
+      seats: z.number(),
+    }),
+  ),
+  elected: z.array(electedSchema),
+});
+export type ElectionResult = z.infer<typeof electionResultSchema>;
+
+export const turnoutSchema = z.object({ registeredVoters: z.number(), voters: z.number(), turnout: z.number() });
+
+export const familyElectionSchema = electionViewSchema.extend({
+  myVote: z.object({
+    eligible: z.boolean(),
+    reason: z.string().nullable(),
+    votedAt: z.string().nullable(),
+    voted: z.boolean(),
+  }),
+  result: electionResultSchema.nullable(),
+});
+export type FamilyElection = z.infer<typeof familyElectionSchema>;
+
+export const receiptSchema = z.object({ receiptCode: z.string(), votedAt: z.string() });
+
+export const organizationViewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  acronym: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export const positionViewSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  nameEs: z.string(),
+  nameEn: z.string(),
+  nameFr: z.string(),
+  sortOrder: z.number(),
+});
+export const eligibleVoterSchema = z.object({ userId: z.number(), name: z.string(), email: z.string() });
+export const eligibleQuery = z.strictObject({ q: text(100, { required: false }).optional() });

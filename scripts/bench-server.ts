@@ -1,0 +1,57 @@
+import type { Role } from "@portal/shared/roles";
+import type { Db } from "../apps/server/src/db/database.ts";
+import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  waitUntil,
+} from "../apps/server/test/support/server-process.ts";
+
+// What the benchmarks that load the real server process share: starting it on a free port the way
+// `npm start` does, and the accounts they sign in with.
+
+/** The portal as `npm start` runs it, on the benchmark's database, logging warnings only. */
+export async function startBenchServer(env: Record<string, string>): Promise<{ server: ServerProcess; base: string }> {
+  const port = await freePort();
+  const server = startServerProcess({
+    ...env,
+    NODE_ENV: "development",
+    SEED_DEMO: "false",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+  });
+  await waitUntil(server, "ready", () => (server.stdout().includes("ready on") ? true : undefined));
+  return { server, base: `http://127.0.0.1:${port}` };
+}
+
+export async function stopBenchServer(server: ServerProcess | null): Promise<void> {
+  if (!server) return;
+  server.child.kill("SIGTERM");
+  await server.exited;
+}
+
+/** An activated account for a benchmark (a staff one sets MFA up at its first sign-in). */
+export function insertBenchUser(
+  db: Db,
+  account: { email: string; passwordHash: string; role: Role; names: string; language?: string },
+): Promise<number> {
+  return insertUser(db, {
+    email: account.email,
+    passwordHash: account.passwordHash,
+    firstSurname: "Bench",
+    secondSurname: "",
+    names: account.names,
+    phone: "+593 99 000 0000",
+    language: account.language ?? "es",
+    role: account.role,
+    activated: true,
+  });
+}
+
+/** The current school year's id (the benchmarks sign in to it). */
+export async function currentYearId(db: Db): Promise<number> {
+  const year = await db.selectFrom("school_years").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow();
+  return year.id;
+}

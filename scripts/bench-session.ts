@@ -1,0 +1,157 @@
+// Session check benchmark (issue #13, "a cheap session check"): GET /api/session for a signed-in
+// family, as every screen of the portal asks it, against a bare Fastify "hello" — each in a
+// server process of its own started the way production starts (NODE_ENV=production, info-level
+// JSON logs written to a file), loaded by autocannon in a third process with 50 connections, in
+// the same run. Goal: the session check serves ≥ 70 % of hello's requests per second. Printed,
+// never asserted.
+//
+//   npm run bench:session
+//   BENCH_ENGINE=postgres BENCH_SECONDS=10 npm run bench:session
+//   BENCH_CPU_PROF=/tmp/prof npm run bench:session   # the portal's CPU profile (.cpuprofile) there
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { bootstrap } from "../apps/server/src/bootstrap.ts";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
+import { freePort, REPO_ROOT } from "../apps/server/test/support/server-process.ts";
+import { withDatabase } from "./bench-database.ts";
+
+const ENGINE = process.env.BENCH_ENGINE ?? "sqlite";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 50;
+const PASSWORD = "benchmark passphrase 2025";
+const GOAL = 0.7;
+const AUTOCANNON = path.join(path.dirname(fileURLToPath(import.meta.url)), "../node_modules/autocannon/autocannon.js");
+
+/** A bare Fastify answering {"hello":"world"}: what one process can serve at most. */
+const HELLO = `import Fastify from "fastify";
+const app = Fastify({ logger: { level: "info" } });
+app.get("/hello", async () => ({ hello: "world" }));
+await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });`;
+
+function load(url: string, cookie?: string): Promise<{ rps: number; p99: number; non2xx: number; errors: number }> {
+  const args = [AUTOCANNON, "-c", String(CONNECTIONS), "-d", String(SECONDS), "-j"];
+  if (cookie) args.push("-H", `cookie=${cookie}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { maxBuffer: 10 * 1024 * 1024 }, (error, stdout) => {
+      if (error) return reject(error);
+      const r = JSON.parse(stdout) as {
+        requests: { average: number };
+        latency: { p99: number };
+        non2xx: number;
+        errors: number;
+      };
+      resolve({ rps: Math.round(r.requests.average), p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+    });
+  });
+}
+
+/** Starts a server process whose logs go to a file (as a production log collector would take them). */
+async function serve(args: string[], env: Record<string, string>, logFile: string): Promise<ChildProcess> {
+  const log = fs.openSync(logFile, "w");
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? REPO_ROOT, ...env },
+    stdio: ["ignore", log, log],
+  });
+  fs.closeSync(log);
+  const url = `http://127.0.0.1:${env.PORT}`;
+  for (let tries = 0; tries < 300; tries += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${fs.readFileSync(logFile, "utf8").slice(-2000)}`);
+    const up = await fetch(`${url}/hello`).then(
+      (response) => response.status < 500,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("server did not start");
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function main() {
+  const database = await withDatabase(ENGINE, "bench-session");
+  const logs = fs.mkdtempSync(path.join(database.env.DATA_DIR ?? "/tmp", "logs-"));
+  const children: ChildProcess[] = [];
+  try {
+    const config = loadConfig({ NODE_ENV: "test", SEED_DEMO: "true", LOG_LEVEL: "silent", ...database.env });
+    const { ctx, handle } = await bootstrap(config, () => {});
+    const year = await ctx.db
+      .selectFrom("school_years")
+      .select("id")
+      .where("is_current", "=", 1)
+      .executeTakeFirstOrThrow();
+    await insertUser(ctx.db, {
+      email: "family@bench.local",
+      passwordHash: await ctx.hasher.hash(PASSWORD),
+      firstSurname: "Bench",
+      secondSurname: "",
+      names: "Family",
+      phone: "+593 99 000 0000",
+      language: "es",
+      role: "User",
+      activated: true,
+    });
+    ctx.mailer.close();
+    await handle.close();
+
+    const helloPort = String(await freePort());
+    children.push(await serve(["--input-type=module", "-e", HELLO], { PORT: helloPort }, path.join(logs, "hello.log")));
+    const portalPort = String(await freePort());
+    const portal = await serve(
+      [
+        ...(process.env.BENCH_CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        "--import",
+        "tsx",
+        "apps/server/src/server.ts",
+      ],
+      {
+        ...database.env,
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://portal.bench.test",
+        CAPTCHA_HMAC_KEY: "b".repeat(40),
+        HOST: "127.0.0.1",
+        PORT: portalPort,
+        LOG_LEVEL: "info",
+      },
+      path.join(logs, "portal.log"),
+    );
+    children.push(portal);
+    const base = `http://127.0.0.1:${portalPort}`;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://portal.bench.test" },
+      body: JSON.stringify({ schoolYearId: year.id, email: "family@bench.local", password: PASSWORD }),
+    });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    if (!login.ok || !cookie) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+
+    // Warm both up (JIT, caches), then measure each alone.
+    await load(`http://127.0.0.1:${helloPort}/hello`);
+    await load(`${base}/api/session`, cookie);
+    const hello = await load(`http://127.0.0.1:${helloPort}/hello`);
+    const session = await load(`${base}/api/session`, cookie);
+    const ratio = session.rps / hello.rps;
+    console.log(`${ENGINE}: ${CONNECTIONS} connections, ${SECONDS} s each, logs at info to a file`);
+    console.log(`  bare hello:        ${hello.rps} req/s, p99 ${hello.p99} ms`);
+    console.log(
+      `  GET /api/session:  ${session.rps} req/s, p99 ${session.p99} ms (${session.non2xx} not 2xx, ${session.errors} errors)`,
+    );
+    console.log(
+      `  session / hello:   ${(ratio * 100).toFixed(0)} %   goal ≥ ${GOAL * 100} %   ${ratio >= GOAL ? "ok" : "UNDER GOAL"}`,
+    );
+  } finally {
+    for (const child of children) await stop(child);
+    await database.drop();
+  }
+}
+
+await main();
