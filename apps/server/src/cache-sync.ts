@@ -8,6 +8,8 @@ import {
   suspendSessionCache,
 } from "./modules/auth/session-cache.ts";
 import { listVersionMoved, setListVersionTrust } from "./modules/requests/list-version.ts";
+import { forgetSchoolYears } from "./modules/school-years/school-year-cache.ts";
+import { SCHOOL_YEARS_CHANGE } from "./modules/school-years/school-years.repository.ts";
 import { forgetStatusTexts } from "./modules/status-texts/status-text-lookup.ts";
 
 export interface CacheSync {
@@ -64,6 +66,8 @@ export function startCacheSync(opts: {
       else if (kind === "requests") listVersionMoved(db);
       // Settings › Request statuses saved in another process (status-text-lookup.ts).
       else if (kind === "statusTexts") forgetStatusTexts();
+      // Settings › School years saved in another process (school-year-cache.ts).
+      else if (kind === SCHOOL_YEARS_CHANGE) forgetSchoolYears();
     },
   });
 

@@ -121,6 +121,21 @@ describe.skipIf(!postgres)("several server processes on one PostgreSQL (skipped 
     );
   });
 
+  it("a school year made current on A shows in B's GET /api/session within a second", async () => {
+    const admin = await signIn(a, "admin@demo.local", year);
+    const [current] = await nodes.sql("select id from school_years where is_current = 1");
+    const sessionYear = async () => (await call(b, admin, "GET", "/api/session")).body.schoolYear;
+    // B keeps the year in memory for 5 seconds once read.
+    expect(year).not.toBe(current.id);
+    expect(await sessionYear()).toMatchObject({ id: year, isCurrent: false });
+    try {
+      expect((await call(a, admin, "POST", `/api/settings/school-years/${year}/current`)).status).toBe(200);
+      await seenWithin(WITHIN_MS, Date.now(), sessionYear, (seen) => seen.isCurrent === true);
+    } finally {
+      await call(a, admin, "POST", `/api/settings/school-years/${current.id}/current`);
+    }
+  });
+
   it("a cut LISTEN connection on B leaves no stale session, and B listens again by itself", async () => {
     // The listener is named after the node process serving B, which tsx starts as its child.
     const tsx = b.server.child.pid;

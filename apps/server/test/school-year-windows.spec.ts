@@ -89,6 +89,11 @@ describe("rolling over: re-enrollment into the new year and the family's closed 
       familyMayAct: boolean;
     }[];
     expect(years.find((y) => y.id === next.id)?.familyMayAct).toBe(true);
+    // The session check keeps the year in memory (issue #13): the save forgot it, so the family's
+    // next page load already shows the window open rather than the closed one read above.
+    const sessionYear = async () =>
+      (await call(t, { method: "GET", url: "/api/session", cookie: cookieClosed })).json().schoolYear;
+    expect(await sessionYear()).toMatchObject({ id: next.id, reEnrollment: { open: true } });
 
     const reenrolled = await startFile(t, cookieClosed, { studentId: draft.studentId });
     expect(reenrolled.statusCode, reenrolled.body).toBe(201);
@@ -113,6 +118,7 @@ describe("rolling over: re-enrollment into the new year and the family's closed 
     const after = closed.json() as Detail;
     expect(after.reEnrollment).toMatchObject({ opensOn: schoolDay(), closesOn: next.endsOn, open: false });
     expect(after.reEnrollment.closedAt).toBeTruthy();
+    expect(await sessionYear()).toMatchObject({ id: next.id, reEnrollment: { open: false } });
     expect(JSON.parse((await auditOf("schoolYear.windowClosed")).at(-1)?.details ?? "{}")).toMatchObject({
       schoolYearId: next.id,
       window: "reenrollment",

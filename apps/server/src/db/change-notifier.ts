@@ -8,7 +8,7 @@ import { type Db, isPostgres } from "./database.ts";
  * the payload names. SQLite is one file for one process: nothing is sent there.
  *
  * Payloads: `session:<id>`, `user:<id>`, `sessions` (all of them), `requests` (the list version
- * moved; sent by the trigger of migration 0010), `statusTexts` (Settings › Request statuses saved).
+ * moved; sent by the trigger of migration 0010), `statusTexts` (Settings › Request statuses saved), `schoolYears` (a school year written).
  */
 export const CHANGES_CHANNEL = "portal_changes";
 

@@ -1,7 +1,7 @@
 import type { SessionInfo } from "@portal/shared/schemas/responses";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
-import { findSchoolYear } from "../school-years/school-years.repository.ts";
+import { findSchoolYearCached } from "../school-years/school-year-cache.ts";
 import { isMaintenanceOn } from "../settings/settings.service.ts";
 
 /** What GET /api/session answers: who is signed in, for which school year, in which language. */
@@ -10,7 +10,7 @@ export async function sessionInfo(ctx: AppContext, request: FastifyRequest): Pro
   return {
     user: request.user,
     mfa: request.user ? null : (request.mfaPending?.step ?? null),
-    schoolYear: request.user && yearId ? ((await findSchoolYear(ctx.db, yearId)) ?? null) : null,
+    schoolYear: request.user && yearId ? ((await findSchoolYearCached(ctx.db, yearId)) ?? null) : null,
     language: request.lang,
     maintenance: await isMaintenanceOn(ctx),
   };

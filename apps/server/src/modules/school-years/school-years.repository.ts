@@ -1,8 +1,12 @@
 import { schoolDay } from "@portal/shared/rules/school-year-windows";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
+import { notifyChange } from "../../db/change-notifier.ts";
 import type { Db } from "../../db/database.ts";
 import type { SchoolYearsTable } from "../../db/types.ts";
 import { publicSchoolYear } from "./school-year-view.ts";
+
+/** The change payload of every write here (school-year-cache.ts, cache-sync.ts). */
+export const SCHOOL_YEARS_CHANGE = "schoolYears";
 
 export type SchoolYearRow = Omit<SchoolYearsTable, "version"> & { version: number };
 
@@ -73,6 +77,7 @@ export async function insertSchoolYear(
       enrollment_open: 0,
     })
     .execute();
+  await notifyChange(db, SCHOOL_YEARS_CHANGE);
   return id;
 }
 
@@ -89,6 +94,7 @@ export async function updateSchoolYearIf(
     .where("id", "=", id)
     .where("version", "=", version)
     .executeTakeFirst();
+  await notifyChange(db, SCHOOL_YEARS_CHANGE);
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -105,6 +111,7 @@ export async function makeCurrent(db: Db, id: number): Promise<void> {
     .set((eb) => ({ is_current: 1, version: eb("version", "+", 1) }))
     .where("id", "=", id)
     .execute();
+  await notifyChange(db, SCHOOL_YEARS_CHANGE);
 }
 
 /** Enrollment files of each year (sent requests always have a file). */
@@ -132,6 +139,7 @@ export async function sessionIdsOfYear(db: Db, id: number): Promise<string[]> {
 export async function deleteSchoolYear(db: Db, id: number): Promise<void> {
   await db.deleteFrom("settings").where("key", "like", `year.${id}.%`).execute();
   await db.deleteFrom("school_years").where("id", "=", id).execute();
+  await notifyChange(db, SCHOOL_YEARS_CHANGE);
 }
 
 /**

@@ -13,6 +13,7 @@ import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { deleteSession } from "../auth/sessions.repository.ts";
 import { readLevelsOffered, writeLevelsOffered } from "./levels-offered.ts";
+import { forgetSchoolYears } from "./school-year-cache.ts";
 import { yearDetail } from "./school-year-view.ts";
 import {
   copyYearSettings,
@@ -47,6 +48,15 @@ async function detailOf(db: Db, row: SchoolYearRow): Promise<SchoolYearDetail> {
     fileCount: counts.get(row.id) ?? 0,
     levelsOffered: await readLevelsOffered(db, row.id),
   });
+}
+
+/** Every write to a year: once it is committed (or rolled back), the cached rows are forgotten. */
+async function writeYears<T>(ctx: AppContext, work: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await writeTransaction(ctx.db, ctx.engine, work);
+  } finally {
+    forgetSchoolYears();
+  }
 }
 
 async function rowOr404(db: Db, id: number): Promise<SchoolYearRow> {
@@ -85,7 +95,7 @@ export async function listYears(ctx: AppContext): Promise<{ items: SchoolYearDet
  */
 export async function createYear(ctx: AppContext, actor: Actor, input: SchoolYearCreateInput) {
   const label = input.label.trim();
-  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+  return writeYears(ctx, async (trx) => {
     if (await labelTaken(trx, label)) {
       const field = translate(actor.lang, "errors:SCHOOL_YEAR_LABEL_TAKEN");
       throw new AppError(409, "SCHOOL_YEAR_LABEL_TAKEN", {}, { label: field });
@@ -113,7 +123,7 @@ export async function createYear(ctx: AppContext, actor: Actor, input: SchoolYea
 
 /** The school days and the levels offered, version-guarded (a stale version: 409, reload). */
 export async function updateYear(ctx: AppContext, actor: Actor, id: number, input: SchoolYearUpdateInput) {
-  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+  return writeYears(ctx, async (trx) => {
     const row = await rowOr404(trx, id);
     if (row.version !== input.version) throw new AppError(409, "VERSION_CONFLICT");
     await assertNoOverlap(trx, input, id);
@@ -147,7 +157,7 @@ export async function setWindow(
   kind: WindowKind,
   input: SchoolYearWindowInput,
 ) {
-  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+  return writeYears(ctx, async (trx) => {
     const row = await rowOr404(trx, id);
     if (row.version !== input.version) throw new AppError(409, "VERSION_CONFLICT");
     const problem = windowRangeProblem(input, { startsOn: row.starts_on, endsOn: row.ends_on });
@@ -182,7 +192,7 @@ export async function setWindow(
 
 /** Closes a window now, keeping its planned dates on the screen. Closing a closed one changes nothing. */
 export async function closeWindow(ctx: AppContext, actor: Actor, id: number, kind: WindowKind) {
-  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+  return writeYears(ctx, async (trx) => {
     const row = await rowOr404(trx, id);
     const detail = await detailOf(trx, row);
     const window = kind === "new" ? detail.newEnrollment : detail.reEnrollment;
@@ -201,7 +211,7 @@ export async function closeWindow(ctx: AppContext, actor: Actor, id: number, kin
 
 /** Makes a year the current one; the previous current year loses the flag in the same transaction. */
 export async function setCurrentYear(ctx: AppContext, actor: Actor, id: number) {
-  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+  return writeYears(ctx, async (trx) => {
     const row = await rowOr404(trx, id);
     if (row.is_current === 1) return detailOf(trx, row);
     const previous = (await listSchoolYearRows(trx)).find((year) => year.is_current === 1);
@@ -218,7 +228,7 @@ export async function setCurrentYear(ctx: AppContext, actor: Actor, id: number) 
 
 /** Deletes a year with no file and not current; sessions signed in to it end. */
 export async function deleteYear(ctx: AppContext, actor: Actor, id: number): Promise<{ id: number }> {
-  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+  return writeYears(ctx, async (trx) => {
     const row = await rowOr404(trx, id);
     if (row.is_current === 1) throw new AppError(409, "SCHOOL_YEAR_IS_CURRENT");
     if (await yearHasFiles(trx, id)) throw new AppError(409, "SCHOOL_YEAR_HAS_FILES");
