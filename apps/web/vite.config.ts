@@ -26,17 +26,20 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
-        // Long-lived vendor chunks change less often than the app code, so browsers keep them cached.
+        // Rollup splits the shared code by which screens use it; without a floor that makes dozens
+        // of sub-kilobyte chunks (a request each, and gzip compresses small files worse).
+        experimentalMinChunkSize: 8_000,
+        // React and its router are needed by every screen and change rarely: one long-lived chunk.
+        // Other libraries are not grouped (issue #13): a "vendor" or "mantine" chunk put TanStack
+        // Table, the colour picker or the stepper on /login; split by use, each screen loads its own.
         manualChunks(id) {
           // A language's catalogs in two chunks (src/lib/i18n.ts): what the first screen needs, and
           // the signed-in rest. One request each instead of one per namespace.
           const catalog = /packages\/i18n\/locales\/(\w+)\/(\w+)\.json$/.exec(id);
           if (catalog) return `i18n-${catalog[1]}-${FIRST_SCREEN.has(catalog[2] ?? "") ? "first" : "signed-in"}`;
           if (!id.includes("node_modules")) return undefined;
-          if (id.includes("@mantine")) return "mantine";
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return "react";
-          if (/node_modules\/(zod|react-hook-form|@hookform)\//.test(id)) return "forms";
-          return "vendor";
+          return undefined;
         },
       },
     },

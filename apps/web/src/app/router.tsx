@@ -1,13 +1,19 @@
 import { APP_BASE } from "@portal/shared/constants";
 import { ALL_ROUTES, type ResolvedRoute } from "@portal/shared/route-access";
+import { Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { PageLoader } from "../components/ui/page-loader.tsx";
 import { HomeRedirect } from "./home-redirect.tsx";
+import { lazyScreen } from "./lazy-screen.ts";
 import { PublicLayout } from "./public-layout.tsx";
 import { RootLayout } from "./root-layout.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
 import { RouteGuard } from "./route-guard.tsx";
 import { PlannedScreen, SCREENS, WizardFrame } from "./screens.ts";
-import { AppShellLayout } from "./shell/app-shell-layout.tsx";
+
+// The signed-in frame (AppShell, menus, drawer, user menu) downloads with the first signed-in
+// screen, not with /login: issue #13's first-screen budget.
+const AppShellLayout = lazyScreen(() => import("./shell/app-shell-layout.tsx").then((m) => m.AppShellLayout));
 
 function screenFor(route: ResolvedRoute) {
   const Screen = route.status === "built" ? SCREENS[route.id] : undefined;
@@ -44,7 +50,14 @@ export function buildRouteObjects(routes: readonly ResolvedRoute[] = ALL_ROUTES)
         { path: "/", element: <HomeRedirect /> },
         { path: APP_BASE, element: <HomeRedirect /> },
         { element: <PublicLayout />, children: toObjects(routes.filter((route) => !isAppRoute(route))) },
-        { element: <AppShellLayout />, children: toObjects(routes.filter(isAppRoute)) },
+        {
+          element: (
+            <Suspense fallback={<PageLoader />}>
+              <AppShellLayout />
+            </Suspense>
+          ),
+          children: toObjects(routes.filter(isAppRoute)),
+        },
         { path: "*", element: <Navigate to="/page-not-found" replace /> },
       ],
     },
