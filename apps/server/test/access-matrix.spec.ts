@@ -287,6 +287,8 @@ describe("who may call each non-public route", () => {
           expect(errorOf(response).code, what).toBe("FORBIDDEN");
         }
       }
-    });
+      // A sign-in (password hash, and the second factor for staff) per route: 5–11 s alone, over
+      // the default 20 s when the machine is busy with other suites.
+    }, 90_000);
   }
 });
