@@ -43,3 +43,28 @@ for (const viewport of [
     }
   });
 }
+
+test("on a phone the request list's filters wait behind a button that says how many are set", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, "secretaria@demo.local");
+  await expect(page).toHaveURL(/\/portal\//);
+  await page.goto(ALL_REQUESTS);
+  await expect(page.getByRole("heading", { name: "Todas las solicitudes", level: 1 })).toBeVisible();
+  await expect(page.getByRole("searchbox", { name: "Buscar" })).toBeVisible();
+  const more = page.getByRole("button", { name: "Más filtros" });
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("combobox", { name: "Nivel" })).toBeHidden();
+  // The list starts within the first screen instead of below seven filters.
+  await expect(page.getByRole("table").getByRole("row").nth(1)).toBeInViewport();
+
+  await more.click();
+  await expect(more).toHaveAttribute("aria-expanded", "true");
+  await page.getByRole("combobox", { name: "Nivel" }).selectOption({ index: 1 });
+  await expect(page).toHaveURL(/level=/);
+  await expect(page.getByRole("button", { name: "Más filtros (1 activo)" })).toBeVisible();
+
+  // From a tablet up every filter shows, with no button.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(page.getByRole("combobox", { name: "Nivel" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Más filtros/ })).toHaveCount(0);
+});

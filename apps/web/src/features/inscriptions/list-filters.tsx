@@ -5,10 +5,11 @@ import { isLevelCode } from "@portal/shared/rules/levels";
 import { MAX_SEARCH_LENGTH, REQUEST_KINDS, TEST_DATA_MODES, type TestDataMode } from "@portal/shared/schemas/requests";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PhoneCollapsibleFilters } from "../../components/ui/phone-collapsible-filters.tsx";
 import { useStatusLabel } from "../../lib/status-texts.ts";
 import { useSchoolYears } from "../auth/api/auth-api.ts";
 import { useCatalog } from "../enrollment/enrollment-api.ts";
-import { hasFilters, type ListState } from "./list-query.ts";
+import { activeFilterCount, hasFilters, type ListState } from "./list-query.ts";
 
 /** How long typing pauses before the search runs (and lands in the URL). */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -143,56 +144,61 @@ export function ListFilters({ state, withStatusFilter, sessionSchoolYearId, onCh
     levelOptions.push({ value: state.level, label: state.level });
   }
 
+  const active = activeFilterCount(state);
+  const moreLabel = active > 0 ? t("inscriptions:filters.more", { count: active }) : t("inscriptions:filters.moreNone");
+
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
       <SearchField value={state.q} onSearch={(q) => onChange({ q })} />
-      <SchoolYearFilter
-        schoolYearId={state.schoolYearId}
-        sessionSchoolYearId={sessionSchoolYearId}
-        onChange={(schoolYearId) => onChange({ schoolYearId })}
-      />
-      <NativeSelect
-        label={t("inscriptions:filters.level")}
-        data={levelOptions}
-        value={state.level ?? ""}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          onChange({ level: isLevelCode(value) ? value : null });
-        }}
-      />
-      <NativeSelect
-        label={t("inscriptions:filters.kind")}
-        data={[
-          { value: "", label: t("inscriptions:filters.allKinds") },
-          ...REQUEST_KINDS.map((kind) => ({ value: kind, label: t(`inscriptions:kind.${kind}`) })),
-        ]}
-        value={state.kind ?? ""}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          onChange({ kind: REQUEST_KINDS.find((kind) => kind === value) ?? null });
-        }}
-      />
-      <TestDataFilter value={state.testData} onChange={(testData) => onChange({ testData })} />
-      {withStatusFilter ? (
-        <MultiSelect
-          label={t("inscriptions:filters.status")}
-          placeholder={state.statuses.length === 0 ? t("inscriptions:filters.allStatuses") : undefined}
-          data={REQUEST_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
-          value={state.statuses}
-          onChange={(values) =>
-            onChange({ statuses: REQUEST_STATUSES.filter((status: RequestStatus) => values.includes(status)) })
-          }
-          clearable
+      <PhoneCollapsibleFilters label={moreLabel}>
+        <SchoolYearFilter
+          schoolYearId={state.schoolYearId}
+          sessionSchoolYearId={sessionSchoolYearId}
+          onChange={(schoolYearId) => onChange({ schoolYearId })}
         />
-      ) : null}
-      <Group align="flex-end">
-        <Checkbox
-          label={t("inscriptions:filters.internalReview")}
-          checked={state.internalReview}
-          onChange={(event) => onChange({ internalReview: event.currentTarget.checked })}
-          pb={8}
+        <NativeSelect
+          label={t("inscriptions:filters.level")}
+          data={levelOptions}
+          value={state.level ?? ""}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onChange({ level: isLevelCode(value) ? value : null });
+          }}
         />
-      </Group>
+        <NativeSelect
+          label={t("inscriptions:filters.kind")}
+          data={[
+            { value: "", label: t("inscriptions:filters.allKinds") },
+            ...REQUEST_KINDS.map((kind) => ({ value: kind, label: t(`inscriptions:kind.${kind}`) })),
+          ]}
+          value={state.kind ?? ""}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onChange({ kind: REQUEST_KINDS.find((kind) => kind === value) ?? null });
+          }}
+        />
+        <TestDataFilter value={state.testData} onChange={(testData) => onChange({ testData })} />
+        {withStatusFilter ? (
+          <MultiSelect
+            label={t("inscriptions:filters.status")}
+            placeholder={state.statuses.length === 0 ? t("inscriptions:filters.allStatuses") : undefined}
+            data={REQUEST_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+            value={state.statuses}
+            onChange={(values) =>
+              onChange({ statuses: REQUEST_STATUSES.filter((status: RequestStatus) => values.includes(status)) })
+            }
+            clearable
+          />
+        ) : null}
+        <Group align="flex-end">
+          <Checkbox
+            label={t("inscriptions:filters.internalReview")}
+            checked={state.internalReview}
+            onChange={(event) => onChange({ internalReview: event.currentTarget.checked })}
+            pb={8}
+          />
+        </Group>
+      </PhoneCollapsibleFilters>
       {hasFilters(state) ? (
         <Group align="flex-end">
           <Button variant="subtle" onClick={onClear}>

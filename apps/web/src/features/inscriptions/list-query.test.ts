@@ -1,6 +1,7 @@
 import { requestListQuerySchema } from "@portal/shared/schemas/requests";
 import { describe, expect, it } from "vitest";
 import {
+  activeFilterCount,
   clearFilters,
   DEFAULT_LIST_STATE,
   effectiveOrder,
@@ -99,6 +100,12 @@ describe("sorting by a column header", () => {
 });
 
 describe("filters", () => {
+  it("counts the filters set besides the search (the phone's More filters button)", () => {
+    expect(activeFilterCount(DEFAULT_LIST_STATE)).toBe(0);
+    expect(activeFilterCount({ ...DEFAULT_LIST_STATE, q: "Pérez" })).toBe(0);
+    expect(activeFilterCount(parse("level=6E&kind=new&internalReview=1&status=Accepted&status=Refused"))).toBe(4);
+  });
+
   it("knows when the list is narrowed and clears the filters but not the sort or page size", () => {
     expect(hasFilters(DEFAULT_LIST_STATE)).toBe(false);
     const state: ListState = { ...DEFAULT_LIST_STATE, q: "x", level: "CP", sort: "code", pageSize: 100, page: 2 };

@@ -195,6 +195,18 @@ export function hasFilters(state: ListState): boolean {
   );
 }
 
+/** How many filters besides the search are set (the phone's "More filters" button says it). */
+export function activeFilterCount(state: ListState): number {
+  return [
+    state.level !== null,
+    state.kind !== null,
+    state.internalReview,
+    state.testData !== DEFAULT_LIST_STATE.testData,
+    state.statuses.length > 0,
+    state.schoolYearId !== null,
+  ].filter(Boolean).length;
+}
+
 export function clearFilters(state: ListState): ListState {
   return { ...DEFAULT_LIST_STATE, sort: state.sort, order: state.order, pageSize: state.pageSize };
 }
