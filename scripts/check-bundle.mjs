@@ -24,7 +24,8 @@ const GOALS = { login: 170 * KB, all: undefined };
 // all: 560 → 580 KB with the elections pages and the MFA screens (lazy chunks, not on the login route).
 // login: 310 → 262 KB once the vendor chunks went (each screen now takes only the Mantine
 // components and libraries it uses) and the signed-in frame became lazy (docs/web.md).
-const BUDGETS = { login: 262 * KB, all: 580 * KB };
+// all: 580 → 585 KB with the wizard's drafts (issue #14: kept typing, its notice and status).
+const BUDGETS = { login: 262 * KB, all: 585 * KB };
 const strict = process.argv.includes("--goals");
 const LOGIN_SCREEN = "src/features/auth/login-page.tsx";
 const LANGUAGES = ["es", "en", "fr"];

@@ -17,6 +17,7 @@ import { electionAdminRoutes } from "./modules/elections/elections-admin.routes.
 import { electionFamilyRoutes } from "./modules/elections/elections-family.routes.ts";
 import { documentRoutes } from "./modules/enrollment/documents/documents.routes.ts";
 import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
+import { stepDraftRoutes } from "./modules/enrollment/step-drafts.routes.ts";
 import { MAX_UPLOAD_BYTES } from "./modules/enrollment/upload-kinds.ts";
 import { fileSettingsRoutes } from "./modules/file-settings/file-settings.routes.ts";
 import { medicalRecordRoutes } from "./modules/medical-records/medical-records.routes.ts";
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   fileSettingsRoutes(app, ctx);
   userRoutes(app, ctx);
   enrollmentRoutes(app, ctx);
+  stepDraftRoutes(app, ctx);
   documentRoutes(app, ctx);
   requestRoutes(app, ctx);
   workflowRoutes(app, ctx);

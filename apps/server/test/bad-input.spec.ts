@@ -321,6 +321,18 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
         audit: await t.ctx.db.selectFrom("audit_events").select("id").where("actor_user_id", "=", family.id).execute(),
       }),
     },
+    {
+      // A wizard step's unsaved typing (issue #14): any object of the form's values, within a size.
+      name: "step draft",
+      method: "PUT",
+      url: `/api/enrollment/files/${fileId}/steps/studentFile/draft`,
+      route: "PUT /api/enrollment/files/:fileId/steps/:step/draft",
+      cookie: family.cookie,
+      valid: { values: { firstSurname: "Pérez" } },
+      textFields: [],
+      state: async () =>
+        t.ctx.db.selectFrom("step_drafts").selectAll().where("file_id", "=", fileId).execute(),
+    },
     ...(await settingsBodyEndpoints(t, admin)),
     ...(await documentsBodyEndpoints(t, secretaria, requestFamily.id)),
     ...(await syncBodyEndpoints(t, secretaria)),

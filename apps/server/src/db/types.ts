@@ -167,6 +167,15 @@ export interface EnrollmentStepsTable {
   updated_at: string;
 }
 
+/** Issue #14: a wizard step's unsaved typing, kept until the step is saved (migration 0025). */
+export interface StepDraftsTable {
+  file_id: number;
+  step: string;
+  /** The step form's values as the family left them, JSON. */
+  values_json: string;
+  updated_at: string;
+}
+
 export interface UploadsTable {
   id: Generated<number>;
   family_user_id: number;
@@ -408,6 +417,7 @@ export interface Database {
   students: StudentsTable;
   enrollment_files: EnrollmentFilesTable;
   enrollment_steps: EnrollmentStepsTable;
+  step_drafts: StepDraftsTable;
   uploads: UploadsTable;
   requests: RequestsTable;
   consents: ConsentsTable;

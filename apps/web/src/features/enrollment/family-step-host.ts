@@ -44,5 +44,6 @@ export function familyStepHost(file: FileSummary, queryClient: QueryClient): Ste
     saveLabel: "enrollment:actions.saveAndNext",
     offersKnownPeople: true,
     showsStaffFields: false,
+    keepsDrafts: true,
   };
 }

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-error-alert.tsx";
 import { hasErrorCode } from "../../../lib/api-error.ts";
+import { StepDraftRestored, StepDraftStatus } from "./step-draft-notice.tsx";
 import type { StepFormState } from "./use-step-form.ts";
 
 /**
@@ -42,6 +43,7 @@ export function StepForm({
             {t(state.notice.body, state.notice.values)}
           </Alert>
         ) : null}
+        {state.draft ? <StepDraftRestored draft={state.draft} /> : null}
         {/* A disabled fieldset disables every input inside it, including ones added later. */}
         <fieldset disabled={state.readOnly} className="portal-plain-fieldset">
           <Stack gap="lg">{children}</Stack>
@@ -62,6 +64,7 @@ export function StepForm({
         </FormErrorAlert>
         {state.readOnly && state.nextPath === null ? null : (
           <Group justify="flex-end">
+            {state.draft ? <StepDraftStatus draft={state.draft} /> : null}
             <Button type="submit" loading={state.saving} disabled={busy}>
               {state.readOnly ? t("enrollment:actions.next") : t(state.submitLabel)}
             </Button>

@@ -35,6 +35,8 @@ export interface StepHost {
   showsStaffFields: boolean;
   /** Reads the record again after a conflict (someone else saved it meanwhile). */
   reload?: () => void;
+  /** Whether unsaved typing is kept on the server and offered back (the family's wizard, issue #14). */
+  keepsDrafts?: boolean;
 }
 
 /** Why a step is shown read-only: i18n keys, and the values the text names. */

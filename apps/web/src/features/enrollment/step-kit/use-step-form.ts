@@ -18,6 +18,7 @@ import { isApiError } from "../../../lib/api-error.ts";
 import { notifyRecord } from "../../../lib/toasts.ts";
 import { useUnsavedChangesGuard } from "../../../lib/use-unsaved-changes-guard.ts";
 import { type ReadOnlyNotice, useStepHost } from "./step-host.tsx";
+import { type StepDraftState, useStepDraft } from "./use-step-draft.ts";
 
 /** `?return=summary` on a step's URL: the summary's edit links come back to it after saving. */
 export const RETURN_PARAM = "return";
@@ -71,6 +72,8 @@ export interface StepFormState {
   submitLabel: string;
   /** Reads the record again (after someone else saved it meanwhile), when the host can. */
   reload?: () => void;
+  /** The unsaved typing kept on the server, where the host keeps drafts (issue #14). */
+  draft: StepDraftState | null;
 }
 
 export interface UseStepForm<V extends FieldValues> {
@@ -102,6 +105,8 @@ export function useStepForm<V extends FieldValues>(opts: {
   const notice = host.readOnlyNotice(opts.step);
   const readOnly = notice !== null;
   const nextPath = host.nextPath(opts.step, params.get(RETURN_PARAM));
+  const keepsDrafts = Boolean(host.keepsDrafts) && !readOnly;
+  const draft = useStepDraft({ form, fileId: host.fileId, step: opts.step, enabled: keepsDrafts });
 
   useUnsavedChangesGuard(isDirty && leaveTo === null && !readOnly);
   // Navigate once the saved values are the form's defaults, so the guard no longer blocks.
@@ -150,6 +155,7 @@ export function useStepForm<V extends FieldValues>(opts: {
       nextPath,
       submitLabel: host.saveLabel,
       reload: host.reload,
+      draft: keepsDrafts ? draft : null,
     },
   };
 }

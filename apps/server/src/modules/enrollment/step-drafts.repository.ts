@@ -1,0 +1,55 @@
+import type { Db } from "../../db/database.ts";
+
+/** The family that owns a file and whether it can still change (null: no such file). */
+export async function fileOwnership(
+  db: Db,
+  fileId: number,
+): Promise<{ familyUserId: number; status: string } | undefined> {
+  const row = await db
+    .selectFrom("enrollment_files")
+    .innerJoin("students", "students.id", "enrollment_files.student_id")
+    .select(["students.family_user_id as familyUserId", "enrollment_files.status as status"])
+    .where("enrollment_files.id", "=", fileId)
+    .executeTakeFirst();
+  return row;
+}
+
+/** The draft of a step, with when the step itself was last saved (null: never). */
+export async function findStepDraft(
+  db: Db,
+  fileId: number,
+  step: string,
+): Promise<{ valuesJson: string; updatedAt: string; stepSavedAt: string | null } | undefined> {
+  return db
+    .selectFrom("step_drafts")
+    .leftJoin("enrollment_steps", (join) =>
+      join
+        .onRef("enrollment_steps.file_id", "=", "step_drafts.file_id")
+        .onRef("enrollment_steps.step", "=", "step_drafts.step"),
+    )
+    .select([
+      "step_drafts.values_json as valuesJson",
+      "step_drafts.updated_at as updatedAt",
+      "enrollment_steps.updated_at as stepSavedAt",
+    ])
+    .where("step_drafts.file_id", "=", fileId)
+    .where("step_drafts.step", "=", step)
+    .executeTakeFirst();
+}
+
+export async function upsertStepDraft(
+  db: Db,
+  draft: { fileId: number; step: string; valuesJson: string; updatedAt: string },
+): Promise<void> {
+  await db
+    .insertInto("step_drafts")
+    .values({ file_id: draft.fileId, step: draft.step, values_json: draft.valuesJson, updated_at: draft.updatedAt })
+    .onConflict((oc) =>
+      oc.columns(["file_id", "step"]).doUpdateSet({ values_json: draft.valuesJson, updated_at: draft.updatedAt }),
+    )
+    .execute();
+}
+
+export async function deleteStepDraft(db: Db, fileId: number, step: string): Promise<void> {
+  await db.deleteFrom("step_drafts").where("file_id", "=", fileId).where("step", "=", step).execute();
+}
