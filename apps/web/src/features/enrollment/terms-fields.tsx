@@ -20,10 +20,12 @@ function TermText({
   form,
   term,
   constants,
+  readOnly,
 }: {
   form: UseFormReturn<TermsValues>;
   term: TermKey;
   constants: YearConstants;
+  readOnly: boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
@@ -31,31 +33,38 @@ function TermText({
   const titleId = `terms-${term}-title`;
   const errorId = `terms-${term}-error`;
   const error = errorText(form.formState.errors[term]?.message);
+  const texts = paragraphs.map(([key, paragraph]) => (
+    <Text key={key} size="sm">
+      {paragraph}
+    </Text>
+  ));
   return (
     <Paper withBorder p="md" component="article" aria-labelledby={titleId}>
       <Stack gap="sm">
         <Title order={3} size="h5" id={titleId}>
           {t(`enrollment:terms.${term}.title`)}
         </Title>
-        {/* The text scrolls in its box; the region can be scrolled with the keyboard. */}
-        <ScrollArea.Autosize
-          mah={260}
-          type="auto"
-          offsetScrollbars
-          viewportProps={{
-            tabIndex: 0,
-            role: "region",
-            "aria-label": t(`enrollment:terms.${term}.title`),
-          }}
-        >
-          <Stack gap="xs" pr="xs">
-            {paragraphs.map(([key, paragraph]) => (
-              <Text key={key} size="sm">
-                {paragraph}
-              </Text>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
+        {readOnly ? (
+          // Shown as sent (a sent file, a staff page): in full. A scroll box inside the disabled
+          // fieldset could not take the keyboard focus, so it could not be scrolled without a mouse.
+          <Stack gap="xs">{texts}</Stack>
+        ) : (
+          // To accept: the text scrolls in its box, a region the keyboard can focus and scroll.
+          <ScrollArea.Autosize
+            mah={260}
+            type="auto"
+            offsetScrollbars
+            viewportProps={{
+              tabIndex: 0,
+              role: "region",
+              "aria-label": t(`enrollment:terms.${term}.title`),
+            }}
+          >
+            <Stack gap="xs" pr="xs">
+              {texts}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
         {/* Mantine's checkbox neither marks itself invalid nor links its message (issue #14). */}
         <Checkbox
           required
@@ -86,7 +95,16 @@ function TermText({
  * accepted which version, and when. The contract summary quotes the file's school year's discount
  * and signing time (Settings › General), for the family and the staff alike.
  */
-export function TermsFields({ form, constants }: { form: UseFormReturn<TermsValues>; constants: YearConstants }) {
+export function TermsFields({
+  form,
+  constants,
+  readOnly,
+}: {
+  form: UseFormReturn<TermsValues>;
+  constants: YearConstants;
+  /** The step cannot be changed here: the texts show in full, without a scroll box. */
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <StepSection id="terms-texts" title={t("enrollment:terms.sectionTitle")}>
@@ -95,7 +113,7 @@ export function TermsFields({ form, constants }: { form: UseFormReturn<TermsValu
         {t("enrollment:terms.version", { version: CONSENT_TEXT_VERSION })}
       </Text>
       {TERMS.map((term) => (
-        <TermText key={term} form={form} term={term} constants={constants} />
+        <TermText key={term} form={form} term={term} constants={constants} readOnly={readOnly} />
       ))}
     </StepSection>
   );

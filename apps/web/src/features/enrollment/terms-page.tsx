@@ -29,7 +29,7 @@ function TermsStep({ initial, constants }: { initial: TermsValues; constants: Ye
   const { form, state } = useStepForm({ step: STEP, initial, resolver, toBody: toRequestBody });
   return (
     <StepForm title={t(routeTitleKey("wizard.terms"))} state={state}>
-      <TermsFields form={form} constants={constants} />
+      <TermsFields form={form} constants={constants} readOnly={state.readOnly} />
     </StepForm>
   );
 }
