@@ -21,8 +21,10 @@ import zlib from "node:zlib";
 
 const KB = 1000;
 const GOALS = { login: 170 * KB, all: undefined };
-// all: 560 → 580 KB with the elections pages and the MFA screens (lazy chunks, not on the login route).
-const BUDGETS = { login: 310 * KB, all: 580 * KB };
+// all: 560 → 580 KB with the elections pages and the MFA screens (lazy chunks, not on the login route);
+// 580 → 600 KB with the Admin's five election settings screens (≈ 14 KB) and their strings in the
+// three languages (≈ 8 KB); the login route got lighter meanwhile (features/elections/election-screens.ts).
+const BUDGETS = { login: 310 * KB, all: 600 * KB };
 const strict = process.argv.includes("--goals");
 const LOGIN_SCREEN = "src/features/auth/login-page.tsx";
 const LANGUAGES = ["es", "en", "fr"];

@@ -264,7 +264,14 @@ describe("Settings › Elections", () => {
     const del = (url: string) => call(t, { method: "DELETE", url, cookie: admin.cookie });
     const positions = (
       await call(t, { method: "GET", url: "/api/settings/election-positions", cookie: admin.cookie })
-    ).json().items as { id: number; code: string; nameEs: string; nameEn: string; nameFr: string; protected: boolean }[];
+    ).json().items as {
+      id: number;
+      code: string;
+      nameEs: string;
+      nameEn: string;
+      nameFr: string;
+      protected: boolean;
+    }[];
     const titular = positions.find((p) => p.code === "titular")!;
     expect(titular.protected).toBe(true);
     // Its names may change (saved here unchanged: other specs share the database); its code may not,

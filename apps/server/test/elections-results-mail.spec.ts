@@ -40,7 +40,7 @@ describe("the results e-mail", () => {
   it("goes to every family on the register in its language when the Admin publishes, the same for voters and others", async () => {
     const yearId = await insertOwnYear(t, "results-mail");
     const election = await scheduledElection(t, admin.cookie, yearId, { seats: 2 });
-    const [listA, listB] = election.lists;
+    const [listA] = election.lists;
     const voterFr = await parentWithRequest(t, yearId);
     await setLanguage(voterFr.id, "fr");
     const voterEn = await parentWithRequest(t, yearId);
