@@ -92,8 +92,8 @@ describe("the results e-mail", () => {
     expect(received.get(voterEs.id)!.subject).toBe("Resultados publicados: Consejo de escuela");
     const fr = received.get(voterFr.id)!.decoded;
     expect(fr).toContain("3 votants sur 8 électeurs inscrits : participation de 37,5 %.");
-    expect(fr).toContain("Lista 1 : 2 voix, 2 sièges");
-    expect(fr).toContain("Lista 2 : 0 voix, 0 sièges");
+    expect(fr).toContain("Lista 1 : voix 2 · sièges 2");
+    expect(fr).toContain("Lista 2 : voix 0 · sièges 0");
     expect(fr).toContain("votes blancs : 1");
     // Two seats, a list of two: both titulars, no substitute left.
     expect(fr.match(/Titulaire – Ana Lucía Pérez Gómez \(Lista 1\)/g)).toHaveLength(4);
