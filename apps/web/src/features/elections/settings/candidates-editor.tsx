@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Stack, Text, Textarea, Title } from "@mantine/core";
 import type { ElectionView } from "@portal/shared/schemas/elections";
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-error-alert.tsx";
 import { notifySuccess } from "../../../lib/toasts.ts";
@@ -36,6 +36,8 @@ export function CandidatesEditor({
 }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<CandidateRow[]>(() => rowsOf(list));
+  // A removed person's row (and its buttons) is gone: the keyboard goes back to the list's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
   const dirty = rowsChanged(rows, list);
   useEffect(() => onDirty(list.id, dirty), [list.id, dirty, onDirty]);
   const save = useMutation({
@@ -54,7 +56,7 @@ export function CandidatesEditor({
 
   return (
     <Stack gap="sm">
-      <Title order={3} size="h5">
+      <Title order={3} size="h5" ref={heading} tabIndex={-1}>
         {t("elections:admin.lists.candidates")}
       </Title>
       <Text size="sm" c={rule.ok ? undefined : "var(--mantine-color-orange-text)"}>
@@ -116,7 +118,10 @@ export function CandidatesEditor({
                       variant="light"
                       color="red"
                       aria-label={t("elections:admin.lists.removeNamed", { name: row.name })}
-                      onClick={() => update(rows.filter((_, i) => i !== index))}
+                      onClick={() => {
+                        update(rows.filter((_, i) => i !== index));
+                        heading.current?.focus();
+                      }}
                     >
                       {t("elections:admin.lists.remove")}
                     </Button>

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-error.ts";
-import { confirmAction } from "../../../lib/confirm.tsx";
+import { confirmAction, confirmUnsavedChanges } from "../../../lib/confirm.tsx";
 import { notifyError, notifySuccess } from "../../../lib/toasts.ts";
 import { useUnsavedChangesGuard } from "../../../lib/use-unsaved-changes-guard.ts";
 import { AddListDialog } from "./add-list-dialog.tsx";
@@ -39,6 +39,13 @@ export function ElectionListsPage() {
     });
   }, []);
   const refresh = () => void refreshElections(queryClient);
+  // Another election in the select is a change of the query string, which the route guard lets
+  // through: unsaved lists are asked about here.
+  const switchTo = async (id: number) => {
+    if (dirtyLists.size > 0 && !(await confirmUnsavedChanges())) return;
+    setDirtyLists(new Set());
+    choose(id);
+  };
 
   const remove = async (list: ElectionView["lists"][number]) => {
     if (!(await confirmAction("delete", t("elections:admin.lists.confirmDelete", { list: list.name })))) return;
@@ -61,7 +68,7 @@ export function ElectionListsPage() {
     >
       {(items) => (
         <Stack gap="md">
-          <ElectionPicker elections={items} election={election} onChoose={choose} />
+          <ElectionPicker elections={items} election={election} onChoose={(id) => void switchTo(id)} />
           {election ? (
             <>
               <Text size="sm">

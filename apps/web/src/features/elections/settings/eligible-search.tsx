@@ -1,6 +1,6 @@
 import { Button, Group, List, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadErrorAlert } from "../../../components/ui/load-error-alert.tsx";
 import { ELECTION_ADMIN_KEY, type EligibleVoter, searchEligible } from "./election-admin-api.ts";
@@ -24,6 +24,8 @@ export function EligibleSearch({
   const { t } = useTranslation();
   const [text, setText] = useState("");
   const [q, setQ] = useState<string | null>(null);
+  // The added person leaves the results: the keyboard goes back to the search field.
+  const field = useRef<HTMLInputElement>(null);
   const results = useQuery({
     queryKey: [...ELECTION_ADMIN_KEY, "eligible", electionId, q],
     enabled: q !== null,
@@ -39,6 +41,7 @@ export function EligibleSearch({
     >
       <Group align="flex-end" gap="sm">
         <TextInput
+          ref={field}
           label={t("elections:admin.lists.search")}
           description={t("elections:admin.lists.searchHint")}
           value={text}
@@ -64,7 +67,10 @@ export function EligibleSearch({
                     size="compact-xs"
                     variant="light"
                     aria-label={t("elections:admin.lists.addNamed", { name: person.name, list: listName })}
-                    onClick={() => onAdd(person)}
+                    onClick={() => {
+                      onAdd(person);
+                      field.current?.focus();
+                    }}
                   >
                     {t("elections:admin.lists.add")}
                   </Button>
