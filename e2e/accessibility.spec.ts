@@ -81,7 +81,10 @@ test("the staff's lists, request page and dashboard have no serious accessibilit
 test("the Admin's settings screens have no serious accessibility violation", async ({ page }) => {
   await logIn(page, "admin@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
-  for (const path of ["general", "academic-year", "users", "request-status", "home", "files"]) {
+  // The elections' five (issue #15), here as they first are (no election yet; the elections spec
+  // scans them with one).
+  const elections = ["elections", "positions", "organizations", "organizations-associate", "elections-result"];
+  for (const path of ["general", "academic-year", "users", "request-status", "home", "files", ...elections]) {
     await page.goto(`/portal/dashboards/settings/${path}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText(/Cargando/)).toHaveCount(0);

@@ -53,8 +53,12 @@ test("an unknown path shows page-not-found", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
 
-test("screens of later work say plainly they are not available yet", async ({ page }) => {
-  await logIn(page, "admin@demo.local");
-  await page.goto("/portal/dashboards/settings/elections");
-  await expect(page.getByText("Esta pantalla aún no está disponible", { exact: false })).toBeVisible();
+test("the election settings are the Admin's: a secretary is sent to unauthorized", async ({ page }) => {
+  // Issue #15 built the last planned screens; the settings area stays Admin only.
+  await logIn(page, "secretaria@demo.local");
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  for (const path of ["elections", "positions", "organizations", "organizations-associate", "elections-result"]) {
+    await page.goto(`/portal/dashboards/settings/${path}`);
+    await expect(page).toHaveURL(/\/unauthorized$/);
+  }
 });

@@ -38,3 +38,26 @@ export async function linkFromOutbox(to: string, prefix: string, since: number, 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Waits for the e-mails to `to` written after `since` whose text contains `needle`; returns them decoded. */
+export async function mailsFromOutbox(
+  to: string,
+  needle: string,
+  since: number,
+  timeoutMs = 10_000,
+): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, "_");
+  for (;;) {
+    const dir = outboxDir();
+    const found = (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+      .filter((name) => name.endsWith(`-${safeTo}.eml`))
+      .map((name) => path.join(dir, name))
+      .filter((file) => fs.statSync(file).mtimeMs >= since)
+      .map((file) => decode(fs.readFileSync(file, "utf8")))
+      .filter((text) => text.includes(needle));
+    if (found.length > 0) return found;
+    if (Date.now() > deadline) throw new Error(`no e-mail with "${needle}" to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -259,4 +259,68 @@ describe("Settings › Elections", () => {
     expect(renamed.json()).toMatchObject({ name: `${name} bis`, acronym: null });
     expect((await put("/api/settings/election-organizations/2147483000", { name: "Nadie" })).statusCode).toBe(404);
   });
+
+  it("deletes a position unless the count names it, and an organization unless it presented a list", async () => {
+    const del = (url: string) => call(t, { method: "DELETE", url, cookie: admin.cookie });
+    const positions = (
+      await call(t, { method: "GET", url: "/api/settings/election-positions", cookie: admin.cookie })
+    ).json().items as {
+      id: number;
+      code: string;
+      nameEs: string;
+      nameEn: string;
+      nameFr: string;
+      protected: boolean;
+    }[];
+    const titular = positions.find((p) => p.code === "titular")!;
+    expect(titular.protected).toBe(true);
+    // Its names may change (saved here unchanged: other specs share the database); its code may not,
+    // nor may it be deleted (the count and the seed name it), said in the user's language.
+    const names = { nameEs: titular.nameEs, nameEn: titular.nameEn, nameFr: titular.nameFr, sortOrder: 1 };
+    const same = await put(`/api/settings/election-positions/${titular.id}`, { code: "titular", ...names });
+    expect(same.json()).toMatchObject({ code: "titular", protected: true });
+    const recoded = await put(`/api/settings/election-positions/${titular.id}`, { code: "miembro", ...names });
+    expect(recoded.statusCode).toBe(409);
+    expect(errorOf(recoded)).toMatchObject({ code: "ELECTION_POSITION_PROTECTED" });
+    expect(errorOf(recoded).message).toMatch(/^El escrutinio usa este cargo/);
+    expect(errorOf(await del(`/api/settings/election-positions/${titular.id}`)).code).toBe(
+      "ELECTION_POSITION_PROTECTED",
+    );
+    const code = `d${Date.now().toString(36)}`;
+    const extra = (
+      await post("/api/settings/election-positions", {
+        code,
+        nameEs: "Tesorero",
+        nameEn: "Treasurer",
+        nameFr: "Trésorier",
+        sortOrder: 7,
+      })
+    ).json();
+    expect(extra.protected).toBe(false);
+    expect((await del(`/api/settings/election-positions/${extra.id}`)).statusCode).toBe(204);
+    expect((await del(`/api/settings/election-positions/${extra.id}`)).statusCode).toBe(404);
+
+    const unused = await newOrganization(t, admin.cookie, "Sin lista");
+    expect((await del(`/api/settings/election-organizations/${unused}`)).statusCode).toBe(204);
+    const organizations = (
+      await call(t, { method: "GET", url: "/api/settings/election-organizations", cookie: admin.cookie })
+    ).json().items as { id: number }[];
+    expect(organizations.map((o) => o.id)).not.toContain(unused);
+    const election = (await post("/api/settings/elections", electionBody(yearId))).json();
+    const running = await newOrganization(t, admin.cookie, "Con lista");
+    await post(`/api/settings/elections/${election.id}/lists`, { organizationId: running, name: "Con lista" });
+    const inUse = await del(`/api/settings/election-organizations/${running}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(errorOf(inUse).code).toBe("ELECTION_ORGANIZATION_IN_USE");
+    const events = await t.ctx.db
+      .selectFrom("audit_events")
+      .select(["event", "details"])
+      .where("actor_user_id", "=", admin.id)
+      .where("event", "in", ["election.positionDeleted", "election.organizationDeleted"])
+      .execute();
+    expect(events.map((e) => [e.event, JSON.parse(e.details ?? "{}")])).toEqual([
+      ["election.positionDeleted", { positionId: extra.id, code, nameEs: "Tesorero" }],
+      ["election.organizationDeleted", { organizationId: unused, name: expect.stringMatching(/^Sin lista /) }],
+    ]);
+  });
 });

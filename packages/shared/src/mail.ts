@@ -10,6 +10,7 @@ export const MAIL_KINDS = [
   "enrollmentReceived",
   "requestStatusChanged",
   "photoRejected",
+  "electionResultsPublished",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -226,11 +226,13 @@ export const APP_ROUTES: readonly RouteNode[] = [
       // Spec 2 hides /home but names "catalogues" in the settings menu: the menu links to it (issue #9).
       { id: "settings.home", path: "home", access: "protected", status: "built" },
       { id: "settings.roles", path: "roles", access: "protected", status: "built", hideInMenu: true },
-      planned("settings.positions", "positions", { hideInMenu: true }),
-      planned("settings.organizations", "organizations", { hideInMenu: true }),
-      planned("settings.organizationsAssociate", "organizations-associate", { hideInMenu: true }),
-      planned("settings.elections", "elections", { hideInMenu: true }),
-      planned("settings.electionsResult", "elections-result", { hideInMenu: true }),
+      // Issue #15: spec 2 hides these five yet lists their labels in the settings menu: shown there
+      // (as catalogues is); "candidates" and "candidate elections" are the lists screen's work.
+      planned("settings.elections", "elections", { status: "built" }),
+      planned("settings.positions", "positions", { status: "built" }),
+      planned("settings.organizations", "organizations", { status: "built" }),
+      planned("settings.organizationsAssociate", "organizations-associate", { status: "built" }),
+      planned("settings.electionsResult", "elections-result", { status: "built" }),
     ],
   },
   // Spec 2 admin menu order: Settings, then Dashboard, Documents, Sync and Medical record (docs/decisions.md).

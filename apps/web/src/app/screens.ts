@@ -1,7 +1,22 @@
 import { STAFF_MODULES } from "@portal/shared/staff-modules";
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
+import type { ElectionScreen } from "../features/elections/election-screens.ts";
 import { i18n, loadInEveryLanguage } from "../lib/i18n.ts";
 import { lazyScreen } from "./lazy-screen.ts";
+
+/** The elections' screens (features/elections/election-screens.ts). */
+const ELECTION_SCREEN_IDS: readonly ElectionScreen[] = [
+  "elections.inProgress",
+  "elections.upcoming",
+  "elections.completed",
+  "elections.candidates",
+  "elections.organizations",
+  "settings.elections",
+  "settings.positions",
+  "settings.organizations",
+  "settings.organizationsAssociate",
+  "settings.electionsResult",
+];
 
 /** The built screens, by route id (packages/shared/src/routes.ts). Planned routes use PlannedScreen. */
 export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
@@ -62,21 +77,13 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
     import("../features/medical-records/medical-records-page.tsx").then((m) => m.MedicalRecordsPage),
   ),
   sync: lazyScreen(() => import("../features/sync/sync-page.tsx").then((m) => m.SyncPage)),
-  // The families' elections pages (issue #15).
-  "elections.inProgress": lazyScreen(() =>
-    import("../features/elections/elections-in-progress-page.tsx").then((m) => m.ElectionsInProgressPage),
-  ),
-  "elections.upcoming": lazyScreen(() =>
-    import("../features/elections/elections-upcoming-page.tsx").then((m) => m.ElectionsUpcomingPage),
-  ),
-  "elections.completed": lazyScreen(() =>
-    import("../features/elections/elections-completed-page.tsx").then((m) => m.ElectionsCompletedPage),
-  ),
-  "elections.candidates": lazyScreen(() =>
-    import("../features/elections/election-candidates-page.tsx").then((m) => m.ElectionCandidatesPage),
-  ),
-  "elections.organizations": lazyScreen(() =>
-    import("../features/elections/election-organizations-page.tsx").then((m) => m.ElectionOrganizationsPage),
+  // The elections (issue #15): the families' pages and the Admin's settings, one chunk each,
+  // through one small module.
+  ...Object.fromEntries(
+    ELECTION_SCREEN_IDS.map((id) => [
+      id,
+      lazyScreen(() => import("../features/elections/election-screens.ts").then((m) => m.ELECTION_SCREENS[id]())),
+    ]),
   ),
   "inscriptions.requestBueMigration": lazyScreen(() =>
     import("../features/sync/request-bue-migration-page.tsx").then((m) => m.RequestBueMigrationPage),

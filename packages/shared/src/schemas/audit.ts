@@ -85,6 +85,8 @@ export const AUDIT_EVENTS = [
   "election.candidatesSaved",
   "election.organizationSaved",
   "election.positionSaved",
+  "election.organizationDeleted",
+  "election.positionDeleted",
   "election.minutesExported",
   "election.registerPurged",
 ] as const;

@@ -226,6 +226,8 @@ export const positionViewSchema = z.object({
   nameEn: z.string(),
   nameFr: z.string(),
   sortOrder: z.number(),
+  /** Named by the count (titular, substitute): renamed, never recoded or deleted. */
+  protected: z.boolean(),
 });
 export const eligibleVoterSchema = z.object({ userId: z.number(), name: z.string(), email: z.string() });
 export const eligibleQuery = z.strictObject({ q: text(100, { required: false }).optional() });

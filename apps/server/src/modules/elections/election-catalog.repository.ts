@@ -57,3 +57,19 @@ export async function updateOrganization(
   const result = await db.updateTable("election_organizations").set(values).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export async function deletePosition(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("election_positions").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Whether the organization presents (or presented) a list in any election, cancelled ones included. */
+export async function organizationHasLists(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom("election_lists").select("id").where("organization_id", "=", id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteOrganization(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("election_organizations").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -3,10 +3,13 @@ import { nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import {
+  deleteOrganization,
+  deletePosition,
   insertOrganization,
   insertPosition,
   listOrganizations,
   listPositions,
+  organizationHasLists,
   organizationNameTaken,
   positionCodeTaken,
   updateOrganization,
@@ -15,6 +18,13 @@ import {
 import type { Actor } from "./election-guards.ts";
 
 /** Settings › positions and organizations (Admin). Names only: nothing personal, still audited. */
+
+/**
+ * The positions the count names (election-result.ts `titular`/`substitute`, seeded at every start
+ * by seeds/reference-data.ts): renamed freely, but their code never changes and they are never
+ * deleted, or the next start would seed them again beside the renamed ones.
+ */
+export const PROTECTED_POSITION_CODES: readonly string[] = ["titular", "substitute"];
 
 type PositionInput = { code: string; nameEs: string; nameEn: string; nameFr: string; sortOrder: number };
 type OrganizationInput = { name: string; acronym?: string | undefined; description?: string | undefined };
@@ -26,6 +36,7 @@ const positionView = (row: Awaited<ReturnType<typeof listPositions>>[number]) =>
   nameEn: row.name_en,
   nameFr: row.name_fr,
   sortOrder: row.sort_order,
+  protected: PROTECTED_POSITION_CODES.includes(row.code),
 });
 
 const organizationView = (row: Awaited<ReturnType<typeof listOrganizations>>[number]) => ({
@@ -42,6 +53,13 @@ export async function positions(ctx: AppContext) {
 export async function savePosition(ctx: AppContext, actor: Actor, id: number | null, input: PositionInput) {
   return writeTransaction(ctx.db, ctx.engine, async (trx) => {
     if (await positionCodeTaken(trx, input.code, id ?? undefined)) throw new AppError(409, "ELECTION_POSITION_TAKEN");
+    if (id !== null) {
+      const before = (await listPositions(trx)).find((p) => p.id === id);
+      if (!before) throw new AppError(404, "NOT_FOUND");
+      if (PROTECTED_POSITION_CODES.includes(before.code) && before.code !== input.code) {
+        throw new AppError(409, "ELECTION_POSITION_PROTECTED");
+      }
+    }
     const values = {
       code: input.code,
       name_es: input.nameEs,
@@ -91,5 +109,36 @@ export async function saveOrganization(ctx: AppContext, actor: Actor, id: number
     const row = (await listOrganizations(trx)).find((o) => o.id === organizationId);
     if (!row) throw new AppError(404, "NOT_FOUND");
     return organizationView(row);
+  });
+}
+
+export async function removePosition(ctx: AppContext, actor: Actor, id: number) {
+  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    const row = (await listPositions(trx)).find((p) => p.id === id);
+    if (!row) throw new AppError(404, "NOT_FOUND");
+    if (PROTECTED_POSITION_CODES.includes(row.code)) throw new AppError(409, "ELECTION_POSITION_PROTECTED");
+    await deletePosition(trx, id);
+    await recordAudit(trx, {
+      event: "election.positionDeleted",
+      actorUserId: actor.userId,
+      ip: actor.ip,
+      details: { positionId: id, code: row.code, nameEs: row.name_es },
+    });
+  });
+}
+
+/** An organization that presented a list in any election stays: the lists and results name it. */
+export async function removeOrganization(ctx: AppContext, actor: Actor, id: number) {
+  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    const row = (await listOrganizations(trx)).find((o) => o.id === id);
+    if (!row) throw new AppError(404, "NOT_FOUND");
+    if (await organizationHasLists(trx, id)) throw new AppError(409, "ELECTION_ORGANIZATION_IN_USE");
+    await deleteOrganization(trx, id);
+    await recordAudit(trx, {
+      event: "election.organizationDeleted",
+      actorUserId: actor.userId,
+      ip: actor.ip,
+      details: { organizationId: id, name: row.name },
+    });
   });
 }

@@ -22,7 +22,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { organizations, positions, saveOrganization, savePosition } from "./election-catalog.service.ts";
+import {
+  organizations,
+  positions,
+  removeOrganization,
+  removePosition,
+  saveOrganization,
+  savePosition,
+} from "./election-catalog.service.ts";
 import type { Actor } from "./election-guards.ts";
 import { addList, eligibleVoters, removeList, saveCandidates } from "./election-lists.service.ts";
 import { electionMinutes } from "./election-minutes.service.ts";
@@ -156,6 +163,10 @@ export function electionAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     { config, schema: { params: idOnly, body: positionSchema, response: { 200: positionViewSchema } } },
     (request) => savePosition(ctx, actorOf(request), request.params.id, request.body),
   );
+  r.delete("/api/settings/election-positions/:id", { config, schema: { params: idOnly } }, async (request, reply) => {
+    await removePosition(ctx, actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
 
   const organizationList = { 200: z.object({ items: z.array(organizationViewSchema) }) };
   r.get("/api/settings/election-organizations", { config, schema: { response: organizationList } }, () =>
@@ -170,5 +181,13 @@ export function electionAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     "/api/settings/election-organizations/:id",
     { config, schema: { params: idOnly, body: organizationSchema, response: { 200: organizationViewSchema } } },
     (request) => saveOrganization(ctx, actorOf(request), request.params.id, request.body),
+  );
+  r.delete(
+    "/api/settings/election-organizations/:id",
+    { config, schema: { params: idOnly } },
+    async (request, reply) => {
+      await removeOrganization(ctx, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
   );
 }

@@ -8,6 +8,7 @@ import { recordAudit } from "../audit/audit.repository.ts";
 import { rewriteBallots } from "./ballot-box.repository.ts";
 import { type Actor, assertEditable, assertListsPublishable, assertVersion, electionOr404 } from "./election-guards.ts";
 import { countElection, turnout } from "./election-result.ts";
+import { queueResultsMails } from "./election-results-mail.ts";
 import { effectiveStatus, electionView, electionViews } from "./election-view.ts";
 import { type ElectionRow, insertElection, listElectionRows, updateElectionIf } from "./elections.repository.ts";
 
@@ -161,7 +162,8 @@ async function lotSeed(ctx: AppContext, row: ElectionRow): Promise<number> {
 /**
  * Closed → published: the count is frozen into the row and families see it. The ballots are
  * rewritten first (ballot-box.repository.ts `rewriteBallots`) so the box keeps no trace of the
- * order or the transactions they were cast in.
+ * order or the transactions they were cast in. The families on the register are e-mailed in the
+ * same transaction (election-results-mail.ts), each in their language.
  */
 export async function publishElection(ctx: AppContext, actor: Actor, id: number, version: number) {
   const first = await electionOr404(ctx.db, id);
@@ -173,14 +175,22 @@ export async function publishElection(ctx: AppContext, actor: Actor, id: number,
     await rewriteBallots(trx, id);
     const result = await countElection(trx, row, seed);
     await transition(trx, row, { status: "published", published_at: nowIso(), result_json: JSON.stringify(result) });
+    const mails = await queueResultsMails(ctx, trx, row, result);
     await recordAudit(trx, {
       event: "election.published",
       actorUserId: actor.userId,
       ip: actor.ip,
-      details: { electionId: id, voters: result.voters, registeredVoters: result.registeredVoters, lotSeed: seed },
+      details: {
+        electionId: id,
+        voters: result.voters,
+        registeredVoters: result.registeredVoters,
+        lotSeed: seed,
+        mails,
+      },
     });
     return electionView(trx, await electionOr404(trx, id));
   });
+  ctx.outbox.kick();
   // The rewritten rows' old versions are dead tuples until vacuumed: reclaim them now (PostgreSQL).
   if (ctx.engine === "postgres") await sql`vacuum election_ballots`.execute(ctx.db);
   return view;

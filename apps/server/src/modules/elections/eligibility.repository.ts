@@ -74,3 +74,42 @@ export async function countedEligibleIds(db: Db, schoolYearId: number): Promise<
     .execute();
   return rows.map((row) => row.id);
 }
+
+export interface MailRecipientRow {
+  id: number;
+  email: string;
+  language: string;
+  names: string;
+  first_surname: string;
+}
+
+/**
+ * Who is told that the results are out: everyone on the register now (test accounts too: they
+ * try the flow the families see), plus anyone who voted and has since left it, if still active.
+ * The register is read for who voted, never with a ballot.
+ */
+export async function resultsMailRecipients(
+  db: Db,
+  schoolYearId: number,
+  electionId: number,
+): Promise<MailRecipientRow[]> {
+  const columns = ["u.id", "u.email", "u.language", "u.names", "u.first_surname"] as const;
+  const eligible = await eligibleVoters(db, schoolYearId).select(["u.language"]).execute();
+  const voted = await db
+    .selectFrom("users as u")
+    .select(columns)
+    .where("u.deactivated_at", "is", null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("election_register as g")
+          .select("g.user_id")
+          .whereRef("g.user_id", "=", "u.id")
+          .where("g.election_id", "=", electionId),
+      ),
+    )
+    .execute();
+  const byId = new Map<number, MailRecipientRow>();
+  for (const row of [...eligible, ...voted]) byId.set(row.id, row);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

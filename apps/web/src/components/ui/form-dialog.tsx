@@ -23,7 +23,15 @@ interface FormDialogProps {
 export function FormDialog(props: FormDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size={props.size} centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      size={props.size}
+      centered
+      // Mantine's × has no name of its own (axe: button-name).
+      closeButtonProps={{ "aria-label": t("common:actions.close") }}
+    >
       <form onSubmit={props.onSubmit} noValidate>
         <Stack gap="sm">
           {props.children}

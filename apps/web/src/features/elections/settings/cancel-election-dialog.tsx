@@ -1,0 +1,81 @@
+import { Text, Textarea } from "@mantine/core";
+import type { ElectionView } from "@portal/shared/schemas/elections";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/ui/form-dialog.tsx";
+import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
+import { hasErrorCode, isApiError } from "../../../lib/api-error.ts";
+import { notifySuccess } from "../../../lib/toasts.ts";
+import { electionTitle } from "../election-format.ts";
+import { cancelElection } from "./election-admin-api.ts";
+
+const MAX_REASON = 1000;
+
+/**
+ * Cancelling an election: a confirmation that says what it means (families no longer see it, ballots
+ * already cast are never counted, no way back) and the reason, required, kept in the audit log.
+ */
+export function CancelElectionDialog({
+  election,
+  onClose,
+  onDone,
+  onConflict,
+}: {
+  election: ElectionView | null;
+  onClose: () => void;
+  onDone: () => void;
+  onConflict: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [reason, setReason] = useState("");
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    if (!election) return;
+    setReason("");
+    setMissing(false);
+  }, [election]);
+  const mutation = useMutation({
+    mutationFn: (text: string) => cancelElection(election!, text),
+    onSuccess: (saved) => {
+      notifySuccess(t("elections:admin.cancel.done", { title: electionTitle(saved, i18n.language) }));
+      onDone();
+    },
+    onError: (error) => {
+      if (hasErrorCode(error, "VERSION_CONFLICT")) onConflict();
+    },
+  });
+  const serverField = isApiError(mutation.error) ? mutation.error.fields.reason : undefined;
+  return (
+    <FormDialog
+      opened={election !== null}
+      title={election ? t("elections:admin.cancel.title", { title: electionTitle(election, i18n.language) }) : ""}
+      onClose={() => {
+        mutation.reset();
+        onClose();
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = reason.trim();
+        setMissing(text === "");
+        if (text) mutation.mutate(text);
+      }}
+      formError={serverField ? null : mutation.error}
+      saving={mutation.isPending}
+      submitLabel={t("elections:admin.cancel.submit")}
+    >
+      <Text size="sm">{t("elections:admin.cancel.text")}</Text>
+      <Textarea
+        {...REQUIRED_FIELD}
+        label={t("elections:admin.cancel.reason")}
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        maxLength={MAX_REASON}
+        autosize
+        minRows={3}
+        error={missing ? t("validation:required") : serverField}
+        data-autofocus
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { type ElectionView, MIN_LIST_CANDIDATES } from "@portal/shared/schemas/elections";
+
+/** One person on a list being edited: who, and their optional statement. The order is the array's. */
+export interface CandidateRow {
+  userId: number;
+  name: string;
+  statement: string;
+}
+
+type ListView = ElectionView["lists"][number];
+
+export const rowsOf = (list: ListView): CandidateRow[] =>
+  list.candidates.map((c) => ({ userId: c.userId, name: c.name, statement: c.statement ?? "" }));
+
+/** The row at `index` moved one place up (-1) or down (+1); out of range: unchanged. */
+export function moveRow<T>(rows: readonly T[], index: number, direction: -1 | 1): T[] {
+  const target = index + direction;
+  if (index < 0 || index >= rows.length || target < 0 || target >= rows.length) return [...rows];
+  const next = [...rows];
+  [next[index], next[target]] = [next[target] as T, next[index] as T];
+  return next;
+}
+
+/** Whether the rows differ from what the server has (people, order or statements). */
+export function rowsChanged(rows: readonly CandidateRow[], list: ListView): boolean {
+  const saved = rowsOf(list);
+  return (
+    rows.length !== saved.length ||
+    rows.some((row, i) => row.userId !== saved[i]?.userId || row.statement.trim() !== saved[i]?.statement)
+  );
+}
+
+/** The PUT body: in order, statements trimmed and left out when empty. */
+export const candidatesBody = (rows: readonly CandidateRow[]) =>
+  rows.map((row) =>
+    row.statement.trim() ? { userId: row.userId, statement: row.statement.trim() } : { userId: row.userId },
+  );
+
+/** A list's size rule (issue #15): at least two names, at most twice the seats. */
+export function sizeRule(seats: number, count: number): { min: number; max: number; ok: boolean } {
+  const min = MIN_LIST_CANDIDATES;
+  const max = seats * 2;
+  return { min, max, ok: count >= min && count <= max };
+}

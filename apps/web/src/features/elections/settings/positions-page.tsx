@@ -1,0 +1,117 @@
+import { Button, Group, Table, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../../lib/api-error.ts";
+import { confirmAction } from "../../../lib/confirm.tsx";
+import { notifyError, notifyRecord } from "../../../lib/toasts.ts";
+import { deletePosition, POSITIONS_KEY, type Position, usePositions } from "./election-admin-api.ts";
+import { PositionDialog } from "./position-dialog.tsx";
+import { SettingsListFrame } from "./settings-list-frame.tsx";
+
+/**
+ * Settings › Positions (issue #15, Admin only): what an election fills, named in the three
+ * languages. The two the count names (titular, substitute) can be renamed but keep their code.
+ */
+export function PositionsPage() {
+  const { t, i18n } = useTranslation();
+  const nameOf = (p: Position) => (i18n.language === "en" ? p.nameEn : i18n.language === "fr" ? p.nameFr : p.nameEs);
+  const queryClient = useQueryClient();
+  const positions = usePositions();
+  const [editing, setEditing] = useState<{ position: Position | null } | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: POSITIONS_KEY });
+  const remove = async (position: Position) => {
+    if (!(await confirmAction("delete", t("elections:admin.positions.confirmDelete", { name: nameOf(position) }))))
+      return;
+    try {
+      await deletePosition(position.id);
+      notifyRecord("deleted");
+    } catch (error) {
+      if (isApiError(error)) notifyError(error.message);
+      else notifyRecord("notDeleted");
+    }
+    refresh();
+  };
+  const nextOrder = Math.max(0, ...(positions.data ?? []).map((p) => p.sortOrder)) + 1;
+  return (
+    <>
+      <SettingsListFrame
+        routeId="settings.positions"
+        intro={t("elections:admin.positions.intro")}
+        addLabel={t("elections:admin.positions.add")}
+        onAdd={() => setEditing({ position: null })}
+        query={positions}
+        empty={t("elections:admin.positions.empty")}
+      >
+        {(items) => (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t("elections:admin.positions.sortOrder")}</Table.Th>
+                  <Table.Th scope="col">{t("elections:admin.positions.code")}</Table.Th>
+                  <Table.Th scope="col">{t("elections:admin.positions.nameEs")}</Table.Th>
+                  <Table.Th scope="col">{t("elections:admin.positions.nameEn")}</Table.Th>
+                  <Table.Th scope="col">{t("elections:admin.positions.nameFr")}</Table.Th>
+                  <Table.Th scope="col">{t("elections:admin.actionsColumn")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((position) => (
+                  <Table.Tr key={position.id}>
+                    <Table.Td>{position.sortOrder}</Table.Td>
+                    <Table.Th scope="row">
+                      <Text size="sm" ff="monospace">
+                        {position.code}
+                      </Text>
+                    </Table.Th>
+                    <Table.Td lang="es">{position.nameEs}</Table.Td>
+                    <Table.Td lang="en">{position.nameEn}</Table.Td>
+                    <Table.Td lang="fr">{position.nameFr}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={t("elections:admin.editNamed", { name: nameOf(position) })}
+                          onClick={() => setEditing({ position })}
+                        >
+                          {t("elections:admin.actions.edit")}
+                        </Button>
+                        {position.protected ? (
+                          <Text size="xs" c="dimmed">
+                            {t("elections:admin.positions.protected")}
+                          </Text>
+                        ) : (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            aria-label={t("elections:admin.deleteNamed", { name: nameOf(position) })}
+                            onClick={() => void remove(position)}
+                          >
+                            {t("elections:admin.actions.delete")}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </SettingsListFrame>
+      <PositionDialog
+        opened={editing !== null}
+        position={editing?.position ?? null}
+        nextOrder={nextOrder}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
+    </>
+  );
+}
