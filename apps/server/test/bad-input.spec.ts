@@ -330,8 +330,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
       cookie: family.cookie,
       valid: { values: { firstSurname: "Pérez" } },
       textFields: [],
-      state: async () =>
-        t.ctx.db.selectFrom("step_drafts").selectAll().where("file_id", "=", fileId).execute(),
+      state: async () => t.ctx.db.selectFrom("step_drafts").selectAll().where("file_id", "=", fileId).execute(),
     },
     ...(await settingsBodyEndpoints(t, admin)),
     ...(await documentsBodyEndpoints(t, secretaria, requestFamily.id)),
