@@ -42,6 +42,7 @@ const TABLES = Object.keys({
   election_candidates: true,
   election_ballots: true,
   election_register: true,
+  duplicate_student_attempts: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;
