@@ -98,7 +98,8 @@ test("steps 9 and 10: previous schooling, then who pays and how, with the family
   await expect(page.getByText("Este campo es obligatorio")).toHaveCount(3);
   await page.getByLabel("País de la institución anterior", { exact: true }).selectOption("EC");
   await page.getByLabel("Ciudad de la institución anterior", { exact: true }).fill("Cuenca");
-  await page.getByLabel("Último nivel cursado", { exact: true }).fill("5.º EGB");
+  // Issue #14: chosen from the level list (its Ecuadorian equivalent in brackets), not typed.
+  await page.getByLabel("Último nivel cursado", { exact: true }).selectOption({ label: "CM1 (5.º EGB)" });
   await page.getByRole("radiogroup", { name: "¿El alumno repitió algún año?" }).getByLabel("No").check();
   await page
     .getByRole("radiogroup", { name: /red AEFE/ })
@@ -168,7 +169,7 @@ test("steps 9 and 10: previous schooling, then who pays and how, with the family
     "Unidad Educativa Santa Ana",
   );
   await expect(page.getByLabel("País de la institución anterior", { exact: true })).toHaveValue("EC");
-  await expect(page.getByLabel("Último nivel cursado", { exact: true })).toHaveValue("5.º EGB");
+  await expect(page.getByLabel("Último nivel cursado", { exact: true })).toHaveValue("CM1");
   await expect(page.getByRole("radiogroup", { name: /red AEFE/ }).getByLabel("Sí")).toBeChecked();
 });
 

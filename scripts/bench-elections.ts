@@ -6,6 +6,7 @@ import { loadConfig } from "../apps/server/src/config.ts";
 import type { Db } from "../apps/server/src/db/database.ts";
 import { randomToken, sha256 } from "../apps/server/src/lib/crypto.ts";
 import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
+import { cedulaFor } from "../apps/server/test/support/documents.ts";
 import { withDatabase } from "./bench-database.ts";
 
 /*
@@ -65,7 +66,8 @@ async function parents(db: Db, yearId: number, hash: string, count: number, labe
       .values({
         family_user_id: id,
         student_name: `Alumno ${i}`,
-        document_number: "1710034065",
+        // A student's identification is unique (issue #14): one made from the family's id.
+        document_number: cedulaFor(id, 9),
         is_test_data: 0,
         created_at: now(),
         updated_at: now(),

@@ -87,6 +87,7 @@ const CONTRACT: Record<string, string> = {
   "GET /api/enrollment/cards": "enrollmentOwn",
   "POST /api/enrollment/files": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId": "enrollmentOwn",
+  "DELETE /api/enrollment/files/:fileId": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId/context": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId/known-people": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId/steps/:step": "enrollmentOwn",

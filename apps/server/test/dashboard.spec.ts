@@ -4,6 +4,7 @@ import type { Role } from "@portal/shared/roles";
 import { LEVEL_CODES, type LevelCode } from "@portal/shared/rules/levels";
 import type { Dashboard } from "@portal/shared/schemas/dashboard";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertStudentRow } from "./support/students.ts";
 import { call, createTestApp, createUser, errorOf, loginAs, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
 
 /*
@@ -66,18 +67,12 @@ let studentCount = 0;
 async function insertFile(opts: { year: number; testData: boolean; status: "draft" | "sent"; isNew: boolean }) {
   const now = new Date().toISOString();
   studentCount++;
-  const student = await t.ctx.db
-    .insertInto("students")
-    .values({
-      family_user_id: opts.testData ? testFamily.id : family.id,
-      student_name: `Dashboard Student ${studentCount}`,
-      document_number: "1710034065",
-      is_test_data: opts.testData ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const student = await insertStudentRow(t, {
+    familyId: opts.testData ? testFamily.id : family.id,
+    name: `Dashboard Student ${studentCount}`,
+    isTestData: opts.testData,
+    at: now,
+  });
   return t.ctx.db
     .insertInto("enrollment_files")
     .values({

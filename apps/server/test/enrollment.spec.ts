@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanPdf } from "../src/lib/pdf-clean.ts";
-import { minimalPdf, multipart, studentFileBody } from "./support/documents.ts";
+import { cedulaFor, minimalPdf, multipart, studentFileBody } from "./support/documents.ts";
 import { insertPastFile, insertPastYear, startFile, uploadPdf } from "./support/enrollment.ts";
 import { call, createTestApp, currentSchoolYearId, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
@@ -44,7 +44,7 @@ describe("a family's first enrollment", () => {
     });
     expect(step.json()).toMatchObject({
       completed: true,
-      data: { documentNumber: "1714307103", typeIdentification: 1 },
+      data: { documentNumber: cedulaFor(uploadId), typeIdentification: 1 },
     });
 
     const cards = await call(t, { method: "GET", url: "/api/enrollment/cards", cookie: family.cookie });
@@ -236,7 +236,7 @@ describe("re-enrollment", () => {
     });
     expect(prefilled.json()).toMatchObject({
       completed: false,
-      data: { names: "Ana Lucía", documentNumber: "1714307103" },
+      data: { names: "Ana Lucía", documentNumber: cedulaFor(first.uploadId) },
     });
 
     const same = await startFile(t, family.cookie, { studentId: first.summary.studentId });

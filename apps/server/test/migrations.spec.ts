@@ -43,6 +43,7 @@ const TABLES = Object.keys({
   election_ballots: true,
   election_register: true,
   step_drafts: true,
+  duplicate_student_attempts: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

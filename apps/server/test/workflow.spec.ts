@@ -424,7 +424,7 @@ describe("bad bodies", () => {
 describe("the request detail", () => {
   it("shows the request, student, family, history with names, review and correction", async () => {
     const family = await createUser(t, { language: "fr" });
-    const { id, fileId } = await insertRequest(family.id);
+    const { id, fileId, documentNumber } = await insertRequest(family.id);
     await act(secretaria.cookie, id, { action: "accept", expectedVersion: 1, comment: "  Documents OK  " });
     await act(admin.cookie, id, { action: "validate", expectedVersion: 2 });
     await review(secretaria.cookie, id, { flagged: true, note: "Check the medical record", expectedVersion: 3 });
@@ -446,7 +446,7 @@ describe("the request detail", () => {
       isNewStudent: true,
       isTestData: false,
       fileId,
-      student: { name: "Mateo Andrade Vela", documentNumber: "1710034065" },
+      student: { name: "Mateo Andrade Vela", documentNumber },
       family: { id: family.id, email: family.email, language: "fr", name: "Ana Lucía Pérez Gómez" },
       internalReview: {
         flagged: true,

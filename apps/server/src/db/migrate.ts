@@ -21,6 +21,7 @@ import * as m0019 from "./migrations/0019_mfa.ts";
 import * as m0020 from "./migrations/0020_elections.ts";
 import * as m0021 from "./migrations/0021_upload_originals.ts";
 import * as m0022 from "./migrations/0022_stored_documents.ts";
+import * as m0024 from "./migrations/0024_student_identity.ts";
 import * as m0025 from "./migrations/0025_step_drafts.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0020_elections": m0020,
   "0021_upload_originals": m0021,
   "0022_stored_documents": m0022,
+  "0024_student_identity": m0024,
   "0025_step_drafts": m0025,
 };
 

@@ -139,10 +139,30 @@ export interface StudentsTable {
   id: Generated<number>;
   family_user_id: number;
   student_name: string;
+  /** Unique among students (issue #14), '' before step 2 is saved. */
   document_number: string;
   is_test_data: number;
+  /**
+   * 1: this student's number was another's before the uniqueness rule (migration 0024); left out
+   * of the unique index until the number changes. Defaults to 0.
+   */
+  legacy_duplicate: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** Issue #14: a family account refused the identification of another family's student. */
+export interface DuplicateStudentAttemptsTable {
+  id: Generated<number>;
+  /** The student who holds the identification. */
+  student_id: number;
+  /** The family account that tried to use it. */
+  family_user_id: number;
+  /** The file the family was filling in, while it exists. */
+  attempted_file_id: number | null;
+  attempts: number;
+  first_at: string;
+  last_at: string;
 }
 
 export interface EnrollmentFilesTable {
@@ -415,6 +435,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   used_captchas: UsedCaptchasTable;
   students: StudentsTable;
+  duplicate_student_attempts: DuplicateStudentAttemptsTable;
   enrollment_files: EnrollmentFilesTable;
   enrollment_steps: EnrollmentStepsTable;
   step_drafts: StepDraftsTable;

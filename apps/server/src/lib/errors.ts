@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: string,
     readonly params: Record<string, string | number> = {},
     readonly fields?: Record<string, string>,
+    /** Sent as `error.details`: ids the client needs to offer a way out (never another family's data). */
+    readonly details?: Record<string, string | number>,
   ) {
     super(code);
   }

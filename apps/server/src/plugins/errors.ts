@@ -9,9 +9,14 @@ import { AppError } from "../lib/errors.ts";
 /** Writes the one error shape every client gets: `{ error: { code, message, fields? } }`. */
 export function sendError(reply: FastifyReply, lang: Language, error: AppError): FastifyReply {
   const message = translate(lang, `errors:${error.code}`, error.params);
-  return reply
-    .code(error.statusCode)
-    .send({ error: { code: error.code, message, ...(error.fields ? { fields: error.fields } : {}) } });
+  return reply.code(error.statusCode).send({
+    error: {
+      code: error.code,
+      message,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.details ? { details: error.details } : {}),
+    },
+  });
 }
 
 interface ValidationIssue {

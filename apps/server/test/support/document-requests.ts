@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { nowIso } from "../../src/db/database.ts";
+import { insertStudentRow } from "./students.ts";
 import type { TestApp } from "./test-app.ts";
 
 /** A school year of the spec's own: the shared database holds other specs' requests. */
@@ -39,18 +40,12 @@ export async function insertDocumentRequest(
 ): Promise<{ id: number; fileId: number; code: string }> {
   const now = nowIso();
   const test = opts.isTestData ? 1 : 0;
-  const student = await t.ctx.db
-    .insertInto("students")
-    .values({
-      family_user_id: opts.familyId,
-      student_name: opts.studentName,
-      document_number: "1710034065",
-      is_test_data: test,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const student = await insertStudentRow(t, {
+    familyId: opts.familyId,
+    name: opts.studentName,
+    isTestData: opts.isTestData,
+    at: now,
+  });
   const file = await t.ctx.db
     .insertInto("enrollment_files")
     .values({

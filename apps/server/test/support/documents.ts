@@ -1,5 +1,18 @@
 // Request bodies and files the tests and the benchmarks build. No test-runner imports here, so
 // scripts (scripts/bench-step-save.ts) can use them too.
+import { cedulaCheckDigit } from "@portal/shared/rules/identification";
+
+/**
+ * A valid cédula made from a number the database made unique (an upload's or a student's id): a
+ * student's identification is unique in the school (issue #14), so every student a test creates
+ * needs one of its own, and specs run in parallel on one database. The two digits of `province`
+ * keep the sources apart (17 for uploads, 09 for students), then the number on seven digits, then
+ * the check digit.
+ */
+export function cedulaFor(n: number, province = 17): string {
+  const firstNine = `${String(province).padStart(2, "0")}${String(n % 10_000_000).padStart(7, "0")}`;
+  return `${firstNine}${cedulaCheckDigit(firstNine)}`;
+}
 
 /**
  * A small valid PDF that pdf-lib parses: one empty page, or one showing `label` (plain ASCII) so a
@@ -42,7 +55,10 @@ export function multipart(content: Buffer, filename = "cedula.pdf", contentType 
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** A complete student-file step for a child born in 2015, with its uploaded cédula. */
+/**
+ * A complete student-file step for a child born in 2015, with its uploaded cédula; the number is
+ * made from the upload's id (`cedulaFor`), so each student has its own.
+ */
 export function studentFileBody(identityDocumentFileId: number, overrides: Record<string, unknown> = {}) {
   return {
     gender: "F",
@@ -54,7 +70,7 @@ export function studentFileBody(identityDocumentFileId: number, overrides: Recor
     birthCity: "Quito",
     primaryResidence: "Av. Amazonas N24-03, Quito",
     primaryNationality: "EC",
-    documentNumber: "1714307103",
+    documentNumber: cedulaFor(identityDocumentFileId),
     identityDocumentFileId,
     emergencyContacts: [{ name: "Rosa Loor", relationship: "GRANDMOTHER", phone: "+593 99 111 2222" }],
     ...overrides,

@@ -3,6 +3,7 @@ import type { RequestStatus } from "@portal/shared/request-status";
 import { nowIso } from "../../src/db/database.ts";
 import { refreshRequestColumns } from "../../src/modules/requests/request-columns.ts";
 import { everyStepBody, studentFileBody } from "./documents.ts";
+import { insertStudentRow } from "./students.ts";
 import type { TestApp } from "./test-app.ts";
 
 /** A school year of the caller's own: the shared database holds other specs' requests. */
@@ -48,19 +49,17 @@ export async function insertMedicalRequest(
 ): Promise<{ id: number; code: string }> {
   const now = nowIso();
   const db = t.ctx.db;
-  const studentFile = studentFileBody(1, { names: opts.names, ...opts.student });
-  const student = await db
-    .insertInto("students")
-    .values({
-      family_user_id: opts.familyId,
-      student_name: opts.names,
-      document_number: "1714307103",
-      is_test_data: opts.testData ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const student = await insertStudentRow(t, {
+    familyId: opts.familyId,
+    name: opts.names,
+    isTestData: opts.testData,
+    at: now,
+  });
+  const studentFile = studentFileBody(1, {
+    names: opts.names,
+    documentNumber: student.documentNumber,
+    ...opts.student,
+  });
   const file = await db
     .insertInto("enrollment_files")
     .values({

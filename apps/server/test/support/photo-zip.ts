@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { nowIso } from "../../src/db/database.ts";
+import { insertStudentRow } from "./students.ts";
 import type { TestApp } from "./test-app.ts";
 
 /** Stores bytes as an upload of `familyId` (a row and a file under DATA_DIR/files), as the wizard would. */
@@ -49,18 +50,12 @@ export interface PhotoRequestSpec {
 /** A sent request with the steps the photo export reads, written straight into the database. */
 export async function insertPhotoRequest(t: TestApp, spec: PhotoRequestSpec): Promise<{ id: number; code: string }> {
   const now = nowIso();
-  const student = await t.ctx.db
-    .insertInto("students")
-    .values({
-      family_user_id: spec.familyId,
-      student_name: spec.student.names,
-      document_number: "1710034065",
-      is_test_data: spec.isTestData ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const student = await insertStudentRow(t, {
+    familyId: spec.familyId,
+    name: spec.student.names,
+    isTestData: spec.isTestData,
+    at: now,
+  });
   const file = await t.ctx.db
     .insertInto("enrollment_files")
     .values({

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { RequestStatus } from "@portal/shared/request-status";
 import { nowIso } from "../../src/db/database.ts";
+import { insertStudentRow } from "./students.ts";
 import { downloadLikeABrowser, type TestApp } from "./test-app.ts";
 
 // Sync with the BUE (issue #10): a school year of the spec's own, so the year's counts and
@@ -35,18 +36,7 @@ export async function insertSyncRequest(
   const now = nowIso();
   const db = t.ctx.db;
   const name = `${student.names} ${student.firstName}`;
-  const s = await db
-    .insertInto("students")
-    .values({
-      family_user_id: familyId,
-      student_name: name,
-      document_number: "1710034065",
-      is_test_data: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const s = await insertStudentRow(t, { familyId, name, at: now });
   const file = await db
     .insertInto("enrollment_files")
     .values({
@@ -69,7 +59,7 @@ export async function insertSyncRequest(
       gender: "F",
       birthDate: "2015-03-14",
       typeIdentification: 1,
-      documentNumber: "1710034065",
+      documentNumber: s.documentNumber,
       primaryNationality: "EC",
     },
     firstRepresentative: {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RequestStatus } from "@portal/shared/request-status";
 import { nowIso } from "../../src/db/database.ts";
+import { insertStudentRow } from "./students.ts";
 import { currentSchoolYearId, type TestApp } from "./test-app.ts";
 
 /**
@@ -13,21 +14,10 @@ export async function insertSentRequest(
   t: TestApp,
   familyId: number,
   status: RequestStatus = "Untreated",
-): Promise<{ id: number; fileId: number; code: string }> {
+): Promise<{ id: number; fileId: number; code: string; documentNumber: string }> {
   const now = nowIso();
   const schoolYearId = await currentSchoolYearId(t);
-  const student = await t.ctx.db
-    .insertInto("students")
-    .values({
-      family_user_id: familyId,
-      student_name: "Mateo Andrade Vela",
-      document_number: "1710034065",
-      is_test_data: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const student = await insertStudentRow(t, { familyId, name: "Mateo Andrade Vela", at: now });
   const file = await t.ctx.db
     .insertInto("enrollment_files")
     .values({
@@ -65,5 +55,5 @@ export async function insertSentRequest(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { id: request.id, fileId: file.id, code };
+  return { id: request.id, fileId: file.id, code, documentNumber: student.documentNumber };
 }

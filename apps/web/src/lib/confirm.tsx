@@ -24,6 +24,8 @@ export function confirm({ title, text, confirmLabel, cancelLabel, danger }: Conf
         cancel: cancelLabel ?? i18n.t("common:actions.no"),
       },
       confirmProps: danger ? { color: "red" } : undefined,
+      // Mantine's close button has no name of its own (axe: button-name).
+      closeButtonProps: { "aria-label": i18n.t("common:actions.close") },
       // The first call wins: closing after a confirmation does not turn it into a refusal.
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),

@@ -26,8 +26,8 @@ async function readError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError(response.status, code, message, fields);
+    const { code, message, fields, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, fields, details);
   }
   return new ApiError(response.status, "INTERNAL", i18n.t("errors:INTERNAL"));
 }

@@ -2,17 +2,27 @@ import { notifications } from "@mantine/notifications";
 import { TOAST_AUTO_CLOSE_MS } from "@portal/shared/constants";
 import { i18n } from "./i18n.ts";
 
+// Mantine's close button has no name of its own (axe: button-name).
+const closeButtonProps = () => ({ "aria-label": i18n.t("common:actions.close") });
+
 export function notifySuccess(message: string): void {
   notifications.show({
     color: "green",
     title: i18n.t("common:toast.successTitle"),
     message,
     autoClose: TOAST_AUTO_CLOSE_MS,
+    closeButtonProps: closeButtonProps(),
   });
 }
 
 export function notifyError(message: string): void {
-  notifications.show({ color: "red", title: i18n.t("errors:title"), message, autoClose: TOAST_AUTO_CLOSE_MS });
+  notifications.show({
+    color: "red",
+    title: i18n.t("errors:title"),
+    message,
+    autoClose: TOAST_AUTO_CLOSE_MS,
+    closeButtonProps: closeButtonProps(),
+  });
 }
 
 type RecordOutcome = "created" | "updated" | "deleted" | "notCreated" | "notUpdated" | "notDeleted";

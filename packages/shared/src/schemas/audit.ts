@@ -35,6 +35,8 @@ export const AUDIT_EVENTS = [
   "mfa.disabled",
   "settings.changed",
   "enrollment.authorizedPersons.propagated",
+  // Issue #14: a family refused another family's student's identification (ids only).
+  "enrollment.duplicateStudent.refused",
   "request.statusChanged",
   "request.internalReview",
   "request.photoReviewed",

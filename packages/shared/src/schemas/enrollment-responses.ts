@@ -82,6 +82,8 @@ export const fileContextSchema = z.object({
   requestedLevel: z.string().nullable(),
   /** Birth date saved in the student-file step (YYYY-MM-DD), else null. */
   birthDate: z.string().nullable(),
+  /** The file's school year's first day (YYYY-MM-DD): the levels' usual birth years follow from it (issue #14). */
+  schoolYearStartsOn: z.string(),
   /** The family's students with a file this school year, this one included. */
   familyChildrenThisYear: z.number(),
   /** The year's discount when the family has its number of children enrolled this year (spec 1 and 9), else 0. */

@@ -80,6 +80,8 @@ export const errorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** Ids the client acts on, for the few errors that offer a way out (STUDENT_ALREADY_IN_FAMILY). */
+    details: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -139,6 +139,34 @@ export const requestHistoryEntrySchema = z.object({
 });
 export type RequestHistoryEntry = z.infer<typeof requestHistoryEntrySchema>;
 
+/**
+ * Issue #14: a birth date far from the level's usual age (packages/shared/src/rules/
+ * birth-date-plausibility.ts), and the family accounts that tried to register another student
+ * with this student's identification (refused; one entry per account).
+ */
+export const requestChecksSchema = z.object({
+  /** Null when the birth date is usual for the level (or one of them is unknown). */
+  birthDate: z
+    .object({
+      birthDate: z.string(),
+      levelCode: z.enum(LEVEL_CODES),
+      usualBirthYear: z.number(),
+      /** Years older (positive) or younger (negative) than usual. */
+      yearsOff: z.number(),
+    })
+    .nullable(),
+  /** Newest first. */
+  duplicateAttempts: z.array(
+    z.object({
+      family: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+      attempts: z.number(),
+      firstAt: z.string(),
+      lastAt: z.string(),
+    }),
+  ),
+});
+export type RequestChecks = z.infer<typeof requestChecksSchema>;
+
 /** GET /api/requests/:id: everything the request-detail page shows. */
 export const requestDetailSchema = z.object({
   id: z.number(),
@@ -173,6 +201,8 @@ export const requestDetailSchema = z.object({
   allowedActions: z.array(z.enum(WORKFLOW_ACTIONS)),
   /** Whether the caller may change this record at all (Admin, Secretaria): Consulta reads only. */
   canManage: z.boolean(),
+  /** What the staff should look at before deciding (issue #14). */
+  checks: requestChecksSchema,
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 

@@ -485,6 +485,22 @@ interface ChildContext {
   index: number;
 }
 
+/** The students' document numbers a plan has given: a student's identification is unique (issue #14). */
+const givenDocuments = new WeakMap<PlanEnv, Set<string>>();
+
+/** A document number no other student of the plan has: drawn again (deterministically) on a repeat. */
+function uniqueStudentDocument(env: PlanEnv, draw: () => string): string {
+  let given = givenDocuments.get(env);
+  if (!given) {
+    given = new Set();
+    givenDocuments.set(env, given);
+  }
+  let value = draw();
+  while (given.has(value)) value = draw();
+  given.add(value);
+  return value;
+}
+
 function planChild(rng: Rng, env: PlanEnv, c: ChildContext): PlannedChild {
   const current = env.years[env.years.length - 1]!;
   const gender = chance(rng, 0.5) ? "F" : "M";
@@ -495,7 +511,9 @@ function planChild(rng: Rng, env: PlanEnv, c: ChildContext): PlannedChild {
     ecuadorian && c.origin !== "FR" ? (gender === "F" ? ES_FEMALE : ES_MALE) : gender === "F" ? FR_FEMALE : FR_MALE,
   );
   const birthDate = birthDateFor(rng, current.startYear, c.levelIndex, env.today);
-  const documentNumber = ecuadorian ? randomCedula(rng, c.place.province) : randomPassport(rng);
+  const documentNumber = uniqueStudentDocument(env, () =>
+    ecuadorian ? randomCedula(rng, c.place.province) : randomPassport(rng),
+  );
   // Years at the school: new this year (always in TPS), or joined 1 to 12 years ago.
   const yearsBefore = c.levelIndex === 0 || chance(rng, 0.3) ? 0 : int(rng, 1, Math.min(c.levelIndex, 12));
   const studentName = [names, c.surnames.firstName, c.surnames.secondName].filter(Boolean).join(" ");

@@ -15,6 +15,7 @@ import {
 } from "@portal/shared/schemas/documents";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
@@ -203,11 +204,6 @@ export async function getRequestDocuments(
     }),
     handIn: requiredItems(row).map((item) => stateOf(item, recorded)),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = String((error as { code?: unknown })?.code ?? "");
-  return code === "23505" || code.startsWith("SQLITE_CONSTRAINT");
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../lib/errors.ts";
 import { schoolLocalTime } from "../audit/school-time.ts";
 import { insertBallot } from "./ballot-box.repository.ts";
@@ -26,11 +27,6 @@ export function newReceiptCode(): string {
 
 /** The message names the school's local time to the minute (spec: the school is in Ecuador). */
 const localMinute = (iso: string) => schoolLocalTime(iso).slice(0, 16);
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = String((error as { code?: unknown })?.code ?? "");
-  return code === "23505" || code.startsWith("SQLITE_CONSTRAINT");
-}
 
 /**
  * One vote: the register's line (who, when) and the ballot (choice, receipt) in ONE transaction,

@@ -2,7 +2,8 @@ import { type Selectable, sql } from "kysely";
 import { type Db, nowIso } from "../../db/database.ts";
 import type { EnrollmentFilesTable, EnrollmentStepsTable, StudentsTable } from "../../db/types.ts";
 
-export type StudentRow = Selectable<StudentsTable>;
+/** A student as the enrollment module reads it (the uniqueness rule's legacy mark is the index's business). */
+export type StudentRow = Omit<Selectable<StudentsTable>, "legacy_duplicate">;
 export type FileRow = Selectable<EnrollmentFilesTable>;
 
 export function findStudent(db: Db, id: number): Promise<StudentRow | undefined> {
@@ -26,10 +27,24 @@ export async function insertStudent(db: Db, familyUserId: number, isTestData: bo
   return row.id;
 }
 
+/**
+ * The student's name and document number as step 2 says. A new number falls under the unique
+ * index (issue #14): a student marked as a duplicate from before the rule stops being one.
+ */
 export async function updateStudentIdentity(db: Db, id: number, name: string, documentNumber: string): Promise<void> {
   await db
     .updateTable("students")
-    .set({ student_name: name, document_number: documentNumber, updated_at: nowIso() })
+    .set((eb) => ({
+      student_name: name,
+      document_number: documentNumber,
+      legacy_duplicate: eb
+        .case()
+        .when("document_number", "=", documentNumber)
+        .then(eb.ref("legacy_duplicate"))
+        .else(0)
+        .end(),
+      updated_at: nowIso(),
+    }))
     .where("id", "=", id)
     .execute();
 }
@@ -271,4 +286,34 @@ export async function findFileWithSteps(
         : [{ step: row.step, data: row.data, completed_at: row.completed_at }],
     ),
   };
+}
+
+/**
+ * Deletes a student and its only file (steps with it, by cascade) while the student has no saved
+ * identification and that file is an unsent draft: one guarded statement, so a step 2 saved
+ * meanwhile wins. The family's uploads stay (their file link set to null). False when nothing matched.
+ */
+export async function deleteBlankStudent(db: Db, studentId: number, fileId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom("students")
+    .where("id", "=", studentId)
+    .where("document_number", "=", "")
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("enrollment_files as other")
+            .select("other.id")
+            .whereRef("other.student_id", "=", "students.id")
+            .where((eb) =>
+              eb.or([
+                eb("other.id", "!=", fileId),
+                eb("other.status", "!=", "draft"),
+                eb("other.sent_at", "is not", null),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

@@ -16,6 +16,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { uploadedFilePart } from "../../lib/upload-part.ts";
 import { publicLink } from "../auth/links.ts";
+import { discardNewFile } from "./discard-file.service.ts";
 import { getStep, getSummary, listCards, saveStep, startFile } from "./enrollment.service.ts";
 import { getFileContext } from "./file-context.service.ts";
 import { getKnownPeople } from "./known-people.service.ts";
@@ -64,6 +65,11 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config, schema: { params: fileParams, response: { 200: fileSummarySchema } } },
     (request) => getSummary(ctx, request.user!, request.params.fileId),
   );
+
+  r.delete("/api/enrollment/files/:fileId", { config, schema: { params: fileParams } }, async (request, reply) => {
+    await discardNewFile(ctx, request.user!, request.params.fileId);
+    return reply.code(204).send();
+  });
 
   r.get(
     "/api/enrollment/files/:fileId/context",

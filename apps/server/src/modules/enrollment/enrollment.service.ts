@@ -38,6 +38,7 @@ import {
 } from "./enrollment.repository.ts";
 import { crossStepProblem } from "./step-rules.ts";
 import { asLevel, referencedUploads, type StepContext, schemaForStep } from "./step-schemas.ts";
+import { assertIdentityFree, familyIdentityRefusal } from "./student-identity.service.ts";
 import { uploadKindFor } from "./upload-kinds.ts";
 
 /** Spec 6: 'You are not authorized to make modifications on this student'. */
@@ -134,12 +135,14 @@ export async function stepContext(
   const previous = needsPrevious ? await findPreviousFile(ctx.db, file.student_id, file.school_year_id) : undefined;
   const birthDate = dataOf("studentFile").birthDate;
   const needsLevels = forStep === undefined || forStep === "enrollmentYear";
+  const savedPreviousLevel = dataOf("academicHistory").previousLevel;
   return {
     isNewStudent: file.is_new_student === 1,
     previousLevel: asLevel(previous?.level_code),
     requestedLevel: asLevel(dataOf("enrollmentYear").levelCode),
     birthDate: typeof birthDate === "string" ? birthDate : null,
     offeredLevels: needsLevels ? await readLevelsOffered(ctx.db, file.school_year_id) : null,
+    savedPreviousLevel: typeof savedPreviousLevel === "string" ? savedPreviousLevel : null,
   };
 }
 
@@ -351,10 +354,22 @@ export async function saveStep(
     await writeTransaction(ctx.db, ctx.engine, async (trx) => {
       await saveTheStep(trx);
       if (identity && identityChanged) {
+        // Issue #14: a student's identification is unique in the school.
+        if (identity.documentNumber !== student.document_number) {
+          await assertIdentityFree(trx, student, identity.documentNumber);
+        }
         await updateStudentIdentity(trx, student.id, identity.name, identity.documentNumber);
       }
       if (levelCode !== undefined && levelChanged) await setFileLevel(trx, file.id, levelCode);
       await recordConsents(trx, { userId: user.id, fileId: file.id, ip: meta.ip, step, data });
+    }).catch(async (error: unknown) => {
+      if (!identity) throw error;
+      throw await familyIdentityRefusal(ctx, error, {
+        ...meta,
+        student,
+        fileId: file.id,
+        documentNumber: identity.documentNumber,
+      });
     });
   }
   // The authorized persons are the family's list: the same list goes to its other files this year.

@@ -11,3 +11,9 @@ export async function countFamilyFilesForYear(db: Db, familyUserId: number, scho
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/** The school year's first day (YYYY-MM-DD): the levels' usual birth years follow from it (issue #14). */
+export async function schoolYearStart(db: Db, schoolYearId: number): Promise<string> {
+  const row = await db.selectFrom("school_years").select("starts_on").where("id", "=", schoolYearId).executeTakeFirst();
+  return row?.starts_on ?? "";
+}

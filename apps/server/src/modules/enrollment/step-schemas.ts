@@ -1,6 +1,6 @@
 import type { StepId } from "@portal/shared/enrollment-steps";
 import { isLevelCode, type LevelCode } from "@portal/shared/rules/levels";
-import { academicHistorySchema } from "@portal/shared/schemas/enrollment/academic-history";
+import { academicHistorySchemaFor } from "@portal/shared/schemas/enrollment/academic-history";
 import { authorizedPersonsSchema } from "@portal/shared/schemas/enrollment/authorized-persons";
 import { enrollmentYearSchemaFor } from "@portal/shared/schemas/enrollment/enrollment-year";
 import { exitAuthorizationSchema } from "@portal/shared/schemas/enrollment/exit-authorization";
@@ -28,6 +28,8 @@ export interface StepContext {
   birthDate: string | null;
   /** The levels the file's school year offers (Settings › School year); null: every level. */
   offeredLevels?: readonly string[] | null;
+  /** The last level attended the academic-history step holds: free text saved before the level list stays valid. */
+  savedPreviousLevel?: string | null;
 }
 
 /** The shared schema that validates `step`, with the context its rules need (the form uses the same). */
@@ -52,7 +54,7 @@ export function schemaForStep(step: StepId, body: unknown, context: StepContext)
     case "studentPhoto":
       return studentPhotoSchema;
     case "academicHistory":
-      return academicHistorySchema;
+      return academicHistorySchemaFor({ savedPreviousLevel: context.savedPreviousLevel });
     case "financialInformation":
       return financeSchema;
     case "schoolTransport":

@@ -21,6 +21,7 @@ import {
 import { contextOfFile } from "../enrollment/file-context.service.ts";
 import { replaceStepData } from "../enrollment/known-people.repository.ts";
 import { referencedUploads } from "../enrollment/step-schemas.ts";
+import { assertIdentityFree, staffIdentityRefusal } from "../enrollment/student-identity.service.ts";
 import { openUpload } from "../enrollment/uploads.service.ts";
 import { refreshRequestColumns } from "../requests/request-columns.ts";
 import { statusLabel } from "../status-texts/status-text-lookup.ts";
@@ -129,14 +130,19 @@ export async function saveRequestStep(
   const changes = fieldChanges(stepDataReader(steps)(step), data);
   if (changes.length === 0) return { version: row.version, changedFields: 0 };
   const now = nowIso();
+  const identity = step === "studentFile" ? studentIdentityOf(data) : undefined;
+  const student = { id: row.student_id, family_user_id: row.family_user_id };
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const statuses = STAFF_EDITABLE_STATUSES;
     if (!(await bumpVersionIf(trx, { id: row.id, version: body.expectedVersion, statuses, now }))) {
       throw new AppError(409, "VERSION_CONFLICT");
     }
     await replaceStepData(trx, row.file_id, step, data);
-    if (step === "studentFile") {
-      const identity = studentIdentityOf(data);
+    if (identity) {
+      // Issue #14: a student's identification is unique in the school, whoever types it.
+      if (identity.documentNumber !== row.document_number) {
+        await assertIdentityFree(trx, student, identity.documentNumber);
+      }
       await updateStudentIdentity(trx, row.student_id, identity.name, identity.documentNumber);
     }
     if (step === "enrollmentYear") await setFileLevel(trx, row.file_id, String(data.levelCode));
@@ -149,6 +155,9 @@ export async function saveRequestStep(
       ip: meta.ip,
       details: { requestId: row.id, code: row.code, step, version: body.expectedVersion + 1, changes },
     });
+  }).catch(async (error: unknown) => {
+    if (!identity) throw error;
+    throw await staffIdentityRefusal(ctx, error, { lang: meta.lang, student, documentNumber: identity.documentNumber });
   });
   // The authorized persons are the family's list, whoever changes it (issue #3).
   if (step === "authorizedPersons") {

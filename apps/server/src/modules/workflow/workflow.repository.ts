@@ -33,6 +33,7 @@ export function findRequestDetailRow(db: Db, id: number) {
       "r.internal_review_resolved_by",
       "r.internal_review_resolved_at",
       "y.label as school_year_label",
+      "y.starts_on as school_year_starts_on",
       "f.level_code",
       "f.is_new_student",
       "s.id as student_id",
@@ -48,6 +49,18 @@ export function findRequestDetailRow(db: Db, id: number) {
     .executeTakeFirst();
 }
 export type RequestDetailRow = NonNullable<Awaited<ReturnType<typeof findRequestDetailRow>>>;
+
+/** The birth date saved in a file's student-file step, if any (the request page's checks, issue #14). */
+export async function findBirthDate(db: Db, fileId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom("enrollment_steps")
+    .select("data")
+    .where("file_id", "=", fileId)
+    .where("step", "=", "studentFile")
+    .executeTakeFirst();
+  const birthDate = row ? (JSON.parse(row.data) as { birthDate?: unknown }).birthDate : undefined;
+  return typeof birthDate === "string" ? birthDate : null;
+}
 
 /** A request's history, oldest first, with the name of whoever made each change. */
 export function listHistory(db: Db, requestId: number) {

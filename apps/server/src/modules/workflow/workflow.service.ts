@@ -3,12 +3,14 @@ import type { StepId } from "@portal/shared/enrollment-steps";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@portal/shared/languages";
 import { rolesFor } from "@portal/shared/permissions";
 import { asRequestStatus, isRequestStatus, type RequestStatus } from "@portal/shared/request-status";
+import { checkBirthDate } from "@portal/shared/rules/birth-date-plausibility";
 import { isLevelCode } from "@portal/shared/rules/levels";
 import type {
   BulkActionBody,
   BulkResult,
   InternalReviewBody,
   RequestActionBody,
+  RequestChecks,
   RequestDetail,
   RequestHistoryEntry,
 } from "@portal/shared/schemas/workflow";
@@ -25,10 +27,12 @@ import { nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
+import { listDuplicateAttempts } from "../enrollment/student-identity.repository.ts";
 import { statusLabel } from "../status-texts/status-text-lookup.ts";
 import { parseCorrectionSteps, reopenForCorrection } from "./correction.service.ts";
 import {
   type ChangeRow,
+  findBirthDate,
   findRequestDetailRow,
   findRequestsForChange,
   findUserNames,
@@ -74,13 +78,39 @@ export function historyAction(value: string): HistoryAction {
   return value as HistoryAction;
 }
 
+/**
+ * Issue #14: what the staff should look at before deciding — a birth date far from the level's
+ * usual age, and the family accounts refused this student's identification.
+ */
+async function checksOf(ctx: AppContext, row: RequestDetailRow): Promise<RequestChecks> {
+  const [birthDate, attempts] = await Promise.all([
+    findBirthDate(ctx.db, row.file_id),
+    listDuplicateAttempts(ctx.db, row.student_id),
+  ]);
+  const level = isLevelCode(row.level_code) ? row.level_code : null;
+  const check = checkBirthDate({ birthDate, level, schoolYearStartsOn: row.school_year_starts_on });
+  return {
+    birthDate:
+      check && !check.plausible && birthDate && level
+        ? { birthDate, levelCode: level, usualBirthYear: check.usualBirthYear, yearsOff: check.yearsOff }
+        : null,
+    duplicateAttempts: attempts.map((a) => ({
+      family: { id: a.family_user_id, name: personName(a), email: a.email },
+      attempts: a.attempts,
+      firstAt: a.first_at,
+      lastAt: a.last_at,
+    })),
+  };
+}
+
 async function detailOf(ctx: AppContext, user: CurrentUser, row: RequestDetailRow): Promise<RequestDetail> {
-  const [history, reviewers] = await Promise.all([
+  const [history, reviewers, checks] = await Promise.all([
     listHistory(ctx.db, row.id),
     findUserNames(
       ctx.db,
       [row.internal_review_by, row.internal_review_resolved_by].filter((id): id is number => id !== null),
     ),
+    checksOf(ctx, row),
   ]);
   const reviewer = (id: number | null) => {
     const found = id === null ? undefined : reviewers.find((r) => r.id === id);
@@ -137,6 +167,7 @@ async function detailOf(ctx: AppContext, user: CurrentUser, row: RequestDetailRo
         : null,
     allowedActions: canManage ? allowedActions(status, user.role) : [],
     canManage,
+    checks,
   };
 }
 

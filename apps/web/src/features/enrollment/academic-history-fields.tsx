@@ -3,12 +3,12 @@ import { type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
-import type { AcademicHistoryValues } from "./academic-history-form.ts";
+import { type AcademicHistoryValues, previousLevelOptions } from "./academic-history-form.ts";
 import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
 import { YesNoRadio } from "./yes-no-radio.tsx";
 
-export const ACADEMIC_HISTORY_CATALOGS = ["countries"] as const;
+export const ACADEMIC_HISTORY_CATALOGS = ["countries", "levels"] as const;
 export type AcademicHistoryCatalogs = Record<(typeof ACADEMIC_HISTORY_CATALOGS)[number], SelectOptions>;
 
 /**
@@ -29,6 +29,12 @@ export function AcademicHistoryFields({
   const schooledBefore = useWatch({ control: form.control, name: "schooledBefore" });
   const institutionName = useWatch({ control: form.control, name: "institutionName" });
   const countries = withPlaceholder(catalogs.countries, t("enrollment:form.choose"));
+  const levels = withPlaceholder(
+    previousLevelOptions(catalogs.levels, form.formState.defaultValues?.previousLevel, (value) =>
+      t("enrollment:academicHistory.previousLevelTyped", { value }),
+    ),
+    t("enrollment:form.choose"),
+  );
 
   return (
     <StepSection id="academic-history" title={t("enrollment:academicHistory.sectionTitle")}>
@@ -61,9 +67,10 @@ export function AcademicHistoryFields({
               {...form.register("institutionCity")}
               error={errorText(errors.institutionCity?.message)}
             />
-            <TextInput
+            <NativeSelect
               label={t("enrollment:academicHistory.previousLevel")}
               description={t("enrollment:academicHistory.previousLevelHint")}
+              data={levels}
               {...form.register("previousLevel")}
               error={errorText(errors.previousLevel?.message)}
             />

@@ -1,6 +1,11 @@
-import { academicHistorySchema } from "@portal/shared/schemas/enrollment/academic-history";
+import { academicHistorySchema, academicHistorySchemaFor } from "@portal/shared/schemas/enrollment/academic-history";
 import { describe, expect, it } from "vitest";
-import { academicHistoryEarlyChecks, toFormValues, toRequestBody } from "./academic-history-form.ts";
+import {
+  academicHistoryEarlyChecks,
+  previousLevelOptions,
+  toFormValues,
+  toRequestBody,
+} from "./academic-history-form.ts";
 
 const saved = {
   previousLevel: "5.º EGB",
@@ -26,7 +31,24 @@ describe("academic history form values", () => {
     expect(academicHistoryEarlyChecks(values)).toEqual({});
     const body = toRequestBody(values);
     expect(body).toEqual(saved);
-    expect(academicHistorySchema.safeParse(body).success).toBe(true);
+    // "5.º EGB" was typed before the level list: that record keeps it; a new answer is a level.
+    expect(academicHistorySchemaFor({ savedPreviousLevel: saved.previousLevel }).safeParse(body).success).toBe(true);
+    expect(academicHistorySchema.safeParse(body).success).toBe(false);
+    expect(academicHistorySchema.safeParse({ ...body, previousLevel: "CM1" }).success).toBe(true);
+  });
+
+  it("offers the level list, plus an answer typed before the list so it stays readable and chosen", () => {
+    const levels = [
+      { value: "CM1", label: "CM1 (4.º EGB)" },
+      { value: "CM2", label: "CM2 (5.º EGB)" },
+    ];
+    const typed = (value: string) => `«${value}» (typed before)`;
+    expect(previousLevelOptions(levels, "", typed)).toEqual(levels);
+    expect(previousLevelOptions(levels, "CM2", typed)).toEqual(levels);
+    expect(previousLevelOptions(levels, "5.º EGB", typed)).toEqual([
+      ...levels,
+      { value: "5.º EGB", label: "«5.º EGB» (typed before)" },
+    ]);
   });
 
   it("sends no previous school after a no, whatever the hidden inputs still hold", () => {
@@ -48,7 +70,7 @@ describe("academic history form values", () => {
   });
 
   it("lets the schema ask for the country of a named school", () => {
-    const body = toRequestBody({ ...toFormValues(saved), institutionCountry: "" });
+    const body = toRequestBody({ ...toFormValues(saved), previousLevel: "CM2", institutionCountry: "" });
     expect(academicHistorySchema.safeParse(body).error?.issues.map((issue) => issue.path.join("."))).toEqual([
       "institutionCountry",
     ]);

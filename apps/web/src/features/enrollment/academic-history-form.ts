@@ -1,4 +1,6 @@
+import { isLevelCode } from "@portal/shared/rules/levels";
 import type { AcademicHistoryInput } from "@portal/shared/schemas/enrollment/academic-history";
+import type { CatalogChoice } from "./step-kit/catalog-choices.ts";
 import { blankToUndefined, str, yesNoText, yesNoValue } from "./step-kit/form-values.ts";
 
 /**
@@ -71,4 +73,19 @@ export function academicHistoryEarlyChecks(values: AcademicHistoryValues): Parti
   if (values.repeatingClass === "") problems.repeatingClass = "validation.required";
   if (values.aefeAccredited === "") problems.aefeAccredited = "validation.required";
   return problems;
+}
+
+/**
+ * The choices of "last level attended" (issue #14: the level list, not free text). An answer typed
+ * before the list (`saved`, not a level code) stays readable and selected as an extra choice,
+ * labelled by `typedLabel`, until the family or the staff choose a level.
+ */
+export function previousLevelOptions(
+  levels: readonly CatalogChoice[],
+  saved: string | undefined,
+  typedLabel: (value: string) => string,
+): CatalogChoice[] {
+  const typed = saved?.trim() ?? "";
+  if (typed === "" || isLevelCode(typed)) return [...levels];
+  return [...levels, { value: saved ?? typed, label: typedLabel(typed) }];
 }

@@ -1,4 +1,5 @@
-import { academicHistorySchema } from "@portal/shared/schemas/enrollment/academic-history";
+import { academicHistorySchemaFor } from "@portal/shared/schemas/enrollment/academic-history";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
@@ -21,8 +22,6 @@ import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
 
 const STEP = "academicHistory" as const;
 
-const resolver = stepResolver<AcademicHistoryValues>(academicHistorySchema, toRequestBody, academicHistoryEarlyChecks);
-
 /** Step 9 (spec 3): the student's schooling before this enrollment. */
 export function AcademicHistoryPage() {
   const step = useHostStepData(STEP);
@@ -41,6 +40,16 @@ function AcademicHistoryStep({
   catalogs: AcademicHistoryCatalogs;
 }) {
   const { t } = useTranslation();
+  // A last level attended typed before the level list is still accepted as it was (the server agrees).
+  const resolver = useMemo(
+    () =>
+      stepResolver<AcademicHistoryValues>(
+        academicHistorySchemaFor({ savedPreviousLevel: initial.previousLevel }),
+        toRequestBody,
+        academicHistoryEarlyChecks,
+      ),
+    [initial.previousLevel],
+  );
   const { form, state } = useStepForm({ step: STEP, initial, resolver, toBody: toRequestBody });
   return (
     <StepForm title={t(routeTitleKey("wizard.academicHistory"))} state={state}>

@@ -36,6 +36,11 @@ export async function startFile(studentId?: number): Promise<FileSummary> {
   );
 }
 
+/** Drops a new student's file started with "+" before step 2 was saved (409 FILE_NOT_DISCARDABLE otherwise). */
+export async function discardFile(fileId: number): Promise<void> {
+  await http.delete(`/api/enrollment/files/${fileId}`);
+}
+
 export function useFileSummary(fileId: number | null) {
   return useQuery({
     queryKey: fileQueryKey(fileId ?? 0),

@@ -1,14 +1,16 @@
 import { enrollmentYearSchemaFor } from "@portal/shared/schemas/enrollment/enrollment-year";
-import { useMemo } from "react";
+import { type FormEvent, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useSchoolYears } from "../auth/api/auth-api.ts";
+import { confirmUsualBirthDate } from "./birth-date-confirmation.ts";
 import { ENROLLMENT_YEAR_CATALOGS, EnrollmentYearFields, type EnrollmentYearInfo } from "./enrollment-year-fields.tsx";
 import { type EnrollmentYearValues, previousLevelOf, toFormValues, toRequestBody } from "./enrollment-year-form.ts";
 import { type SelectOptions, useCatalogOptions } from "./step-kit/catalog-options.ts";
+import { str } from "./step-kit/form-values.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
 import { useHostFileContext, useHostStepData, useStepHost } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
@@ -46,16 +48,29 @@ export function EnrollmentYearPage() {
     isNewStudent: info.isNewStudent,
     requestableLevels: info.requestableLevels,
   });
-  return <EnrollmentYearStep initial={initial} info={info} levels={catalogs.options.levels} />;
+  return (
+    <EnrollmentYearStep
+      initial={initial}
+      saved={step.data.completed ? str(step.data.data?.levelCode) : null}
+      info={info}
+      birth={{ birthDate: context.data.birthDate, schoolYearStartsOn: context.data.schoolYearStartsOn }}
+      levels={catalogs.options.levels}
+    />
+  );
 }
 
 function EnrollmentYearStep({
   initial,
+  saved,
   info,
+  birth,
   levels,
 }: {
   initial: EnrollmentYearValues;
+  /** The level of a completed save, else null. */
+  saved: string | null;
   info: EnrollmentYearInfo;
+  birth: { birthDate: string | null; schoolYearStartsOn: string };
   levels: SelectOptions;
 }) {
   const { t } = useTranslation();
@@ -72,8 +87,27 @@ function EnrollmentYearStep({
     [info.isNewStudent, info.previousLevel],
   );
   const { form, state } = useStepForm({ step: STEP, initial, resolver, toBody: toRequestBody });
+  // Issue #14: a level far from the student's usual age for their birth date is confirmed first.
+  const onSubmit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const { levelCode } = form.getValues();
+    if (!state.readOnly && birth.birthDate && levelCode !== saved) {
+      if (!(await form.trigger())) return state.onSubmit();
+      const confirmed = await confirmUsualBirthDate({
+        birthDate: birth.birthDate,
+        level: levelCode,
+        schoolYearStartsOn: birth.schoolYearStartsOn,
+        levelLabel: (code) => levels.find((level) => level.value === code)?.label ?? code,
+      });
+      if (!confirmed) return;
+    }
+    state.onSubmit();
+  };
   return (
-    <StepForm title={t(routeTitleKey("wizard.enrollmentYear"))} state={state}>
+    <StepForm
+      title={t(routeTitleKey("wizard.enrollmentYear"))}
+      state={{ ...state, onSubmit: (event) => void onSubmit(event) }}
+    >
       <EnrollmentYearFields form={form} levels={levels} info={info} />
     </StepForm>
   );

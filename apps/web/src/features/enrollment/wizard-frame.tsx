@@ -171,7 +171,10 @@ function FileStepFrame({ current, children }: { current: WizardStep; children: R
     <FrameLayout current={current} file={file.data}>
       <StepTemplates step={current.key} />
       <WizardFileContext.Provider value={file.data}>
-        <FamilyHost file={file.data}>{children}</FamilyHost>
+        {/* Another file (the family switched to one of its students) starts the step's form afresh. */}
+        <FamilyHost key={file.data.id} file={file.data}>
+          {children}
+        </FamilyHost>
       </WizardFileContext.Provider>
     </FrameLayout>
   );

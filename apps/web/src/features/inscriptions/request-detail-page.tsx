@@ -17,6 +17,7 @@ import { ActionDialog, CorrectionDialog, ReviewDialog } from "./action-dialogs.t
 import { Field, Section } from "./detail-section.tsx";
 import { formatDateTime } from "./format.ts";
 import { listOriginHref } from "./representative-lists.ts";
+import { RequestChecks } from "./request-checks.tsx";
 import { RequestHistory } from "./request-history.tsx";
 import { fullPathOf, modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
 import { RequestMails } from "./request-mails.tsx";
@@ -341,6 +342,8 @@ export function RequestDetailPage() {
           </SimpleGrid>
         </Section>
       </SimpleGrid>
+
+      <RequestChecks checks={request.checks} levelLabel={levelLabel} />
 
       <InternalReview
         detail={request}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { academicHistorySchema } from "./academic-history.ts";
+import { academicHistorySchema, academicHistorySchemaFor } from "./academic-history.ts";
 import { enrollmentYearSchema, enrollmentYearSchemaFor } from "./enrollment-year.ts";
 import { exitAuthorizationSchema } from "./exit-authorization.ts";
 import { financeSchema } from "./finance.ts";
@@ -78,6 +78,14 @@ describe("academic history", () => {
     expect(issuesOf(academicHistorySchema, { ...history, institutionCountry: undefined })).toEqual([
       "institutionCountry: validation.required",
     ]);
+  });
+
+  it("takes the last level attended from the level list, and keeps a free text saved before the list", () => {
+    expect(issuesOf(academicHistorySchema, { previousLevel: "5.º EGB" })).toEqual(["previousLevel: validation.level"]);
+    const legacy = academicHistorySchemaFor({ savedPreviousLevel: "5.º EGB" });
+    expect(legacy.safeParse({ previousLevel: "5.º EGB" }).success).toBe(true);
+    expect(legacy.safeParse({ previousLevel: "CM1" }).success).toBe(true);
+    expect(issuesOf(legacy, { previousLevel: "6.º EGB" })).toEqual(["previousLevel: validation.level"]);
   });
 });
 

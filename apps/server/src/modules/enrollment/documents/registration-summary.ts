@@ -114,7 +114,7 @@ const AUTHORIZED_PERSON = [
 ];
 
 const ACADEMIC = [
-  f("previousLevel"),
+  f("previousLevel", catalog("levels")),
   f("repeatingClass", "bool"),
   f("institutionName"),
   f("institutionCountry", "country"),

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { StepId } from "@portal/shared/enrollment-steps";
 import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   type DefaultValues,
   type FieldErrors,
@@ -80,6 +80,11 @@ export interface UseStepForm<V extends FieldValues> {
   form: UseFormReturn<V>;
   fileId: number;
   state: StepFormState;
+  /**
+   * Leaves for `path` without the unsaved-changes question (what was typed is given up on
+   * purpose); `before` runs just before navigating, once the guard is off.
+   */
+  leave: (path: string, before?: () => void) => void;
 }
 
 /**
@@ -93,6 +98,8 @@ export function useStepForm<V extends FieldValues>(opts: {
   initial: V;
   resolver: Resolver<V>;
   toBody: (values: V) => unknown;
+  /** Told of every failed save after its field messages are placed, and of each new try (null). */
+  onSaveError?: (error: unknown) => void;
 }): UseStepForm<V> {
   const host = useStepHost();
   const navigate = useNavigate();
@@ -109,14 +116,21 @@ export function useStepForm<V extends FieldValues>(opts: {
   const draft = useStepDraft({ form, fileId: host.fileId, step: opts.step, enabled: keepsDrafts });
 
   useUnsavedChangesGuard(isDirty && leaveTo === null && !readOnly);
+  const beforeLeaving = useRef<(() => void) | null>(null);
   // Navigate once the saved values are the form's defaults, so the guard no longer blocks.
   useEffect(() => {
-    if (leaveTo !== null && !isDirty) void navigate(leaveTo);
+    if (leaveTo === null || isDirty) return;
+    beforeLeaving.current?.();
+    beforeLeaving.current = null;
+    void navigate(leaveTo);
   }, [leaveTo, isDirty, navigate]);
 
   const save = useMutation({
     mutationFn: (values: V) => host.save(opts.step, opts.toBody(values)),
-    onMutate: () => setFormError(null),
+    onMutate: () => {
+      setFormError(null);
+      opts.onSaveError?.(null);
+    },
     onSuccess: (_saved, values) => {
       notifyRecord("updated");
       form.reset(values);
@@ -125,6 +139,7 @@ export function useStepForm<V extends FieldValues>(opts: {
     onError: (error) => {
       notifyRecord("notUpdated");
       setFormError(placeFieldErrors(form, error) ? null : error);
+      opts.onSaveError?.(error);
     },
   });
 
@@ -144,6 +159,11 @@ export function useStepForm<V extends FieldValues>(opts: {
 
   return {
     form,
+    leave: (path: string, before?: () => void) => {
+      beforeLeaving.current = before ?? null;
+      form.reset(form.getValues());
+      setLeaveTo(path);
+    },
     fileId: host.fileId,
     state: {
       onSubmit,
