@@ -22,11 +22,12 @@ import zlib from "node:zlib";
 const KB = 1000;
 const GOALS = { login: 170 * KB, all: undefined };
 // all: 560 → 580 KB with the elections pages and the MFA screens (lazy chunks, not on the login route);
-// 580 → 605 KB with the wizard's drafts (issue #14: kept typing, its notice and status) and the
-// Admin's five election settings screens (≈ 14 KB) and their strings in the three languages.
-// login: 310 → 262 KB once the vendor chunks went (each screen now takes only the Mantine
+// 580 → 610 KB with the wizard's drafts (issue #14: kept typing, its notice and status), the
+// Admin's five election settings screens (≈ 14 KB) and their strings in the three languages, and
+// the duplicate-student and birth-date dialogs.
+// login: 310 → 265 KB once the vendor chunks went (each screen now takes only the Mantine
 // components and libraries it uses) and the signed-in frame became lazy (docs/decisions.md).
-const BUDGETS = { login: 262 * KB, all: 605 * KB };
+const BUDGETS = { login: 265 * KB, all: 610 * KB };
 const strict = process.argv.includes("--goals");
 const LOGIN_SCREEN = "src/features/auth/login-page.tsx";
 const LANGUAGES = ["es", "en", "fr"];
