@@ -25,6 +25,16 @@ const stored = (fileId: number) =>
     .orderBy("kind")
     .orderBy("language")
     .execute();
+/**
+ * A sent file once its confirmation e-mail is out: the e-mail's attachments are drawn and stored
+ * in the background, and a download racing them would see its stored PDF replaced meanwhile.
+ */
+async function sentAndMailed() {
+  const after = t.mails.length;
+  const sent = await sentFile(t);
+  await waitForMail(t.mails, sent.family.email, after, 15_000);
+  return sent;
+}
 const summaryUrl = (fileId: number, query = "") => `/api/enrollment/files/${fileId}/documents/summary${query}`;
 
 describe("stored enrollment documents (issue #13)", () => {
@@ -40,7 +50,7 @@ describe("stored enrollment documents (issue #13)", () => {
   });
 
   it("a download reads the stored PDF; generate a new report draws and stores a new one", async () => {
-    const { family, fileId } = await sentFile(t);
+    const { family, fileId } = await sentAndMailed();
     const first = await call(t, { method: "GET", url: summaryUrl(fileId), cookie: family.cookie });
     expect(first.statusCode, first.body).toBe(200);
     const [row] = (await stored(fileId)).filter((entry) => entry.kind === "summary" && entry.language === "es");
@@ -61,7 +71,7 @@ describe("stored enrollment documents (issue #13)", () => {
   });
 
   it("is drawn again once what it shows has changed (a staff correction), never served out of date", async () => {
-    const { family, fileId } = await sentFile(t);
+    const { family, fileId } = await sentAndMailed();
     const before = await call(t, { method: "GET", url: summaryUrl(fileId), cookie: family.cookie });
     const oldKey = (await stored(fileId)).find(
       (entry) => entry.kind === "summary" && entry.language === "es",
@@ -91,7 +101,7 @@ describe("stored enrollment documents (issue #13)", () => {
   });
 
   it("a stored file lost from the disk is drawn again, not an error", async () => {
-    const { family, fileId } = await sentFile(t);
+    const { family, fileId } = await sentAndMailed();
     await call(t, { method: "GET", url: summaryUrl(fileId), cookie: family.cookie });
     for (const row of await stored(fileId)) fs.rmSync(path.join(filesDir(), row.storage_key), { force: true });
     const response = await call(t, { method: "GET", url: summaryUrl(fileId), cookie: family.cookie });
