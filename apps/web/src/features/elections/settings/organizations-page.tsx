@@ -1,12 +1,10 @@
-import { Button, Group, Table } from "@mantine/core";
+import { Table } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../../lib/api-error.ts";
-import { confirmAction } from "../../../lib/confirm.tsx";
-import { notifyError, notifyRecord } from "../../../lib/toasts.ts";
 import { deleteOrganization, ORGANIZATIONS_KEY, type Organization, useOrganizations } from "./election-admin-api.ts";
 import { OrganizationDialog } from "./organization-dialog.tsx";
+import { deleteAfterConfirm, EditDeleteButtons } from "./row-actions.tsx";
 import { SettingsListFrame } from "./settings-list-frame.tsx";
 
 /**
@@ -20,18 +18,12 @@ export function OrganizationsPage() {
   const organizations = useOrganizations();
   const [editing, setEditing] = useState<{ organization: Organization | null } | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ORGANIZATIONS_KEY });
-  const remove = async (organization: Organization) => {
-    const text = t("elections:admin.organizations.confirmDelete", { name: organization.name });
-    if (!(await confirmAction("delete", text))) return;
-    try {
-      await deleteOrganization(organization.id);
-      notifyRecord("deleted");
-    } catch (error) {
-      if (isApiError(error)) notifyError(error.message);
-      else notifyRecord("notDeleted");
-    }
-    refresh();
-  };
+  const remove = (organization: Organization) =>
+    deleteAfterConfirm(
+      t("elections:admin.organizations.confirmDelete", { name: organization.name }),
+      () => deleteOrganization(organization.id),
+      refresh,
+    );
   return (
     <>
       <SettingsListFrame
@@ -60,25 +52,11 @@ export function OrganizationsPage() {
                     <Table.Td>{organization.acronym}</Table.Td>
                     <Table.Td>{organization.description}</Table.Td>
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={t("elections:admin.editNamed", { name: organization.name })}
-                          onClick={() => setEditing({ organization })}
-                        >
-                          {t("elections:admin.actions.edit")}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          aria-label={t("elections:admin.deleteNamed", { name: organization.name })}
-                          onClick={() => void remove(organization)}
-                        >
-                          {t("elections:admin.actions.delete")}
-                        </Button>
-                      </Group>
+                      <EditDeleteButtons
+                        name={organization.name}
+                        onEdit={() => setEditing({ organization })}
+                        onDelete={() => void remove(organization)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

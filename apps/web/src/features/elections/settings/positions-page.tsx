@@ -1,12 +1,10 @@
-import { Button, Group, Table, Text } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "../../../lib/api-error.ts";
-import { confirmAction } from "../../../lib/confirm.tsx";
-import { notifyError, notifyRecord } from "../../../lib/toasts.ts";
 import { deletePosition, POSITIONS_KEY, type Position, usePositions } from "./election-admin-api.ts";
 import { PositionDialog } from "./position-dialog.tsx";
+import { deleteAfterConfirm, EditDeleteButtons } from "./row-actions.tsx";
 import { SettingsListFrame } from "./settings-list-frame.tsx";
 
 /**
@@ -20,18 +18,12 @@ export function PositionsPage() {
   const positions = usePositions();
   const [editing, setEditing] = useState<{ position: Position | null } | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: POSITIONS_KEY });
-  const remove = async (position: Position) => {
-    if (!(await confirmAction("delete", t("elections:admin.positions.confirmDelete", { name: nameOf(position) }))))
-      return;
-    try {
-      await deletePosition(position.id);
-      notifyRecord("deleted");
-    } catch (error) {
-      if (isApiError(error)) notifyError(error.message);
-      else notifyRecord("notDeleted");
-    }
-    refresh();
-  };
+  const remove = (position: Position) =>
+    deleteAfterConfirm(
+      t("elections:admin.positions.confirmDelete", { name: nameOf(position) }),
+      () => deletePosition(position.id),
+      refresh,
+    );
   const nextOrder = Math.max(0, ...(positions.data ?? []).map((p) => p.sortOrder)) + 1;
   return (
     <>
@@ -69,31 +61,18 @@ export function PositionsPage() {
                     <Table.Td lang="en">{position.nameEn}</Table.Td>
                     <Table.Td lang="fr">{position.nameFr}</Table.Td>
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={t("elections:admin.editNamed", { name: nameOf(position) })}
-                          onClick={() => setEditing({ position })}
-                        >
-                          {t("elections:admin.actions.edit")}
-                        </Button>
-                        {position.protected ? (
-                          <Text size="xs" c="dimmed">
-                            {t("elections:admin.positions.protected")}
-                          </Text>
-                        ) : (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            aria-label={t("elections:admin.deleteNamed", { name: nameOf(position) })}
-                            onClick={() => void remove(position)}
-                          >
-                            {t("elections:admin.actions.delete")}
-                          </Button>
-                        )}
-                      </Group>
+                      <EditDeleteButtons
+                        name={nameOf(position)}
+                        onEdit={() => setEditing({ position })}
+                        onDelete={() => void remove(position)}
+                        instead={
+                          position.protected ? (
+                            <Text size="xs" c="dimmed">
+                              {t("elections:admin.positions.protected")}
+                            </Text>
+                          ) : undefined
+                        }
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
