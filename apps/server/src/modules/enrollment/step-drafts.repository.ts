@@ -1,19 +1,5 @@
 import type { Db } from "../../db/database.ts";
 
-/** The family that owns a file and whether it can still change (null: no such file). */
-export async function fileOwnership(
-  db: Db,
-  fileId: number,
-): Promise<{ familyUserId: number; status: string } | undefined> {
-  const row = await db
-    .selectFrom("enrollment_files")
-    .innerJoin("students", "students.id", "enrollment_files.student_id")
-    .select(["students.family_user_id as familyUserId", "enrollment_files.status as status"])
-    .where("enrollment_files.id", "=", fileId)
-    .executeTakeFirst();
-  return row;
-}
-
 /** The draft of a step, with when the step itself was last saved (null: never). */
 export async function findStepDraft(
   db: Db,

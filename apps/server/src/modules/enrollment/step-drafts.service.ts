@@ -4,7 +4,8 @@ import type { AppContext } from "../../context.ts";
 import { nowIso } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { deleteStepDraft, fileOwnership, findStepDraft, upsertStepDraft } from "./step-drafts.repository.ts";
+import { findFileWithStudent } from "./enrollment.repository.ts";
+import { deleteStepDraft, findStepDraft, upsertStepDraft } from "./step-drafts.repository.ts";
 
 /**
  * A wizard step's unsaved typing (issue #14): the family's own files only, while the file can
@@ -12,10 +13,10 @@ import { deleteStepDraft, fileOwnership, findStepDraft, upsertStepDraft } from "
  * is audited, and the step's save (the family's or a staff correction) makes them stale.
  */
 async function ownEditableFile(ctx: AppContext, user: CurrentUser, fileId: number): Promise<{ editable: boolean }> {
-  const file = await fileOwnership(ctx.db, fileId);
-  if (!file) throw new AppError(404, "NOT_FOUND");
-  if (file.familyUserId !== user.id) throw new AppError(403, "NOT_YOUR_STUDENT");
-  return { editable: file.status === "draft" };
+  const found = await findFileWithStudent(ctx.db, fileId);
+  if (!found) throw new AppError(404, "NOT_FOUND");
+  if (found.student.family_user_id !== user.id) throw new AppError(403, "NOT_YOUR_STUDENT");
+  return { editable: found.file.status === "draft" };
 }
 
 export async function getStepDraft(
