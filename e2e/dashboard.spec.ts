@@ -136,3 +136,17 @@ test("Editor sees the dashboard's figures, none of them a link", async ({ page }
   await page.goto(`${LISTS}/all-request?status=Untreated`);
   await expect(page).toHaveURL(/\/unauthorized$/);
 });
+
+test("on a phone the per-level table shows its four columns within the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, "secretaria@demo.local");
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  const table = page.getByTestId("dashboard-levels");
+  await table.scrollIntoViewIfNeeded();
+  for (const name of ["Nivel", "Total", "Nuevos", "Reinscripciones"]) {
+    const box = await table.getByRole("columnheader", { name, exact: true }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.x, name).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(390);
+  }
+});

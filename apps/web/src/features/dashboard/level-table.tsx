@@ -36,8 +36,10 @@ export function LevelTable({
     </Table.Td>
   );
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table verticalSpacing={4} data-testid="dashboard-levels">
+    // 300 px: the four columns fit a 390 px phone (the level names wrap) instead of scrolling
+    // sideways with the re-enrollment column cut off (issue #14); the bar column is tablet-up.
+    <Table.ScrollContainer minWidth={300}>
+      <Table verticalSpacing={4} horizontalSpacing="xs" data-testid="dashboard-levels">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t("dashboard:levels.level")}</Table.Th>
