@@ -22,10 +22,13 @@ export function accessibleColorVariables(theme: MantineTheme): Record<string, st
   for (const [name, palette] of Object.entries(theme.colors)) {
     const base = palette[shade] ?? palette[6];
     if (!base) continue;
-    const onWhite = darkenUntilReadable(base, WHITE);
+    // Coloured text also sits in striped (gray.0) and hovered (gray.1) table rows: readable on
+    // gray.1 is readable on all of them and on white (the documents page's green "received" was
+    // 4.45:1 in a striped row).
+    const onSurfaces = darkenUntilReadable(base, theme.colors.gray[1]);
     const lightBackground = blend(base, theme.colors.gray[1], LIGHT_HOVER_ALPHA);
-    variables[`--mantine-color-${name}-text`] = onWhite;
-    variables[`--mantine-color-${name}-outline`] = onWhite;
+    variables[`--mantine-color-${name}-text`] = onSurfaces;
+    variables[`--mantine-color-${name}-outline`] = onSurfaces;
     variables[`--mantine-color-${name}-light-color`] = darkenUntilReadable(base, lightBackground);
   }
   const gray = theme.colors.gray;
@@ -33,7 +36,7 @@ export function accessibleColorVariables(theme: MantineTheme): Record<string, st
   // Dimmed text also sits on gray.0 panels: readable on the palest gray, so on white too.
   variables["--mantine-color-dimmed"] = darkenUntilReadable(gray[6], gray[0]);
   variables["--mantine-color-placeholder"] = darkenUntilReadable(gray[5], WHITE);
-  variables["--mantine-color-error"] = darkenUntilReadable(red[shade] ?? red[6], WHITE);
+  variables["--mantine-color-error"] = darkenUntilReadable(red[shade] ?? red[6], gray[1]);
   return variables;
 }
 
