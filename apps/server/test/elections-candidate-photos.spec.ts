@@ -131,7 +131,7 @@ describe("a candidate's photo", () => {
 
     const events = await t.ctx.db
       .selectFrom("audit_events")
-      .select(["event", "ip"])
+      .select("event")
       .where("event", "=", "election.candidatePhotoChanged")
       .where("details", "like", `%"electionId":${election.id},%`)
       .execute();
@@ -170,7 +170,7 @@ describe("a candidate's photo", () => {
   });
 
   it("is the Admin's to change and the electionsView roles' to see; a draft or cancelled election's is not shown to families", async () => {
-    const { electionId, candidates, listId, people } = await draftWithCandidates();
+    const { candidates, listId, people } = await draftWithCandidates();
     const [candidateId] = candidates as [number];
     const uploaded = await upload(candidateId, await jpegPhoto());
     const url = candidateInView(uploaded.json(), candidateId)?.photoUrl as string;
@@ -234,7 +234,6 @@ describe("a candidate's photo", () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await photoOf(cancelledUrl, family)).statusCode).toBe(404);
-    expect(electionId).toBeGreaterThan(0);
   });
 
   it("cannot change once the poll has opened (409), and the photo stays", async () => {
