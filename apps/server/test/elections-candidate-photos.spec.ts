@@ -1,7 +1,8 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { minimalPdf, multipart } from "./support/documents.ts";
 import {
   electionBody,
@@ -250,36 +251,92 @@ describe("a candidate's photo", () => {
 });
 
 describe("a candidate's photo on a files folder that cannot be written", () => {
-  it("answers 507 STORAGE_UNAVAILABLE and keeps no row pointing at a missing file", async () => {
-    const own = await createOwnDatabase("candidate-photo");
+  /** Its own database and DATA_DIR (the shared one must keep working for the other spec files). */
+  async function ownSetUp(label: string, cleanups: (() => Promise<void> | void)[]) {
+    const own = await createOwnDatabase(label);
+    cleanups.push(() => own.drop());
     const app = await createTestApp(own.env);
-    try {
-      const ownAdmin = await signedInAs(app, "Admin", { language: "en" });
-      const year = await insertOwnYear(app, "admin");
-      const { candidates } = await draftWithCandidates(app, ownAdmin.cookie, year);
-      const files = path.join(own.dataDir, "files");
-      fs.rmSync(files, { recursive: true, force: true });
-      fs.writeFileSync(files, "not a folder");
-      const refused = await call(app, {
+    cleanups.push(() => app.close());
+    const ownAdmin = await signedInAs(app, "Admin", { language: "en" });
+    const year = await insertOwnYear(app, "admin");
+    const { candidates } = await draftWithCandidates(app, ownAdmin.cookie, year);
+    const candidateId = candidates[0] as number;
+    const send = () =>
+      call(app, {
         method: "POST",
-        url: `/api/settings/election-candidates/${candidates[0]}/photo`,
+        url: `/api/settings/election-candidates/${candidateId}/photo`,
         cookie: ownAdmin.cookie,
-        ...multipart(await jpegPhoto(), "photo.jpg", "image/jpeg"),
+        ...multipart(sharpJpeg, "photo.jpg", "image/jpeg"),
       });
-      expect(refused.statusCode, refused.body).toBe(507);
-      expect(errorOf(refused).code).toBe("STORAGE_UNAVAILABLE");
-      const row = await app.ctx.db
-        .selectFrom("election_candidates")
-        .select("photo_ref")
-        .where("id", "=", candidates[0] as number)
-        .executeTakeFirstOrThrow();
-      expect(row.photo_ref).toBeNull();
+    const stored = async () =>
+      (
+        await app.ctx.db
+          .selectFrom("election_candidates")
+          .select("photo_ref")
+          .where("id", "=", candidateId)
+          .executeTakeFirstOrThrow()
+      ).photo_ref;
+    return { files: path.join(own.dataDir, "files"), send, stored };
+  }
+  let sharpJpeg: Buffer;
+  const cleanups: (() => Promise<void> | void)[] = [];
+  beforeAll(async () => {
+    sharpJpeg = await jpegPhoto();
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it("on a full disk (tmpfs) answers 507 STORAGE_UNAVAILABLE, keeps the previous photo and leaves no partial file", async (context) => {
+    if (!canMountTmpfs()) context.skip("mounting a tmpfs is not allowed here; the ENOTDIR test still runs");
+    const { files, send, stored } = await ownSetUp("candidate-photo-full", cleanups);
+    fs.mkdirSync(files, { recursive: true });
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", files]);
+    cleanups.push(() => {
+      execFileSync("umount", [files]);
+    });
+    expect((await send()).statusCode).toBe(200);
+    const previous = await stored();
+    const descriptor = fs.openSync(path.join(files, "filler"), "w");
+    try {
+      for (;;) fs.writeSync(descriptor, Buffer.alloc(4096));
+    } catch (error) {
+      expect((error as { code?: string }).code).toBe("ENOSPC");
     } finally {
-      await app.close();
-      await own.drop();
+      fs.closeSync(descriptor);
     }
+    const before = fs.readdirSync(files).sort();
+    const refused = await send();
+    expect(refused.statusCode, refused.body).toBe(507);
+    expect(errorOf(refused).code).toBe("STORAGE_UNAVAILABLE");
+    expect(fs.readdirSync(files).sort()).toEqual(before);
+    expect(await stored()).toBe(previous);
+  });
+
+  it("when DATA_DIR/files is not a folder (ENOTDIR) answers 507 and keeps no row pointing at a missing file", async () => {
+    const { files, send, stored } = await ownSetUp("candidate-photo-notdir", cleanups);
+    fs.rmSync(files, { recursive: true, force: true });
+    fs.writeFileSync(files, "not a folder");
+    const refused = await send();
+    expect(refused.statusCode, refused.body).toBe(507);
+    expect(errorOf(refused).code).toBe("STORAGE_UNAVAILABLE");
+    expect(await stored()).toBeNull();
   });
 });
+
+/** Whether this machine lets the test mount a tmpfs (root in a container that allows it). */
+function canMountTmpfs(): boolean {
+  const probe = fs.mkdtempSync("/tmp/portal-mount-probe-");
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe], { stdio: "ignore" });
+    execFileSync("umount", [probe], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmdirSync(probe);
+  }
+}
 
 async function adminCandidates(electionId: number): Promise<number[]> {
   const items = (await call(t, { method: "GET", url: "/api/settings/elections", cookie: admin.cookie })).json().items;
