@@ -12,7 +12,7 @@ import {
 } from "../support/election-admin.ts";
 import { mailsFromOutbox } from "../support/outbox.ts";
 import { logIn } from "../support/session.ts";
-import { runTag } from "../support/wizard.ts";
+import { jpegPhoto, runTag } from "../support/wizard.ts";
 
 // Elections (issue #15), end to end in the browser: the Admin sets up an election with two lists on
 // the settings screens and schedules it; a family sees it upcoming; the Admin moves the opening a
@@ -82,6 +82,16 @@ test("the Admin sets up, closes and publishes an election on the settings screen
     await list.getByRole("button", { name: `Guardar los candidatos de ${name}` }).click();
     await expect(list.getByText("Cambios aún no guardados.")).toBeHidden();
   }
+  // A photo for the first list's first candidate (saved candidates only; the label names them).
+  const pictured = people[1]!.name;
+  const pictureRow = admin.getByRole("region", { name: lists[0] }).locator("ol > li").filter({ hasText: pictured });
+  await expect(pictureRow.getByText(`Foto de ${pictured}`)).toBeVisible();
+  await pictureRow.locator('input[type="file"]').setInputFiles({
+    name: "candidate.jpg",
+    mimeType: "image/jpeg",
+    buffer: await jpegPhoto(600, 800),
+  });
+  await expect(pictureRow.getByText(`Reemplazar la foto de ${pictured}`)).toBeVisible();
   const first = admin.getByRole("region", { name: lists[0] }).locator("ol > li");
   // Saved in the new order (read again from the server).
   await scanReloaded(admin, "settings: lists and candidates", first.nth(1));
@@ -110,6 +120,10 @@ test("the Admin sets up, closes and publishes an election on the settings screen
   await upcoming.getByRole("link", { name: "Ver los candidatos" }).click();
   await expect(family.getByRole("heading", { level: 1, name: "Candidatos" })).toBeVisible();
   await expect(family.getByRole("heading", { name: lists[1]! })).toBeVisible();
+  // The candidate's photo next to their name (decorative: the name is the text beside it).
+  const photo = family.getByRole("listitem").filter({ hasText: pictured }).last().locator("img");
+  await expect(photo).toHaveAttribute("alt", "");
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(500);
 
   // The Admin moves the opening a few seconds ahead (editing is open until the poll opens).
   await card.getByRole("button", { name: "Editar" }).click();

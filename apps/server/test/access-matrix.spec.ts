@@ -161,6 +161,7 @@ const CONTRACT: Record<string, string> = {
   "POST /api/settings/elections/:id/lists": "electionsManage",
   "DELETE /api/settings/election-lists/:listId": "electionsManage",
   "PUT /api/settings/election-lists/:listId/candidates": "electionsManage",
+  "POST /api/settings/election-candidates/:candidateId/photo": "electionsManage",
   "GET /api/settings/election-positions": "electionsManage",
   "POST /api/settings/election-positions": "electionsManage",
   "PUT /api/settings/election-positions/:id": "electionsManage",
@@ -171,6 +172,7 @@ const CONTRACT: Record<string, string> = {
   "DELETE /api/settings/election-organizations/:id": "electionsManage",
   "GET /api/elections": "electionsView",
   "GET /api/elections/:id": "electionsView",
+  "GET /api/elections/candidates/:candidateId/photo": "electionsView",
   "POST /api/elections/:id/vote": "electionsVote",
 };
 
@@ -237,7 +239,10 @@ describe("who may call each non-public route", () => {
       if (name === "kind") return "new";
       // Elections: an election, list, position or organization that exists for nobody (404, or 400
       // for a missing body: nothing changes).
-      if ((url.includes("/elections") || url.includes("/election-")) && (name === "id" || name === "listId")) {
+      if (
+        (url.includes("/elections") || url.includes("/election-")) &&
+        ["id", "listId", "candidateId"].includes(name)
+      ) {
         return "2147483000";
       }
       // Settings › General's per-year sections: a year that exists for nobody.

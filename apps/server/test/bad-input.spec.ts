@@ -469,6 +469,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
       "POST /api/settings/file-templates/:id/files/:language",
       // The school's logo is multipart: general-settings.spec.ts covers its bad input.
       "POST /api/settings/general/logo",
+      // A candidate's photo is multipart: elections-candidate-photos.spec.ts covers its bad input.
+      "POST /api/settings/election-candidates/:candidateId/photo",
       // The BUE's codes file is multipart: sync-access.spec.ts covers its bad input.
       "POST /api/sync/imports",
       // Starting an MFA setup and the Admin's MFA reset take no body: mfa.spec.ts covers them.

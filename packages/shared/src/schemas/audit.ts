@@ -85,6 +85,7 @@ export const AUDIT_EVENTS = [
   "election.listSaved",
   "election.listDeleted",
   "election.candidatesSaved",
+  "election.candidatePhotoChanged",
   "election.organizationSaved",
   "election.positionSaved",
   "election.organizationDeleted",

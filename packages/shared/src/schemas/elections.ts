@@ -11,6 +11,9 @@ import { paragraph, positiveInt } from "./workflow.ts";
 export const MIN_POLL_HOURS = 4;
 /** A list needs at least this many names to be published; at most twice the seats. */
 export const MIN_LIST_CANDIDATES = 2;
+/** A candidate's photo: JPEG or PNG up to 5 MB, stored as a 500 × 500 JPEG like the student photo. */
+export const CANDIDATE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const CANDIDATE_PHOTO_PX = 500;
 export const ELECTION_STATUSES = ["draft", "scheduled", "open", "closed", "published", "cancelled"] as const;
 export type ElectionStatus = (typeof ELECTION_STATUSES)[number];
 
@@ -85,7 +88,6 @@ export const electionCandidatesSchema = z.strictObject({
       z.strictObject({
         userId: positiveInt,
         statement: paragraph(2000).optional(),
-        photoRef: text(200, { required: false }).optional(),
       }),
       { error: "validation.invalidType" },
     )
@@ -117,6 +119,15 @@ export const voteSchema = z
     error: "validation.choice",
   });
 
+/** The candidate photo routes: the candidate's id; `v` only gives a new photo a new address. */
+export const candidatePhotoParams = z.strictObject({ candidateId: idParam });
+export const candidatePhotoQuery = z.strictObject({
+  v: z
+    .string({ error: "validation.invalidType" })
+    .regex(/^[0-9a-f]{1,16}$/, { error: "validation.invalidType" })
+    .optional(),
+});
+
 export const electionPhaseQuery = z.strictObject({
   phase: z.enum(["upcoming", "in-progress", "completed"], { error: "validation.choice" }),
 });
@@ -129,7 +140,8 @@ export const candidateViewSchema = z.object({
   name: z.string(),
   rank: z.number(),
   statement: z.string().nullable(),
-  photoRef: z.string().nullable(),
+  /** The photo's address (a new one after each upload), null without a photo. */
+  photoUrl: z.string().nullable(),
 });
 
 export const listViewSchema = z.object({

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
+import { removeCandidatePhotos } from "./candidate-photos.service.ts";
 import { findOrganization } from "./election-catalog.repository.ts";
 import { type Actor, assertEditable, assertListSize, electionOr404 } from "./election-guards.ts";
 import { electionView, personName } from "./election-view.ts";
@@ -11,6 +12,7 @@ import {
   deleteList,
   findList,
   insertList,
+  listCandidatesOf,
   organizationRuns,
   replaceCandidates,
 } from "./elections.repository.ts";
@@ -54,10 +56,12 @@ export async function addList(
 }
 
 export async function removeList(ctx: AppContext, actor: Actor, listId: number) {
-  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+  let photos: (string | null)[] = [];
+  const view = await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const list = await listOr404(trx, listId);
     const election = await electionOr404(trx, list.election_id);
     assertEditable(election);
+    photos = (await listCandidatesOf(trx, [listId])).map((c) => c.photo_ref);
     await deleteList(trx, listId);
     await recordAudit(trx, {
       event: "election.listDeleted",
@@ -67,20 +71,26 @@ export async function removeList(ctx: AppContext, actor: Actor, listId: number) 
     });
     return electionView(trx, election);
   });
+  // Once the rows are gone for good: a rolled-back delete keeps its photos.
+  removeCandidatePhotos(ctx, photos);
+  return view;
 }
 
 /**
  * Replaces a list's people, in order. Each must be an eligible voter of the election's year (and
  * not a test account), on no other list of the election. The size rule is checked when scheduling,
- * and here too once the election is scheduled (families already see it).
+ * and here too once the election is scheduled (families already see it). Photos are the server's
+ * (uploaded on their own route): a person who stays on the list keeps theirs, a person who leaves
+ * it takes theirs away (the file is removed).
  */
 export async function saveCandidates(
   ctx: AppContext,
   actor: Actor,
   listId: number,
-  input: { candidates: { userId: number; statement?: string | undefined; photoRef?: string | undefined }[] },
+  input: { candidates: { userId: number; statement?: string | undefined }[] },
 ) {
-  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+  let dropped: (string | null)[] = [];
+  const view = await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const list = await listOr404(trx, listId);
     const election = await electionOr404(trx, list.election_id);
     assertEditable(election);
@@ -104,11 +114,17 @@ export async function saveCandidates(
       throw new AppError(409, "ELECTION_CANDIDATE_TWICE");
     }
     if (election.status === "scheduled") assertListSize(list.name, ids.length, election.seats);
+    const photos = new Map((await listCandidatesOf(trx, [listId])).map((c) => [c.user_id, c.photo_ref]));
     await replaceCandidates(
       trx,
       listId,
-      input.candidates.map((c) => ({ userId: c.userId, statement: c.statement || null, photoRef: c.photoRef || null })),
+      input.candidates.map((c) => ({
+        userId: c.userId,
+        statement: c.statement || null,
+        photoRef: photos.get(c.userId) ?? null,
+      })),
     );
+    dropped = [...photos].filter(([userId]) => !ids.includes(userId)).map(([, key]) => key);
     await recordAudit(trx, {
       event: "election.candidatesSaved",
       actorUserId: actor.userId,
@@ -117,6 +133,8 @@ export async function saveCandidates(
     });
     return electionView(trx, election);
   });
+  removeCandidatePhotos(ctx, dropped);
+  return view;
 }
 
 export async function eligibleVoters(ctx: AppContext, electionId: number, q: string | undefined) {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ElectionStatus, ElectionView } from "@portal/shared/schemas/elections";
 import type { Db } from "../../db/database.ts";
 import {
@@ -20,6 +21,10 @@ export function effectiveStatus(row: ElectionRow, now: Date): ElectionStatus {
 export const personName = (row: { names: string; first_surname: string; second_surname: string }) =>
   [row.names, row.first_surname, row.second_surname].filter(Boolean).join(" ");
 
+/** `v` changes with each upload (a digest of the storage name, which itself stays private). */
+const photoUrl = (candidateId: number, key: string) =>
+  `/api/elections/candidates/${candidateId}/photo?v=${createHash("sha256").update(key).digest("hex").slice(0, 12)}`;
+
 function candidateView(row: CandidateRow) {
   return {
     id: row.id,
@@ -27,7 +32,7 @@ function candidateView(row: CandidateRow) {
     name: personName(row),
     rank: row.rank,
     statement: row.statement,
-    photoRef: row.photo_ref,
+    photoUrl: row.photo_ref ? photoUrl(row.id, row.photo_ref) : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  candidatePhotoParams,
   electionCancelSchema,
   electionCandidatesSchema,
   electionCreateSchema,
@@ -22,6 +23,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { uploadedFilePart } from "../../lib/upload-part.ts";
+import { replaceCandidatePhoto } from "./candidate-photos.service.ts";
 import {
   organizations,
   positions,
@@ -149,6 +152,13 @@ export function electionAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     "/api/settings/election-lists/:listId/candidates",
     { config, schema: { params: electionListParams, body: electionCandidatesSchema, response: one } },
     (request) => saveCandidates(ctx, actorOf(request), request.params.listId, request.body),
+  );
+  // Multipart, one `file` part (JPEG or PNG); answers the election with the candidate's new photoUrl.
+  r.post(
+    "/api/settings/election-candidates/:candidateId/photo",
+    { config, schema: { params: candidatePhotoParams, response: one } },
+    async (request) =>
+      replaceCandidatePhoto(ctx, actorOf(request), request.params.candidateId, await uploadedFilePart(request)),
   );
 
   const positionList = { 200: z.object({ items: z.array(positionViewSchema) }) };

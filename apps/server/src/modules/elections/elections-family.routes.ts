@@ -1,4 +1,6 @@
 import {
+  candidatePhotoParams,
+  candidatePhotoQuery,
   electionIdParams,
   electionPhaseQuery,
   familyElectionSchema,
@@ -9,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { openCandidatePhoto } from "./candidate-photos.service.ts";
 import { familyElection, familyElections } from "./elections-family.service.ts";
 import { castVote } from "./voting.service.ts";
 
@@ -31,6 +34,16 @@ export function electionFamilyRoutes(app: FastifyInstance, ctx: AppContext): voi
     "/api/elections/:id",
     { config, schema: { params: electionIdParams, response: { 200: familyElectionSchema } } },
     (request) => familyElection(ctx, request.user!.id, request.params.id),
+  );
+  // The Admin's settings screen shows it too (electionsView includes the Admin). Cache-Control stays
+  // the API's no-store, as for the student photos: `v` gives a new photo a new address anyway.
+  r.get(
+    "/api/elections/candidates/:candidateId/photo",
+    { config, schema: { params: candidatePhotoParams, querystring: candidatePhotoQuery } },
+    async (request, reply) => {
+      const stream = await openCandidatePhoto(ctx, request.user!, request.params.candidateId);
+      return reply.type("image/jpeg").header("Content-Disposition", "inline").send(stream);
+    },
   );
   r.post(
     "/api/elections/:id/vote",

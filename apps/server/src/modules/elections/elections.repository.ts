@@ -184,3 +184,17 @@ export async function candidatesElsewhere(db: Db, electionId: number, listId: nu
     .where("c.user_id", "in", userIds)
     .execute();
 }
+
+/** One candidate with the election of its list (the photo routes start from the candidate). */
+export async function findCandidate(db: Db, candidateId: number) {
+  return db
+    .selectFrom("election_candidates as c")
+    .innerJoin("election_lists as l", "l.id", "c.list_id")
+    .select(["c.id", "c.list_id", "c.user_id", "c.photo_ref", "l.election_id"])
+    .where("c.id", "=", candidateId)
+    .executeTakeFirst();
+}
+
+export async function setCandidatePhoto(db: Db, candidateId: number, photoRef: string | null): Promise<void> {
+  await db.updateTable("election_candidates").set({ photo_ref: photoRef }).where("id", "=", candidateId).execute();
+}

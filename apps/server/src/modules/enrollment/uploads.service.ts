@@ -6,12 +6,12 @@ import { FILE_TYPE_LABEL, FILE_TYPE_MIME, type FileType } from "@portal/shared/f
 import { STUDENT_PHOTO_SIZE_PX } from "@portal/shared/upload-kinds";
 import { fileTypeFromBuffer } from "file-type";
 import type { Insertable } from "kysely";
-import sharp from "sharp";
 import type { AppContext } from "../../context.ts";
 import { nowIso } from "../../db/database.ts";
 import type { Database } from "../../db/types.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
+import { reencodePhoto } from "../../lib/photo-reencode.ts";
 import { storablePdf } from "../../lib/storable-pdf.ts";
 import { removeStoredFile, writeStoredFile } from "../../lib/stored-files.ts";
 import { readUploadPart } from "../../lib/upload-part.ts";
@@ -24,35 +24,9 @@ import { UPLOAD_KINDS, type UploadKind } from "./upload-kinds.ts";
 
 /** Spec 9: the student photo is 500 × 500 px. */
 export const STUDENT_PHOTO_PX = STUDENT_PHOTO_SIZE_PX;
-/** Refuses decompression bombs before decoding (a 1 MB PNG can claim gigapixels). */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 function storageDir(ctx: AppContext): string {
   return path.join(ctx.config.dataDir, "files");
-}
-
-/**
- * Decodes and re-encodes a photo: only the pixels survive, so metadata (GPS, camera, names) and
- * anything hidden after or inside the image (polyglots) are gone. The student photo becomes a
- * 500 × 500 JPEG; other photos keep their format and size.
- */
-async function reencodePhoto(buffer: Buffer, kind: UploadKind): Promise<{ bytes: Buffer; mime: string; ext: string }> {
-  const type = await fileTypeFromBuffer(buffer);
-  if (type?.mime !== "image/jpeg" && type?.mime !== "image/png") throw new AppError(400, "UPLOAD_NOT_IMAGE");
-  try {
-    const image = sharp(buffer, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-    if (kind === "studentPhoto") {
-      const bytes = await image
-        .resize(STUDENT_PHOTO_PX, STUDENT_PHOTO_PX, { fit: "cover" })
-        .jpeg({ quality: 88 })
-        .toBuffer();
-      return { bytes, mime: "image/jpeg", ext: "jpg" };
-    }
-    if (type.mime === "image/png") return { bytes: await image.png().toBuffer(), mime: "image/png", ext: "png" };
-    return { bytes: await image.jpeg({ quality: 90 }).toBuffer(), mime: "image/jpeg", ext: "jpg" };
-  } catch {
-    throw new AppError(400, "UPLOAD_NOT_IMAGE");
-  }
 }
 
 /** The uploaded name, reduced to something safe to show and to send back in a header. */
@@ -106,7 +80,7 @@ export async function storeUpload(
     if (await keepsPdfOriginals(ctx)) originalKey = `${randomToken(18)}.pdf`;
   } else {
     await checkPhotoType(received, limit);
-    stored = await reencodePhoto(received, kind);
+    stored = await reencodePhoto(received, kind === "studentPhoto" ? { squarePx: STUDENT_PHOTO_PX } : {});
   }
 
   const storageKey = `${randomToken(18)}.${stored.ext}`;

@@ -1,6 +1,7 @@
-import { Card, List, Stack, Text, Title } from "@mantine/core";
+import { Card, Group, List, Stack, Text, Title } from "@mantine/core";
 import type { ElectionView } from "@portal/shared/schemas/elections";
 import { useTranslation } from "react-i18next";
+import { CandidatePhoto } from "./candidate-photo.tsx";
 
 /** An election's lists in order, each with its statement and its candidates in list order. */
 export function ElectionLists({ election }: { election: ElectionView }) {
@@ -19,11 +20,16 @@ export function ElectionLists({ election }: { election: ElectionView }) {
           <Text size="sm" fw={600} mt="xs">
             {t("elections:family.candidates")}
           </Text>
-          <List type="ordered" size="sm">
+          <List type="ordered" size="sm" spacing="xs">
             {list.candidates.map((candidate) => (
               <List.Item key={candidate.id}>
-                {candidate.name}
-                {candidate.statement ? ` — ${candidate.statement}` : ""}
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <CandidatePhoto url={candidate.photoUrl} />
+                  <span>
+                    {candidate.name}
+                    {candidate.statement ? ` — ${candidate.statement}` : ""}
+                  </span>
+                </Group>
               </List.Item>
             ))}
           </List>

@@ -9,8 +9,8 @@ const list = {
   name: "Lista A",
   statement: null,
   candidates: [
-    { id: 10, userId: 5, name: "Ana", rank: 1, statement: null, photoRef: null },
-    { id: 11, userId: 7, name: "Luis", rank: 2, statement: "Por la cantina", photoRef: null },
+    { id: 10, userId: 5, name: "Ana", rank: 1, statement: null, photoUrl: null },
+    { id: 11, userId: 7, name: "Luis", rank: 2, statement: "Por la cantina", photoUrl: null },
   ],
 } satisfies ElectionView["lists"][number];
 

@@ -5,6 +5,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-error-alert.tsx";
 import { notifySuccess } from "../../../lib/toasts.ts";
+import { CandidatePhoto } from "../candidate-photo.tsx";
+import { CandidatePhotoUpload } from "./candidate-photo-upload.tsx";
 import { type CandidateRow, candidatesBody, moveRow, rowsChanged, rowsOf, sizeRule } from "./candidate-rows.ts";
 import { saveCandidates } from "./election-admin-api.ts";
 import { EligibleSearch } from "./eligible-search.tsx";
@@ -48,6 +50,8 @@ export function CandidatesEditor({
     },
   });
   const rule = sizeRule(seats, rows.length);
+  // Photos belong to saved candidates (the upload names the candidate's row on the server).
+  const savedCandidate = new Map(list.candidates.map((candidate) => [candidate.userId, candidate]));
   const taken = new Set([...takenElsewhere, ...rows.map((row) => row.userId)]);
   const update = (next: CandidateRow[]) => {
     save.reset();
@@ -68,68 +72,78 @@ export function CandidatesEditor({
         </Text>
       ) : (
         <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: "none" }}>
-          {rows.map((row, index) => (
-            <li key={row.userId}>
-              <Group align="flex-start" gap="sm" wrap="nowrap">
-                <Text fw={600} w={28} ta="right" mt={6}>
-                  {index + 1}.
-                </Text>
-                <Stack gap={4} style={{ flex: 1 }}>
-                  <Text size="sm" fw={500}>
-                    {row.name}
+          {rows.map((row, index) => {
+            const saved = savedCandidate.get(row.userId);
+            return (
+              <li key={row.userId}>
+                <Group align="flex-start" gap="sm" wrap="nowrap">
+                  <Text fw={600} w={28} ta="right" mt={6}>
+                    {index + 1}.
                   </Text>
+                  <CandidatePhoto url={saved?.photoUrl ?? null} />
+                  <Stack gap={4} style={{ flex: 1 }}>
+                    <Text size="sm" fw={500}>
+                      {row.name}
+                    </Text>
+                    {editable ? (
+                      <Textarea
+                        label={t("elections:admin.lists.statementOf", { name: row.name })}
+                        size="xs"
+                        autosize
+                        minRows={1}
+                        maxLength={2000}
+                        value={row.statement}
+                        onChange={(event) => {
+                          const statement = event.currentTarget.value;
+                          update(rows.map((r, i) => (i === index ? { ...r, statement } : r)));
+                        }}
+                      />
+                    ) : row.statement ? (
+                      <Text size="sm">{row.statement}</Text>
+                    ) : null}
+                    {editable && saved ? <CandidatePhotoUpload candidate={saved} onSaved={onSaved} /> : null}
+                    {editable && !saved ? (
+                      <Text size="xs" c="dimmed">
+                        {t("elections:admin.lists.photoAfterSave")}
+                      </Text>
+                    ) : null}
+                  </Stack>
                   {editable ? (
-                    <Textarea
-                      label={t("elections:admin.lists.statementOf", { name: row.name })}
-                      size="xs"
-                      autosize
-                      minRows={1}
-                      maxLength={2000}
-                      value={row.statement}
-                      onChange={(event) => {
-                        const statement = event.currentTarget.value;
-                        update(rows.map((r, i) => (i === index ? { ...r, statement } : r)));
-                      }}
-                    />
-                  ) : row.statement ? (
-                    <Text size="sm">{row.statement}</Text>
+                    <Group gap={4} wrap="nowrap" mt={4}>
+                      <ActionIcon
+                        variant="default"
+                        aria-label={t("elections:admin.lists.up", { name: row.name })}
+                        disabled={index === 0}
+                        onClick={() => update(moveRow(rows, index, -1))}
+                      >
+                        <span aria-hidden="true">↑</span>
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="default"
+                        aria-label={t("elections:admin.lists.down", { name: row.name })}
+                        disabled={index === rows.length - 1}
+                        onClick={() => update(moveRow(rows, index, 1))}
+                      >
+                        <span aria-hidden="true">↓</span>
+                      </ActionIcon>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        aria-label={t("elections:admin.lists.removeNamed", { name: row.name })}
+                        onClick={() => {
+                          update(rows.filter((_, i) => i !== index));
+                          heading.current?.focus();
+                        }}
+                      >
+                        {t("elections:admin.lists.remove")}
+                      </Button>
+                    </Group>
                   ) : null}
-                </Stack>
-                {editable ? (
-                  <Group gap={4} wrap="nowrap" mt={4}>
-                    <ActionIcon
-                      variant="default"
-                      aria-label={t("elections:admin.lists.up", { name: row.name })}
-                      disabled={index === 0}
-                      onClick={() => update(moveRow(rows, index, -1))}
-                    >
-                      <span aria-hidden="true">↑</span>
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="default"
-                      aria-label={t("elections:admin.lists.down", { name: row.name })}
-                      disabled={index === rows.length - 1}
-                      onClick={() => update(moveRow(rows, index, 1))}
-                    >
-                      <span aria-hidden="true">↓</span>
-                    </ActionIcon>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={t("elections:admin.lists.removeNamed", { name: row.name })}
-                      onClick={() => {
-                        update(rows.filter((_, i) => i !== index));
-                        heading.current?.focus();
-                      }}
-                    >
-                      {t("elections:admin.lists.remove")}
-                    </Button>
-                  </Group>
-                ) : null}
-              </Group>
-            </li>
-          ))}
+                </Group>
+              </li>
+            );
+          })}
         </Stack>
       )}
       {editable ? (

@@ -13,7 +13,7 @@ import {
 import { type SchoolYear, schoolYearSchema } from "@portal/shared/schemas/responses";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { http } from "../../../lib/http.ts";
+import { http, upload } from "../../../lib/http.ts";
 
 /** Calls of Settings › Elections, positions, organizations, lists and results (docs/api.md "Elections"). */
 const BASE = "/api/settings/elections";
@@ -117,3 +117,7 @@ export const saveOrganization = async (id: number | null, input: OrganizationInp
     await (id === null ? http.post(ORGANIZATIONS, input) : http.put(`${ORGANIZATIONS}/${id}`, input)),
   );
 export const deleteOrganization = (id: number) => http.delete(`${ORGANIZATIONS}/${id}`);
+
+/** A saved candidate's photo (multipart); answers the election with the new photo's address. */
+export const uploadCandidatePhoto = (candidateId: number, file: File) =>
+  view(upload(`/api/settings/election-candidates/${candidateId}/photo`, file));
