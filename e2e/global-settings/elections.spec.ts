@@ -103,6 +103,8 @@ test("the Admin sets up, closes and publishes an election on the settings screen
   card = admin.getByRole("region", { name: title });
   await confirmStep(admin, card, "Programar", "Programar");
   await expect(card.getByText("Programada", { exact: true })).toBeVisible();
+  // The "Programar" button is gone: the focus is on the card's title, not lost to the page.
+  await expect(card.getByRole("heading", { name: title })).toBeFocused();
 
   // A demo family on the register (its password is the demo's), reading Spanish.
   const voter = people.find((person) => person.email.endsWith("@demo.local"))?.email;

@@ -25,6 +25,15 @@ export function actionsFor(election: ElectionView): CardAction[] {
   }
 }
 
+/**
+ * After an action that changes a card's buttons (schedule, close, publish, cancel), the button
+ * that had the focus is gone: the focus goes to the card's title instead of the page body, once
+ * the list shows the new state and the dialog has handed the focus back.
+ */
+export function focusElectionCard(electionId: number): void {
+  setTimeout(() => document.getElementById(electionTitleId(electionId))?.focus(), 0);
+}
+
 /** One election on Settings › Elections: what it is, its state and dates, what can be done now. */
 export function ElectionCard({
   election,
@@ -46,7 +55,7 @@ export function ElectionCard({
     <Card withBorder padding="lg" component="section" aria-labelledby={electionTitleId(election.id)}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
-          <Title order={2} size="h3" id={electionTitleId(election.id)}>
+          <Title order={2} size="h3" id={electionTitleId(election.id)} tabIndex={-1} className="portal-focus-target">
             {electionTitle(election, i18n.language)}
           </Title>
           <ElectionStatusBadge status={election.status} />

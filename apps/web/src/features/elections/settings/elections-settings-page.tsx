@@ -7,7 +7,7 @@ import { useSession } from "../../../lib/session-query.ts";
 import { notifyError } from "../../../lib/toasts.ts";
 import { CancelElectionDialog } from "./cancel-election-dialog.tsx";
 import { refreshElections, useAdminElections, useSchoolYearOptions } from "./election-admin-api.ts";
-import { type CardAction, ElectionCard } from "./election-card.tsx";
+import { type CardAction, ElectionCard, focusElectionCard } from "./election-card.tsx";
 import { ElectionDialog, type ElectionDialogMode } from "./election-dialog.tsx";
 import { SettingsListFrame } from "./settings-list-frame.tsx";
 import { useElectionStep } from "./use-election-step.ts";
@@ -81,8 +81,11 @@ export function ElectionsSettingsPage() {
         election={cancelling}
         onClose={() => setCancelling(null)}
         onDone={() => {
+          const cancelled = cancelling;
           setCancelling(null);
-          refresh();
+          void refreshElections(queryClient).then(() => {
+            if (cancelled) focusElectionCard(cancelled.id);
+          });
         }}
         onConflict={conflict}
       />

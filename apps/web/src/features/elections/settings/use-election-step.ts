@@ -6,6 +6,7 @@ import { confirm } from "../../../lib/confirm.tsx";
 import { notifyError, notifyRecord, notifySuccess } from "../../../lib/toasts.ts";
 import { electionTitle, formatElectionTime } from "../election-format.ts";
 import { type ElectionStep, electionStep, refreshElections } from "./election-admin-api.ts";
+import { focusElectionCard } from "./election-card.tsx";
 
 /**
  * Schedule, close early or publish one election, each after a confirmation that says what follows
@@ -24,7 +25,10 @@ export function useElectionStep() {
       else if (isApiError(error)) notifyError(error.message);
       else notifyRecord("notUpdated");
     },
-    onSettled: () => refreshElections(queryClient),
+    onSettled: async (_data, _error, { election }) => {
+      await refreshElections(queryClient);
+      focusElectionCard(election.id);
+    },
   });
 
   async function run(election: ElectionView, step: ElectionStep) {
