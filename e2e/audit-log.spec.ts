@@ -43,14 +43,18 @@ test("the Admin finds their own sign-in in the audit log and exports it as CSV",
 test("a start date after the end date is refused under the field, and no match says so", async ({ page }) => {
   await logIn(page, "admin@demo.local");
   await page.goto(AUDIT_LOG);
-  await page.getByLabel("Desde").fill("2026-05-02");
-  await page.getByLabel("Hasta").fill("2026-05-01");
+  await page.getByRole("textbox", { name: "Desde" }).fill("02/05/2026");
+  await page.getByRole("textbox", { name: "Hasta" }).fill("01/05/2026");
   await page.getByRole("button", { name: "Aplicar filtros" }).click();
   await expect(page.getByText("La fecha de inicio debe ser anterior o igual a la fecha de fin")).toBeVisible();
-  await expect(page.getByLabel("Desde")).toBeFocused();
+  const from = page.getByRole("textbox", { name: "Desde" });
+  await expect(from).toBeFocused();
+  // The date field's error is linked like every other field's.
+  await expect(from).toHaveAttribute("aria-invalid", "true");
+  await expect(from).toHaveAccessibleDescription(/La fecha de inicio debe ser anterior/);
 
-  await page.getByLabel("Hasta").fill("");
-  await page.getByLabel("Desde").fill("");
+  await page.getByRole("textbox", { name: "Hasta" }).fill("");
+  await page.getByRole("textbox", { name: "Desde" }).fill("");
   await page.getByLabel("Solicitud (número o código)").fill("NO-SUCH-REQUEST");
   await page.getByRole("button", { name: "Aplicar filtros" }).click();
   await expect(

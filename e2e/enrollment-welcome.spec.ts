@@ -31,7 +31,7 @@ test("a family adds a student, fills the student file and resumes the same file 
   await page.getByLabel("Segundo apellido", { exact: true }).fill("Loor");
   await page.getByLabel("Nombres", { exact: true }).fill("Valentina Sofía");
   await page.getByLabel("Sexo", { exact: true }).selectOption("F");
-  await page.getByLabel("Fecha de nacimiento", { exact: true }).fill("2015-03-14");
+  await page.getByRole("textbox", { name: "Fecha de nacimiento", exact: true }).fill("14/03/2015");
   await page.getByLabel("País de nacimiento", { exact: true }).selectOption("EC");
   await page.getByLabel("Ciudad de nacimiento", { exact: true }).fill("Quito");
   await page.getByLabel("Nacionalidad principal", { exact: true }).selectOption("EC");

@@ -23,7 +23,7 @@ async function fillStudentFile(page: Page, cedula: string) {
   await page.getByLabel("Primer apellido", { exact: true }).fill("Cedeño");
   await page.getByLabel("Nombres", { exact: true }).fill("Julián");
   await page.getByLabel("Sexo", { exact: true }).selectOption("M");
-  await page.getByLabel("Fecha de nacimiento", { exact: true }).fill("2015-03-14");
+  await page.getByRole("textbox", { name: "Fecha de nacimiento", exact: true }).fill("14/03/2015");
   await page.getByLabel("País de nacimiento", { exact: true }).selectOption("EC");
   await page.getByLabel("Ciudad de nacimiento", { exact: true }).fill("Quito");
   await page.getByLabel("Nacionalidad principal", { exact: true }).selectOption("EC");

@@ -55,7 +55,7 @@ test("a family fills representative 1, declines representative 2, adds an author
   await page.getByLabel("Nombres", { exact: true }).fill("Gabriela");
   await page.getByLabel("Primer apellido", { exact: true }).fill("Zambrano");
   await page.getByLabel("Segundo apellido", { exact: true }).fill("Loor");
-  await page.getByLabel("Fecha de nacimiento", { exact: true }).fill("1984-02-20");
+  await page.getByRole("textbox", { name: "Fecha de nacimiento", exact: true }).fill("20/02/1984");
   await page.getByLabel("País de nacimiento", { exact: true }).selectOption("EC");
   await page.getByLabel("Ciudad de nacimiento", { exact: true }).fill("Quito");
   await page.getByLabel("Nacionalidad principal", { exact: true }).selectOption("EC");

@@ -22,6 +22,8 @@ const DISCOUNT_BEFORE = "10";
 const DISCOUNT = 23;
 /** Today in the school's time zone (Ecuador, UTC−5), as the server counts window days. */
 const schoolToday = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+/** An ISO day as the date fields read it (DD/MM/YYYY). */
+const dayFirst = (day: string) => day.split("-").reverse().join("/");
 
 async function saveDiscount(admin: Page, percent: string): Promise<void> {
   await admin.goto(`${SETTINGS}/general`);
@@ -71,8 +73,8 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
     const reEnrollment = year.getByRole("group", { name: "Reinscripción" });
     await reEnrollment.getByRole("button", { name: "Editar las fechas" }).click();
     const window = admin.getByRole("dialog", { name: "Reinscripción — 2026-2027" });
-    await window.getByLabel("Abre el").fill(today);
-    await window.getByLabel("Cierra el (incluido)").fill("2027-07-03");
+    await window.getByRole("textbox", { name: "Abre el" }).fill(dayFirst(today));
+    await window.getByRole("textbox", { name: "Cierra el (incluido)" }).fill("03/07/2027");
     await window.getByRole("button", { name: "Guardar" }).click();
     await expect(window).toBeHidden();
     await expect(reEnrollment.getByText("Abierto", { exact: true })).toBeVisible();

@@ -6,6 +6,8 @@ test.use({ locale: "en-US" });
 const YEARS_URL = "/portal/dashboards/settings/academic-year";
 /** Today in the school's time zone (Ecuador, UTC−5), as the server counts window days. */
 const schoolToday = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+/** An ISO day as the date fields read it (DD/MM/YYYY). */
+const dayFirst = (day: string) => day.split("-").reverse().join("/");
 
 /** A family signs in to a chosen school year from the (English) login screen. */
 async function familyLogIn(page: Page, email: string, yearLabel: string) {
@@ -53,12 +55,12 @@ test("the Admin creates 2026-2027 and opens re-enrollment; a family sees the win
   const reEnrollment = year.getByRole("group", { name: "Reinscripción" });
   await reEnrollment.getByRole("button", { name: "Editar las fechas" }).click();
   const windowDialog = page.getByRole("dialog", { name: "Reinscripción — 2026-2027" });
-  await windowDialog.getByLabel("Abre el").fill("2027-05-01");
-  await windowDialog.getByLabel("Cierra el (incluido)").fill("2027-04-01");
+  await windowDialog.getByRole("textbox", { name: "Abre el" }).fill("01/05/2027");
+  await windowDialog.getByRole("textbox", { name: "Cierra el (incluido)" }).fill("01/04/2027");
   await windowDialog.getByRole("button", { name: "Guardar" }).click();
   await expect(windowDialog.getByText("La fecha de inicio debe ser anterior o igual a la fecha de fin")).toBeVisible();
-  await windowDialog.getByLabel("Abre el").fill(schoolToday());
-  await windowDialog.getByLabel("Cierra el (incluido)").fill("2027-07-03");
+  await windowDialog.getByRole("textbox", { name: "Abre el" }).fill(dayFirst(schoolToday()));
+  await windowDialog.getByRole("textbox", { name: "Cierra el (incluido)" }).fill("03/07/2027");
   await windowDialog.getByRole("button", { name: "Guardar" }).click();
   await expect(windowDialog).toBeHidden();
   await expect(reEnrollment.getByText("Abierto", { exact: true })).toBeVisible();

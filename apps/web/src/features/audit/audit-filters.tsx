@@ -7,6 +7,7 @@ import {
 } from "@portal/shared/schemas/audit";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateField } from "../../components/ui/date-field.tsx";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { type AuditLogState, DEFAULT_AUDIT_LOG_STATE, writeAuditLogState } from "./audit-query.ts";
 
@@ -47,7 +48,10 @@ export function AuditFilters({ state, serverErrors, onApply }: AuditFiltersProps
       }
       setErrors(found);
       const first = Object.keys(found)[0];
-      if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      if (first)
+        event.currentTarget
+          .querySelector<HTMLElement>(`[name="${first}"]:not([type="hidden"]), [data-name="${first}"]`)
+          ?.focus();
       return;
     }
     setErrors({});
@@ -101,20 +105,18 @@ export function AuditFilters({ state, serverErrors, onApply }: AuditFiltersProps
               onChange={(e) => set("requestId", e.currentTarget.value)}
               error={errorOf("requestId")}
             />
-            <TextInput
+            <DateField
               name="from"
-              type="date"
               label={t("audit:log.from")}
               value={draft.from}
-              onChange={(e) => set("from", e.currentTarget.value)}
+              onChange={(day) => set("from", day)}
               error={errorOf("from")}
             />
-            <TextInput
+            <DateField
               name="to"
-              type="date"
               label={t("audit:log.to")}
               value={draft.to}
-              onChange={(e) => set("to", e.currentTarget.value)}
+              onChange={(day) => set("to", day)}
               error={errorOf("to")}
             />
           </SimpleGrid>

@@ -1,6 +1,7 @@
 import { List, Table, Text } from "@mantine/core";
 import type { AuditEventItem } from "@portal/shared/schemas/audit";
 import { useTranslation } from "react-i18next";
+import { dayFirstLocale } from "../../lib/dates.ts";
 
 /** The school's time zone (docs/decisions.md "Audit log page"): the dates the filters take. */
 const SCHOOL_TIME_ZONE = "America/Guayaquil";
@@ -47,9 +48,14 @@ function Details({ item }: { item: AuditEventItem }) {
 /** One page of the audit log: date (school time), event, who, whom, IP and the safe details. */
 export function AuditTable({ items }: { items: readonly AuditEventItem[] }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "short",
-    timeStyle: "medium",
+  // Day first with a four-digit year (lib/dates.ts), seconds kept: events come close together.
+  const when = new Intl.DateTimeFormat(dayFirstLocale(i18n.language), {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
     timeZone: SCHOOL_TIME_ZONE,
   });
   return (

@@ -24,6 +24,7 @@ import { useSearchParams } from "react-router";
 import { ListPager } from "../../components/ui/list-pager.tsx";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { formatInstant } from "../../lib/dates.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useStatusLabel } from "../../lib/status-texts.ts";
 import { useDocumentList, useLevelNames } from "./documents-api.ts";
@@ -56,8 +57,7 @@ export function DocumentsPage() {
   const update = (patch: Partial<DocumentListState>) => go({ ...state, ...patch, page: 1 });
   const levelLabel = (code: string | null) =>
     code ? (levels.data?.find((level) => level.code === code)?.label ?? code) : "";
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+  const date = (iso: string) => formatInstant(iso, i18n.language);
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     update({ q: search.trim() });

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Stack, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { HandInState } from "@portal/shared/schemas/documents";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConflictAlert } from "../../components/ui/conflict-alert.tsx";
+import { DateField } from "../../components/ui/date-field.tsx";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { notifySuccess } from "../../lib/toasts.ts";
@@ -54,13 +55,12 @@ export function HandInRow({ requestId, state, canEdit }: { requestId: number; st
           onChange={(event) => setReceived(event.currentTarget.checked)}
         />
         {received ? (
-          <TextInput
-            type="date"
+          <DateField
             label={t("documentsPage:detail.receivedOn", { item })}
             value={receivedOn}
             readOnly={!canEdit}
-            max={today()}
-            onChange={(event) => setReceivedOn(event.currentTarget.value)}
+            maxDate={today()}
+            onChange={setReceivedOn}
             size="xs"
           />
         ) : null}

@@ -2,6 +2,7 @@ import { Alert, Group, NativeSelect, Radio, SimpleGrid, TextInput } from "@manti
 import type { ReactNode } from "react";
 import { type FieldPath, type UseFormReturn, useController, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDateField } from "../../components/ui/date-field.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
@@ -192,11 +193,11 @@ export function RepresentativeFields({
             {...form.register("secondName")}
             error={errorText(errors.secondName?.message)}
           />
-          <TextInput
+          <FormDateField
+            control={form.control}
+            name="birthDate"
             label={k("birthDate")}
-            type="date"
             {...REQUIRED_FIELD}
-            {...form.register("birthDate")}
             error={errorText(errors.birthDate?.message)}
           />
           <NativeSelect

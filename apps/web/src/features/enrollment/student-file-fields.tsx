@@ -13,6 +13,7 @@ import {
 import { MAX_EMERGENCY_CONTACTS } from "@portal/shared/schemas/enrollment/student-file";
 import { type UseFormReturn, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDateField } from "../../components/ui/date-field.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.ts";
@@ -95,11 +96,11 @@ export function StudentFileFields({
             {...form.register("gender")}
             error={errorText(errors.gender?.message)}
           />
-          <TextInput
+          <FormDateField
+            control={form.control}
+            name="birthDate"
             label={t("enrollment:studentFile.birthDate")}
-            type="date"
             {...REQUIRED_FIELD}
-            {...form.register("birthDate")}
             error={errorText(errors.birthDate?.message)}
           />
           <NativeSelect

@@ -1,20 +1,9 @@
 import { Alert, List, Stack, Text } from "@mantine/core";
 import type { RequestChecks as Checks } from "@portal/shared/schemas/workflow";
 import { useTranslation } from "react-i18next";
+import { formatDay } from "../../lib/dates.ts";
 import { Section } from "./detail-section.tsx";
 import { formatDateTime } from "./format.ts";
-
-/** A calendar day (YYYY-MM-DD) in the UI language, read as the day it names (no time zone shift). */
-function formatDay(day: string, language: string): string {
-  const [year, month, date] = day.split("-").map(Number);
-  if (!year || !month || !date) return day;
-  return new Intl.DateTimeFormat(language, {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(Date.UTC(year, month - 1, date));
-}
 
 /**
  * Issue #14, on a request's page: what the staff should look at before deciding — a birth date far

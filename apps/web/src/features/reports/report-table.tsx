@@ -4,6 +4,7 @@ import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-tab
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { SortableHeader } from "../../components/ui/sortable-header.tsx";
+import { formatDay, formatInstant } from "../../lib/dates.ts";
 
 type Row = ReportPage["rows"][number];
 
@@ -15,7 +16,8 @@ function formatCell(value: Row[number], column: ReportColumn, yes: string, no: s
   if (value === null || value === "") return "";
   if (typeof value === "boolean") return value ? yes : no;
   if (column.type === "date" && typeof value === "string") {
-    return value.length > 10 ? new Date(value).toLocaleString(locale) : value;
+    // An instant (created, updated) with its time; a calendar day (birth date) as the day it names.
+    return value.length > 10 ? formatInstant(value, locale) : formatDay(value, locale);
   }
   return String(value);
 }

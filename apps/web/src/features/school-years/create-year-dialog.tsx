@@ -9,6 +9,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDateField } from "../../components/ui/date-field.tsx";
 import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { hasErrorCode } from "../../lib/api-error.ts";
@@ -86,18 +87,18 @@ export function CreateYearDialog({
         {...form.register("label")}
         error={errorText(errors.label?.message)}
       />
-      <TextInput
-        type="date"
+      <FormDateField
+        control={form.control}
+        name="startsOn"
         label={t("schoolYears:create.startsOn")}
         {...REQUIRED_FIELD}
-        {...form.register("startsOn")}
         error={errorText(errors.startsOn?.message)}
       />
-      <TextInput
-        type="date"
+      <FormDateField
+        control={form.control}
+        name="endsOn"
         label={t("schoolYears:create.endsOn")}
         {...REQUIRED_FIELD}
-        {...form.register("endsOn")}
         error={errorText(errors.endsOn?.message)}
       />
       {latest ? (

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Checkbox, SimpleGrid, TextInput } from "@mantine/core";
+import { Checkbox, SimpleGrid } from "@mantine/core";
 import type { CatalogItem } from "@portal/shared/schemas/responses";
 import {
   type SchoolYearDetail,
@@ -10,6 +10,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDateField } from "../../components/ui/date-field.tsx";
 import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
@@ -77,18 +78,18 @@ export function EditYearDialog({
       saving={mutation.isPending}
       submitLabel={t("schoolYears:edit.save")}
     >
-      <TextInput
-        type="date"
+      <FormDateField
+        control={form.control}
+        name="startsOn"
         label={t("schoolYears:create.startsOn")}
         {...REQUIRED_FIELD}
-        {...form.register("startsOn")}
         error={errorText(errors.startsOn?.message)}
       />
-      <TextInput
-        type="date"
+      <FormDateField
+        control={form.control}
+        name="endsOn"
         label={t("schoolYears:create.endsOn")}
         {...REQUIRED_FIELD}
-        {...form.register("endsOn")}
         error={errorText(errors.endsOn?.message)}
       />
       <Controller

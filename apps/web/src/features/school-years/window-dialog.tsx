@@ -1,10 +1,11 @@
-import { Text, TextInput } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { addMonths, WINDOW_EARLIEST_MONTHS, type WindowKind } from "@portal/shared/rules/school-year-windows";
 import { type SchoolYearDetail, schoolYearWindowSchema } from "@portal/shared/schemas/school-years";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDateField } from "../../components/ui/date-field.tsx";
 import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { formatSchoolDay } from "../../lib/school-day.ts";
@@ -91,16 +92,16 @@ export function WindowDialog({
               latest: formatSchoolDay(year.endsOn, i18n.language),
             })}
           </Text>
-          <TextInput
-            type="date"
+          <FormDateField
+            control={form.control}
+            name="opensOn"
             label={t("schoolYears:window.opensOn")}
-            {...form.register("opensOn")}
             error={errorText(errors.opensOn?.message)}
           />
-          <TextInput
-            type="date"
+          <FormDateField
+            control={form.control}
+            name="closesOn"
             label={t("schoolYears:window.closesOn")}
-            {...form.register("closesOn")}
             error={errorText(errors.closesOn?.message)}
           />
         </>

@@ -6,6 +6,7 @@ import { Link, useParams } from "react-router";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
+import { formatInstantDay } from "../../lib/dates.ts";
 import { http } from "../../lib/http.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useStatusLabel } from "../../lib/status-texts.ts";
@@ -15,7 +16,7 @@ import { USERS_QUERY_KEY } from "./users-api.ts";
 import { fullName } from "./users-table.tsx";
 
 function formatDate(iso: string | null, language: string): string | null {
-  return iso ? new Intl.DateTimeFormat(language, { dateStyle: "short" }).format(new Date(iso)) : null;
+  return iso ? formatInstantDay(iso, language) : null;
 }
 
 /** Settings > Users > one account (issue #9): who it is, and for a family its students and requests. */

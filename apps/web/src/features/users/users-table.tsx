@@ -4,6 +4,7 @@ import type { UserListItem, UserSort, UserState } from "@portal/shared/schemas/u
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SortableHeader } from "../../components/ui/sortable-header.tsx";
+import { formatInstant } from "../../lib/dates.ts";
 import type { AccountAction } from "./users-api.ts";
 import { effectiveOrder, type UsersListState } from "./users-query.ts";
 
@@ -28,8 +29,7 @@ interface UsersTableProps {
 }
 
 function formatDateTime(iso: string | null, language: string): string | null {
-  if (!iso) return null;
-  return new Intl.DateTimeFormat(language, { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+  return iso ? formatInstant(iso, language) : null;
 }
 
 export function fullName(user: Pick<UserListItem, "names" | "surnames">): string {

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { confirm } from "../../../lib/confirm.tsx";
+import { formatInstant } from "../../../lib/dates.ts";
 import type { StepDraftState } from "./use-step-draft.ts";
 
-function when(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
-}
+const when = formatInstant;
 
 /** "What you typed is back" with a way to discard it, above the step's fields (issue #14). */
 export function StepDraftRestored({ draft }: { draft: StepDraftState }) {
