@@ -7,6 +7,7 @@ import { routeTitleKey } from "../../../lib/route-title-key.ts";
 import { useSession } from "../../../lib/session-query.ts";
 import { useNoticeText } from "../../../lib/year-settings-query.ts";
 import { useCatalog, useFileContext } from "../enrollment-api.ts";
+import { StepTitle } from "../step-kit/step-title.tsx";
 import { useStartFile } from "../use-start-file.ts";
 import { useWizardFile } from "../wizard-frame.tsx";
 import { wizardPath } from "../wizard-steps.ts";
@@ -79,9 +80,7 @@ export function CongratulationsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t(routeTitleKey("wizard.congratulations"))}
-      </Title>
+      <StepTitle>{t(routeTitleKey("wizard.congratulations"))}</StepTitle>
       <Alert color="green" title={t("enrollment:congratulations.successTitle")}>
         {t("enrollment:congratulations.success", {
           student: file.studentName,

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-error-alert.tsx";
 import { hasErrorCode } from "../../../lib/api-error.ts";
 import { StepDraftRestored, StepDraftStatus } from "./step-draft-notice.tsx";
+import { StepTitle } from "./step-title.tsx";
 import type { StepFormState } from "./use-step-form.ts";
 
 /**
@@ -25,19 +26,10 @@ export function StepForm({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // A new step (after "Save and next", or opened from the stepper) starts at its top with focus on
-  // its title, not on the page body halfway down the previous step's height (issue #14).
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-    heading.current?.focus({ preventScroll: true });
-  }, []);
   return (
     <form noValidate onSubmit={state.onSubmit}>
       <Stack gap="lg">
-        <Title order={1} size="h2" ref={heading} tabIndex={-1} className="portal-focus-target">
-          {title}
-        </Title>
+        <StepTitle>{title}</StepTitle>
         {state.notice ? (
           <Alert color="blue" title={t(state.notice.title)}>
             {t(state.notice.body, state.notice.values)}

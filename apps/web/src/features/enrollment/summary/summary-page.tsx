@@ -14,6 +14,7 @@ import { routeTitleKey } from "../../../lib/route-title-key.ts";
 import { useSession } from "../../../lib/session-query.ts";
 import { CARDS_QUERY_KEY, fileQueryKey, stepQueryKey, uploadUrl } from "../enrollment-api.ts";
 import { type SelectOptions, useCatalogOptions } from "../step-kit/catalog-options.ts";
+import { StepTitle } from "../step-kit/step-title.tsx";
 import { RETURN_PARAM, RETURN_TO_SUMMARY } from "../step-kit/use-step-form.ts";
 import { useWizardFile } from "../wizard-frame.tsx";
 import { wizardPath, wizardStepByKey } from "../wizard-steps.ts";
@@ -88,9 +89,7 @@ function Summary({ data, catalogs }: { data: Record<StepId, StepData>; catalogs:
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t("enrollment:summary.title", { currentYear: session.schoolYear?.label ?? "" })}
-      </Title>
+      <StepTitle>{t("enrollment:summary.title", { currentYear: session.schoolYear?.label ?? "" })}</StepTitle>
       <Text>{sent ? t("enrollment:summary.sentIntro") : t("enrollment:summary.intro")}</Text>
       {sections.map(({ step, rows }) => (
         <SummarySection key={step} step={step} rows={rows} editable={!sent} />
