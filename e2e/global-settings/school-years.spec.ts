@@ -36,7 +36,7 @@ test("the Admin creates 2026-2027 and opens re-enrollment; a family sees the win
   await page.getByRole("button", { name: "Crear el próximo año escolar" }).click();
   const dialog = page.getByRole("dialog", { name: "Crear un año escolar" });
   await expect(dialog.getByLabel("Año escolar")).toHaveValue("2026-2027");
-  await expect(dialog.getByLabel("Primer día de clases")).toHaveValue("2026-09-01");
+  await expect(dialog.getByRole("textbox", { name: "Primer día de clases" })).toHaveValue("01/09/2026");
   await expect(dialog.getByText("se copian de 2025-2026", { exact: false })).toBeVisible();
   await dialog.getByRole("button", { name: "Crear" }).click();
   await expect(dialog).toBeHidden();
