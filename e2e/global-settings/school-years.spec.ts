@@ -55,6 +55,13 @@ test("the Admin creates 2026-2027 and opens re-enrollment; a family sees the win
   const reEnrollment = year.getByRole("group", { name: "Reinscripción" });
   await reEnrollment.getByRole("button", { name: "Editar las fechas" }).click();
   const windowDialog = page.getByRole("dialog", { name: "Reinscripción — 2026-2027" });
+  // A click opens the date field's calendar; Escape closes it, not the dialog around it.
+  await windowDialog.getByRole("textbox", { name: "Abre el" }).click();
+  const calendar = page.locator("[data-dates-dropdown]");
+  await expect(calendar).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(calendar).toBeHidden();
+  await expect(windowDialog).toBeVisible();
   await windowDialog.getByRole("textbox", { name: "Abre el" }).fill("01/05/2027");
   await windowDialog.getByRole("textbox", { name: "Cierra el (incluido)" }).fill("01/04/2027");
   await windowDialog.getByRole("button", { name: "Guardar" }).click();
