@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-error-alert.tsx";
 import { hasErrorCode } from "../../../lib/api-error.ts";
-import { StepDraftRestored, StepDraftStatus } from "./step-draft-notice.tsx";
+import { StepDraftRestored, StepDraftStatus, StepSavedBy } from "./step-draft-notice.tsx";
 import type { StepFormState } from "./use-step-form.ts";
 
 /**
@@ -38,6 +38,7 @@ export function StepForm({
         <Title order={1} size="h2" ref={heading} tabIndex={-1} className="portal-focus-target">
           {title}
         </Title>
+        {state.savedBy ? <StepSavedBy savedBy={state.savedBy} /> : null}
         {state.notice ? (
           <Alert color="blue" title={t(state.notice.title)}>
             {t(state.notice.body, state.notice.values)}
