@@ -135,6 +135,20 @@ describe("inviting a second parent", () => {
       .where("f.id", "=", fileId)
       .executeTakeFirstOrThrow();
     expect(student.family_user_id).toBe(owner.id);
+
+    // The staff see both accounts on the request, the first one first.
+    const request = await t.ctx.db
+      .selectFrom("requests")
+      .select("id")
+      .where("file_id", "=", fileId)
+      .executeTakeFirstOrThrow();
+    const secretaria = await signedInAs(t, "Secretaria");
+    const detail = await call(t, { method: "GET", url: `/api/requests/${request.id}`, cookie: secretaria.cookie });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().household).toEqual([
+      { id: owner.id, name: "Ana Lucía Pérez Gómez", email: owner.email, owner: true },
+      { id: second.id, name: "Ana Lucía Pérez Gómez", email: second.email, owner: false },
+    ]);
   });
 
   it("keeps every other family out of the household's file", async () => {
