@@ -20,6 +20,7 @@ import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
 import { stepDraftRoutes } from "./modules/enrollment/step-drafts.routes.ts";
 import { MAX_UPLOAD_BYTES } from "./modules/enrollment/upload-kinds.ts";
 import { fileSettingsRoutes } from "./modules/file-settings/file-settings.routes.ts";
+import { householdRoutes } from "./modules/household/household.routes.ts";
 import { medicalRecordRoutes } from "./modules/medical-records/medical-records.routes.ts";
 import { mfaRoutes } from "./modules/mfa/mfa.routes.ts";
 import { photoExportRoutes } from "./modules/photo-exports/photo-exports.routes.ts";
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   schoolYearRoutes(app, ctx);
   authRoutes(app, ctx);
   accountRoutes(app, ctx);
+  householdRoutes(app, ctx);
   mfaRoutes(app, ctx);
   catalogRoutes(app, ctx);
   catalogAdminRoutes(app, ctx);

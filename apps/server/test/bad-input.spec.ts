@@ -37,6 +37,19 @@ const fakeToken = () => randomBytes(32).toString("base64url");
 const CONTROL_CHARS = ["\u0000", "\u0007", "\u001b"];
 
 /** Everything about a user that a request could change, minus the session's activity time. */
+/** A family account's household: its invitations and who joined it (issue #14). */
+async function householdState(id: number) {
+  return {
+    invitations: await t.ctx.db
+      .selectFrom("household_invitations")
+      .selectAll()
+      .where("owner_user_id", "=", id)
+      .execute(),
+    members: await t.ctx.db.selectFrom("users").select("id").where("household_owner_id", "=", id).execute(),
+    user: await userState(id),
+  };
+}
+
 async function userState(id: number) {
   const user = await t.ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const tokens = await t.ctx.db.selectFrom("user_tokens").selectAll().where("user_id", "=", id).orderBy("id").execute();
@@ -174,6 +187,24 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
       valid: { currentPassword: TEST_PASSWORD, password: newPassword, passwordConfirmation: newPassword },
       textFields: [],
       state: () => userState(member.id),
+    },
+    {
+      name: "household invite",
+      method: "POST",
+      url: "/api/household/invitations",
+      cookie: member.cookie,
+      valid: { email: uniqueEmail("second-parent") },
+      textFields: [],
+      state: () => householdState(member.id),
+    },
+    {
+      name: "household join",
+      method: "POST",
+      url: "/api/household/join",
+      cookie: member.cookie,
+      valid: { token: "a".repeat(43) },
+      textFields: [],
+      state: () => householdState(member.id),
     },
     {
       name: "settings/general",
@@ -477,6 +508,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
       "POST /api/auth/mfa/setup",
       "POST /api/account/mfa/setup",
       "POST /api/users/:id/mfa/reset",
+      // Leaving a household takes no body: household.spec.ts covers it.
+      "POST /api/household/leave",
     ];
     const missing = withBody
       .map((r) => `${r.method} ${r.url}`)
@@ -494,6 +527,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "session/language",
     "PATCH account",
     "account/password",
+    "household invite",
+    "household join",
     "settings/general",
     "settings/files",
     "settings/files/pdf-originals",

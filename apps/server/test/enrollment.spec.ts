@@ -106,7 +106,7 @@ describe("a family's first enrollment", () => {
       url: `/api/enrollment/files/${fileId}/steps/studentFile`,
       cookie: family.cookie,
     });
-    expect(step.json()).toEqual({ step: "studentFile", data: null, completed: false });
+    expect(step.json()).toEqual({ step: "studentFile", data: null, completed: false, savedBy: null });
   });
 
   it("flags a Test account's students as test data", async () => {

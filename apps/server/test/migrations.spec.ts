@@ -44,6 +44,7 @@ const TABLES = Object.keys({
   election_register: true,
   step_drafts: true,
   duplicate_student_attempts: true,
+  household_invitations: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

@@ -11,6 +11,7 @@ export const MAIL_KINDS = [
   "requestStatusChanged",
   "photoRejected",
   "electionResultsPublished",
+  "householdInvitation",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -12,6 +12,11 @@ export const PERMISSIONS = {
   /** A family's own students and enrollment files (issue #3); ownership is checked in the service. */
   enrollmentOwn: FAMILY_ROLES,
   /**
+   * The family's household (issue #14): its accounts, inviting a second parent, accepting an
+   * invitation, leaving. Who may do which is checked in the service.
+   */
+  householdManage: FAMILY_ROLES,
+  /**
    * A sent file's PDFs (registration summary, documents to sign): the family that owns it (checked
    * in the service) and the staff who handle inscriptions (spec 6).
    */

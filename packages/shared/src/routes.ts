@@ -154,6 +154,15 @@ export const APP_ROUTES: readonly RouteNode[] = [
     defaultChild: "user",
     children: [
       { id: "account.user", path: "user", access: "protected", status: "built" },
+      // Issue #14, households: the second parent's invitation link opens here (signed in first).
+      {
+        id: "account.householdJoin",
+        path: "household/join/:token",
+        access: "protected",
+        roles: FAMILY,
+        status: "built",
+        hideInMenu: true,
+      },
       // Sidebar notification entries: present in the account menu, not routed (spec 2).
       { id: "account.notifications.email", path: "notifications/email", access: "protected", hideInRoute: true },
       { id: "account.notifications.sms", path: "notifications/sms", access: "protected", hideInRoute: true },

@@ -23,6 +23,7 @@ import * as m0021 from "./migrations/0021_upload_originals.ts";
 import * as m0022 from "./migrations/0022_stored_documents.ts";
 import * as m0024 from "./migrations/0024_student_identity.ts";
 import * as m0025 from "./migrations/0025_step_drafts.ts";
+import * as m0026 from "./migrations/0026_households.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0022_stored_documents": m0022,
   "0024_student_identity": m0024,
   "0025_step_drafts": m0025,
+  "0026_households": m0026,
 };
 
 function check(result: MigrationResultSet): void {

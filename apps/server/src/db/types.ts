@@ -36,6 +36,8 @@ export interface UsersTable {
   mfa_enabled_at: string | null;
   /** Migration 0019: the key of an enrolment not yet confirmed by a code. */
   mfa_pending_secret: string | null;
+  /** Migration 0026 (issue #14): the first account of the household this second parent joined. */
+  household_owner_id: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -185,6 +187,8 @@ export interface EnrollmentStepsTable {
   data: string;
   completed_at: string | null;
   updated_at: string;
+  /** Migration 0026: the account that saved the step last (a parent of the household, or staff). */
+  updated_by: Generated<number | null>;
 }
 
 /** Issue #14: a wizard step's unsaved typing, kept until the step is saved (migration 0025). */
@@ -423,8 +427,22 @@ export interface BueMigrationsTable {
   migrated_by: number | null;
 }
 
+/** Migration 0026 (issue #14): an invitation to join a household as its second parent. */
+export interface HouseholdInvitationsTable {
+  id: Generated<number>;
+  owner_user_id: number;
+  email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_user_id: number | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
+  household_invitations: HouseholdInvitationsTable;
   sessions: SessionsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   user_tokens: UserTokensTable;

@@ -3,7 +3,12 @@ import type { Language } from "@portal/shared/languages";
 import { escapeHtml } from "./html.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
-export type TemplateName = "activation" | "alreadyRegistered" | "passwordReset" | "passwordChanged";
+export type TemplateName =
+  | "activation"
+  | "alreadyRegistered"
+  | "passwordReset"
+  | "passwordChanged"
+  | "householdInvitation";
 
 /** Builds a plain-text and HTML e-mail in the recipient's language from the `email` catalog. */
 export function renderMail(opts: {

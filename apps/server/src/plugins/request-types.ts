@@ -13,6 +13,12 @@ export interface CurrentUser {
   language: Language;
   role: Role;
   isTestData: boolean;
+  /**
+   * The family this account acts for (issue #14, households): its own id, or the first account's
+   * when it joined that household as the second parent. Every family ownership check compares
+   * with this; audits and "saved by" keep `id`, the person who acted.
+   */
+  familyId: number;
 }
 
 export interface CurrentSession {

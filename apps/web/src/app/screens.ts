@@ -38,6 +38,9 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
     import("../features/system/invalid-access-page.tsx").then((m) => m.InvalidAccessPage),
   ),
   "account.user": lazyScreen(() => import("../features/account/account-page.tsx").then((m) => m.AccountPage)),
+  "account.householdJoin": lazyScreen(() =>
+    import("../features/account/household-join-page.tsx").then((m) => m.HouseholdJoinPage),
+  ),
   // The notices section shows the portal's own text in the three languages at once.
   "settings.general": lazyScreen(
     () => import("../features/settings/general-settings-page.tsx").then((m) => m.GeneralSettingsPage),

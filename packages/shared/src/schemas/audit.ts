@@ -37,6 +37,11 @@ export const AUDIT_EVENTS = [
   "enrollment.authorizedPersons.propagated",
   // Issue #14: a family refused another family's student's identification (ids only).
   "enrollment.duplicateStudent.refused",
+  // Issue #14, households: a second parent invited, joined, removed or leaving; an invitation withdrawn.
+  "household.invited",
+  "household.joined",
+  "household.removed",
+  "household.invitationRevoked",
   "request.statusChanged",
   "request.internalReview",
   "request.photoReviewed",

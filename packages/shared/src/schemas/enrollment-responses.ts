@@ -52,6 +52,11 @@ export const stepDataSchema = z.object({
   step: stepId,
   data: z.record(z.string(), z.unknown()).nullable(),
   completed: z.boolean(),
+  /**
+   * Issue #14, households: set when another account saved the step last — the household's other
+   * parent (by name) or the school (`school`, no name). Absent on the staff's module pages.
+   */
+  savedBy: z.object({ name: z.string().nullable(), school: z.boolean(), at: z.string() }).nullable().optional(),
 });
 export type StepData = z.infer<typeof stepDataSchema>;
 

@@ -185,6 +185,11 @@ export const requestDetailSchema = z.object({
   student: z.object({ id: z.number(), name: z.string(), documentNumber: z.string() }),
   /** The family account that sent the file: its e-mails go out in `language`. */
   family: z.object({ id: z.number(), name: z.string(), email: z.string(), language: z.enum(LANGUAGE_CODES) }),
+  /**
+   * Issue #14: the family's accounts (its first account, then a second parent who joined it), so
+   * the staff know who may have changed the file.
+   */
+  household: z.array(z.object({ id: z.number(), name: z.string(), email: z.string(), owner: z.boolean() })),
   /** Oldest first. */
   history: z.array(requestHistoryEntrySchema),
   internalReview: z.object({

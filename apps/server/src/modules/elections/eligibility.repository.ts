@@ -4,7 +4,8 @@ import type { Db } from "../../db/database.ts";
 /**
  * Who may vote (docs/decisions.md "Elections: who votes"): an active, activated family account
  * that sent a request for the election's school year which the school has accepted (Accepted,
- * Validated, Confirmed or Finished). One vote per account, whatever the number of children.
+ * Validated, Confirmed or Finished). One vote per family, whatever the number of children: a
+ * household's second parent votes as its first account (`CurrentUser.familyId`).
  */
 export const ELIGIBLE_REQUEST_STATUSES = ["Accepted", "Validated", "Confirmed", "Finished"] as const;
 
@@ -33,8 +34,12 @@ function eligibleVoters(db: Db, schoolYearId: number) {
       eb.exists(
         eb
           .selectFrom("requests as r")
+          .innerJoin("enrollment_files as f", "f.id", "r.file_id")
+          .innerJoin("students as s", "s.id", "f.student_id")
           .select("r.id")
-          .whereRef("r.user_id", "=", "u.id")
+          // The family's requests, whichever of its accounts sent them (issue #14, households):
+          // a household is one family account (its first), so it has one vote.
+          .whereRef("s.family_user_id", "=", "u.id")
           .where("r.school_year_id", "=", schoolYearId)
           .where("r.request_status", "in", [...ELIGIBLE_REQUEST_STATUSES]),
       ),

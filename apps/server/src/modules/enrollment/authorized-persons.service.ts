@@ -27,7 +27,7 @@ export async function propagateAuthorizedPersons(
   const targets = siblings.filter((sibling) => !sameData(sibling.data, data));
   if (targets.length === 0) return [];
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
-    for (const target of targets) await replaceStepData(trx, target.file_id, STEP, data);
+    for (const target of targets) await replaceStepData(trx, target.file_id, STEP, data, actor.userId);
     await recordAudit(trx, {
       event: "enrollment.authorizedPersons.propagated",
       actorUserId: actor.userId,

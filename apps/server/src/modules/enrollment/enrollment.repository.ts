@@ -142,19 +142,32 @@ export async function saveCompletedStepIf(
   step: string,
   data: unknown,
   uploads: readonly RequiredUpload[],
+  savedBy: number,
 ): Promise<boolean> {
   const now = nowIso();
   const uploadChecks = uploads.map(
     (upload) =>
       sql` and exists (select 1 from uploads where id = ${upload.id} and family_user_id = ${upload.familyUserId} and kind = ${upload.kind})`,
   );
-  const result = await sql`insert into enrollment_steps (file_id, step, data, completed_at, updated_at)
+  const result = await sql`insert into enrollment_steps (file_id, step, data, completed_at, updated_at, updated_by)
     select cast(${fileId} as integer), cast(${step} as varchar(40)), cast(${JSON.stringify(data)} as text),
-      cast(${now} as varchar(30)), cast(${now} as varchar(30))
+      cast(${now} as varchar(30)), cast(${now} as varchar(30)), cast(${savedBy} as integer)
     where exists (select 1 from enrollment_files where id = ${fileId} and status = 'draft')${sql.join(uploadChecks, sql``)}
     on conflict (file_id, step) do update
-      set data = excluded.data, completed_at = excluded.completed_at, updated_at = excluded.updated_at`.execute(db);
+      set data = excluded.data, completed_at = excluded.completed_at, updated_at = excluded.updated_at,
+        updated_by = excluded.updated_by`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** Who saved a step last, and when (issue #14: a household's parents see each other's changes). */
+export function findStepSaver(db: Db, fileId: number, step: string) {
+  return db
+    .selectFrom("enrollment_steps as st")
+    .innerJoin("users as u", "u.id", "st.updated_by")
+    .select(["u.id", "u.names", "u.first_surname", "u.role", "st.updated_at"])
+    .where("st.file_id", "=", fileId)
+    .where("st.step", "=", step)
+    .executeTakeFirst();
 }
 
 /** Saves a step's data; `completed` marks it complete (a prefilled copy is saved incomplete). */

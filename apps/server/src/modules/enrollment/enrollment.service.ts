@@ -1,6 +1,7 @@
 import { translate as translateKey } from "@portal/i18n/translate";
 import { isStepOpen, nextOpenStep, STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
 import type { Language } from "@portal/shared/languages";
+import { isFamilyRole, type Role } from "@portal/shared/roles";
 import type { EnrollmentCard, FileSummary } from "@portal/shared/schemas/enrollment-responses";
 import { keepStaffOnlyFields } from "@portal/shared/staff-modules";
 import type { AppContext } from "../../context.ts";
@@ -21,6 +22,7 @@ import {
   findFileWithStudent,
   findPreviousFile,
   findRequestByFile,
+  findStepSaver,
   findStudent,
   findUploads,
   insertFile,
@@ -59,7 +61,7 @@ const PREFILLED_STEPS: readonly StepId[] = [
 async function ownStudent(ctx: AppContext, user: CurrentUser, studentId: number): Promise<StudentRow> {
   const student = await findStudent(ctx.db, studentId);
   if (!student) throw new AppError(404, "NOT_FOUND");
-  if (student.family_user_id !== user.id) throw notYours();
+  if (student.family_user_id !== user.familyId) throw notYours();
   return student;
 }
 
@@ -70,7 +72,7 @@ export async function ownFile(
 ): Promise<{ file: FileRow; student: StudentRow }> {
   const found = await findFileWithStudent(ctx.db, fileId);
   if (!found) throw new AppError(404, "NOT_FOUND");
-  if (found.student.family_user_id !== user.id) throw notYours();
+  if (found.student.family_user_id !== user.familyId) throw notYours();
   return found;
 }
 
@@ -82,7 +84,7 @@ async function ownFileWithSteps(
 ): Promise<{ file: StepFileRow; student: StepStudentRow; steps: StepRow[] }> {
   const found = await findFileWithSteps(ctx.db, fileId);
   if (!found) throw new AppError(404, "NOT_FOUND");
-  if (found.student.family_user_id !== user.id) throw notYours();
+  if (found.student.family_user_id !== user.familyId) throw notYours();
   return found;
 }
 
@@ -149,7 +151,7 @@ export async function stepContext(
 /** The welcome cards: every student of the family, with where this year's file stands. */
 export async function listCards(ctx: AppContext, user: CurrentUser, schoolYearId: number): Promise<EnrollmentCard[]> {
   const cards: EnrollmentCard[] = [];
-  for (const student of await listFamilyStudents(ctx.db, user.id)) {
+  for (const student of await listFamilyStudents(ctx.db, user.familyId)) {
     const file = await findFileForYear(ctx.db, student.id, schoolYearId);
     const completed = file ? completedOf(await listSteps(ctx.db, file.id)) : [];
     const request = file ? await findRequestByFile(ctx.db, file.id) : undefined;
@@ -194,7 +196,7 @@ export async function startFile(
     throw new AppError(409, "NEW_ENROLLMENT_CLOSED");
   }
   const fileId = await writeTransaction(ctx.db, ctx.engine, async (trx) => {
-    const id = studentId ?? (await insertStudent(trx, user.id, user.isTestData));
+    const id = studentId ?? (await insertStudent(trx, user.familyId, user.isTestData));
     const newFileId = await insertFile(trx, { studentId: id, schoolYearId, isNewStudent: studentId === undefined });
     const previous = studentId === undefined ? undefined : await findPreviousFile(trx, id, schoolYearId);
     if (previous) {
@@ -221,7 +223,19 @@ export async function getStep(ctx: AppContext, user: CurrentUser, fileId: number
     step,
     data: row ? (JSON.parse(row.data) as Record<string, unknown>) : null,
     completed: Boolean(row?.completed_at),
+    savedBy: row ? await savedByOther(ctx, user, fileId, step) : null,
   };
+}
+
+/**
+ * Who saved the step last when it was not this account (issue #14): the household's other parent
+ * by name, or the school (staff are not named to families).
+ */
+async function savedByOther(ctx: AppContext, user: CurrentUser, fileId: number, step: StepId) {
+  const saver = await findStepSaver(ctx.db, fileId, step);
+  if (!saver || saver.id === user.id) return null;
+  const family = isFamilyRole(saver.role as Role);
+  return { name: family ? `${saver.names} ${saver.first_surname}` : null, school: !family, at: saver.updated_at };
 }
 
 /**
@@ -325,10 +339,10 @@ export async function saveStep(
   const references = referencedUploads(data);
   const required = references.flatMap(({ field, id }) => {
     const kind = uploadKindFor(step, field);
-    return kind ? [{ id, familyUserId: user.id, kind }] : [];
+    return kind ? [{ id, familyUserId: user.familyId, kind }] : [];
   });
   const refusal = async (db: Db): Promise<AppError> => {
-    const problem = await uploadProblem(db, user.id, step, references);
+    const problem = await uploadProblem(db, user.familyId, step, references);
     if (problem?.reason === "notTheFamilys") return notYours();
     if (problem) return wrongUpload(meta.lang, problem.field);
     return new AppError(409, "FILE_LOCKED"); // the uploads are fine: the file was sent since we read it
@@ -345,7 +359,7 @@ export async function saveStep(
   // Written only while the file is a draft (a send may have happened since the read) and the uploads are as required.
   const saveTheStep = async (db: Db) => {
     const saved =
-      required.length === references.length && (await saveCompletedStepIf(db, file.id, step, data, required));
+      required.length === references.length && (await saveCompletedStepIf(db, file.id, step, data, required, user.id));
     if (!saved) throw await refusal(db);
   };
   if (!identityChanged && !levelChanged && !carriesConsents(step)) {
@@ -374,7 +388,7 @@ export async function saveStep(
   }
   // The authorized persons are the family's list: the same list goes to its other files this year.
   if (step === "authorizedPersons")
-    await propagateAuthorizedPersons(ctx, { userId: user.id, ip: meta.ip, familyUserId: user.id }, file, data);
+    await propagateAuthorizedPersons(ctx, { userId: user.id, ip: meta.ip, familyUserId: user.familyId }, file, data);
   // The summary follows from what was just written: no second round of reads on the hot path.
   const completed = STEP_IDS.filter((id) => id === step || done.includes(id));
   return summaryOf(file, { ...student, student_name: identity?.name ?? student.student_name }, completed, reopened);

@@ -59,10 +59,16 @@ export function listSameYearSiblingSteps(db: Db, fileId: number, step: string): 
 }
 
 /** Replaces a saved step's data, leaving its completed time as it is. */
-export async function replaceStepData(db: Db, fileId: number, step: string, data: unknown): Promise<void> {
+export async function replaceStepData(
+  db: Db,
+  fileId: number,
+  step: string,
+  data: unknown,
+  savedBy: number,
+): Promise<void> {
   await db
     .updateTable("enrollment_steps")
-    .set({ data: JSON.stringify(data), updated_at: nowIso() })
+    .set({ data: JSON.stringify(data), updated_at: nowIso(), updated_by: savedBy })
     .where("file_id", "=", fileId)
     .where("step", "=", step)
     .execute();

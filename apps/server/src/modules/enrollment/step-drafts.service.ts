@@ -15,7 +15,7 @@ import { deleteStepDraft, findStepDraft, upsertStepDraft } from "./step-drafts.r
 async function ownEditableFile(ctx: AppContext, user: CurrentUser, fileId: number): Promise<{ editable: boolean }> {
   const found = await findFileWithStudent(ctx.db, fileId);
   if (!found) throw new AppError(404, "NOT_FOUND");
-  if (found.student.family_user_id !== user.id) throw new AppError(403, "NOT_YOUR_STUDENT");
+  if (found.student.family_user_id !== user.familyId) throw new AppError(403, "NOT_YOUR_STUDENT");
   return { editable: found.file.status === "draft" };
 }
 

@@ -63,7 +63,7 @@ export async function storeUpload(
   const file = await findFile(ctx.db, fileId);
   if (!file) throw new AppError(404, "NOT_FOUND");
   const student = await findStudent(ctx.db, file.student_id);
-  if (student?.family_user_id !== user.id) throw new AppError(403, "NOT_YOUR_STUDENT");
+  if (student?.family_user_id !== user.familyId) throw new AppError(403, "NOT_YOUR_STUDENT");
   // A sent file takes one upload: a new student photo while the school office has rejected it (issue #4).
   if (file.status !== "draft" && !(kind === "studentPhoto" && (await photoAwaitsReplacement(ctx.db, file.id)))) {
     throw new AppError(409, "FILE_LOCKED");
@@ -96,7 +96,7 @@ export async function storeUpload(
     throw error;
   }
   const row = await recordUpload(ctx, {
-    family_user_id: user.id,
+    family_user_id: user.familyId,
     file_id: file.id,
     kind,
     original_name: safeName(part.filename, stored.ext),
@@ -138,6 +138,6 @@ export async function openUpload(ctx: AppContext, id: number, version: "stored" 
 /** An upload's bytes for its family (staff read them through their module pages). */
 export async function readUpload(ctx: AppContext, user: CurrentUser, id: number) {
   const { row, stream } = await openUpload(ctx, id);
-  if (row.family_user_id !== user.id) throw new AppError(403, "NOT_YOUR_STUDENT");
+  if (row.family_user_id !== user.familyId) throw new AppError(403, "NOT_YOUR_STUDENT");
   return { row, stream: stream() };
 }

@@ -35,7 +35,9 @@ export async function replacePhoto(
   const { file } = await ownFile(ctx, user, fileId);
   const request = await findRequestByFile(ctx.db, file.id);
   if (request?.photo_status !== "rejected") throw new AppError(409, "PHOTO_NOT_REJECTED");
-  const problem = await uploadProblem(ctx.db, user.id, "studentPhoto", [{ field: "photoFileId", id: photoFileId }]);
+  const problem = await uploadProblem(ctx.db, user.familyId, "studentPhoto", [
+    { field: "photoFileId", id: photoFileId },
+  ]);
   if (problem?.reason === "notTheFamilys") throw new AppError(403, "NOT_YOUR_STUDENT");
   if (problem) throw wrongUpload(meta.lang, problem.field);
   const row = await findPhotoRequest(ctx.db, request.id);

@@ -137,7 +137,7 @@ export async function saveRequestStep(
     if (!(await bumpVersionIf(trx, { id: row.id, version: body.expectedVersion, statuses, now }))) {
       throw new AppError(409, "VERSION_CONFLICT");
     }
-    await replaceStepData(trx, row.file_id, step, data);
+    await replaceStepData(trx, row.file_id, step, data, user.id);
     if (identity) {
       // Issue #14: a student's identification is unique in the school, whoever types it.
       if (identity.documentNumber !== row.document_number) {

@@ -20,6 +20,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     language: isLanguage(row.language) ? row.language : "es",
     role: (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : "User",
     isTestData: row.is_test_data === 1,
+    familyId: row.household_owner_id ?? row.id,
   };
 }
 
@@ -83,6 +84,7 @@ export async function updateUser(
     mfa_secret: string | null;
     mfa_enabled_at: string | null;
     mfa_pending_secret: string | null;
+    household_owner_id: number | null;
   }>,
 ): Promise<void> {
   const extra = changes.role ? { is_test_data: changes.role === "Prueba" ? 1 : 0 } : {};

@@ -37,6 +37,7 @@ export function findRequestDetailRow(db: Db, id: number) {
       "f.level_code",
       "f.is_new_student",
       "s.id as student_id",
+      "s.family_user_id",
       "s.student_name",
       "s.document_number",
       "u.email as family_email",

@@ -28,6 +28,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { listDuplicateAttempts } from "../enrollment/student-identity.repository.ts";
+import { findHouseholdAccounts } from "../household/household.repository.ts";
 import { statusLabel } from "../status-texts/status-text-lookup.ts";
 import { parseCorrectionSteps, reopenForCorrection } from "./correction.service.ts";
 import {
@@ -104,13 +105,14 @@ async function checksOf(ctx: AppContext, row: RequestDetailRow): Promise<Request
 }
 
 async function detailOf(ctx: AppContext, user: CurrentUser, row: RequestDetailRow): Promise<RequestDetail> {
-  const [history, reviewers, checks] = await Promise.all([
+  const [history, reviewers, checks, household] = await Promise.all([
     listHistory(ctx.db, row.id),
     findUserNames(
       ctx.db,
       [row.internal_review_by, row.internal_review_resolved_by].filter((id): id is number => id !== null),
     ),
     checksOf(ctx, row),
+    findHouseholdAccounts(ctx.db, row.family_user_id),
   ]);
   const reviewer = (id: number | null) => {
     const found = id === null ? undefined : reviewers.find((r) => r.id === id);
@@ -142,6 +144,12 @@ async function detailOf(ctx: AppContext, user: CurrentUser, row: RequestDetailRo
       email: row.family_email,
       language: isLanguage(row.family_language) ? row.family_language : DEFAULT_LANGUAGE,
     },
+    household: household.map((account) => ({
+      id: account.id,
+      name: personName(account),
+      email: account.email,
+      owner: account.id === row.family_user_id,
+    })),
     history: history.map(
       (h): RequestHistoryEntry => ({
         id: h.id,

@@ -1,4 +1,5 @@
 import { Grid, Paper, Stack, Title } from "@mantine/core";
+import { isFamilyRole } from "@portal/shared/roles";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
@@ -9,6 +10,7 @@ import { useUnsavedChangesGuard } from "../../lib/use-unsaved-changes-guard.ts";
 import { useAccount } from "./account-api.ts";
 import { AccountSidebar } from "./account-sidebar.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { HouseholdSection } from "./household-section.tsx";
 import { MfaSection } from "./mfa-section.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 
@@ -42,6 +44,7 @@ export function AccountPage() {
             ) : (
               <PageLoader />
             )}
+            {user && isFamilyRole(user.role) ? <HouseholdSection /> : null}
             <ChangePasswordForm email={user?.email ?? ""} onDirtyChange={setPasswordDirty} />
             <MfaSection />
           </Stack>

@@ -5,7 +5,7 @@ import { Link, useLocation } from "react-router";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 
 const ACCOUNT_ENTRIES = ALL_ROUTES.filter((route) => route.parentId === "account");
-const PAGES = ACCOUNT_ENTRIES.filter((route) => !route.hideInRoute);
+const PAGES = ACCOUNT_ENTRIES.filter((route) => !route.hideInRoute && !route.hideInMenu);
 
 /** Unrouted entries grouped by the id segment after "account." (account.notifications.email → notifications). */
 function groupUnrouted(routes: readonly ResolvedRoute[]): Map<string, ResolvedRoute[]> {

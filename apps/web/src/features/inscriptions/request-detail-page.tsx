@@ -16,6 +16,7 @@ import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { ActionDialog, CorrectionDialog, ReviewDialog } from "./action-dialogs.tsx";
 import { Field, Section } from "./detail-section.tsx";
 import { formatDateTime } from "./format.ts";
+import { HouseholdAccounts } from "./household-accounts.tsx";
 import { listOriginHref } from "./representative-lists.ts";
 import { RequestChecks } from "./request-checks.tsx";
 import { RequestHistory } from "./request-history.tsx";
@@ -339,6 +340,7 @@ export function RequestDetailPage() {
             </Field>
             <Field label={t("inscriptions:detail.familyLanguage")}>{languageLabel ?? request.family.language}</Field>
             <Field label={t("inscriptions:detail.updatedAt")}>{formatDateTime(request.updatedAt, i18n.language)}</Field>
+            <HouseholdAccounts accounts={request.household} />
           </SimpleGrid>
         </Section>
       </SimpleGrid>

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
+import type { StepData } from "@portal/shared/schemas/enrollment-responses";
 import { useTranslation } from "react-i18next";
 import { confirm } from "../../../lib/confirm.tsx";
 import { formatInstant } from "../../../lib/dates.ts";
@@ -29,6 +30,22 @@ export function StepDraftRestored({ draft }: { draft: StepDraftState }) {
         </Button>
       </Group>
     </Alert>
+  );
+}
+
+/**
+ * Who saved the step last when it was not this account (issue #14, households): the other parent
+ * by name, or the school.
+ */
+export function StepSavedBy({ savedBy }: { savedBy: NonNullable<StepData["savedBy"]> }) {
+  const { t, i18n } = useTranslation();
+  const at = when(savedBy.at, i18n.language);
+  return (
+    <Text size="sm" c="dimmed">
+      {savedBy.name
+        ? t("enrollment:savedBy.parent", { name: savedBy.name, when: at })
+        : t("enrollment:savedBy.school", { when: at })}
+    </Text>
   );
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-error-alert.tsx";
 import { hasErrorCode } from "../../../lib/api-error.ts";
-import { StepDraftRestored, StepDraftStatus } from "./step-draft-notice.tsx";
+import { StepDraftRestored, StepDraftStatus, StepSavedBy } from "./step-draft-notice.tsx";
 import { StepTitle } from "./step-title.tsx";
 import type { StepFormState } from "./use-step-form.ts";
 
@@ -30,6 +30,7 @@ export function StepForm({
     <form noValidate onSubmit={state.onSubmit}>
       <Stack gap="lg">
         <StepTitle>{title}</StepTitle>
+        {state.savedBy ? <StepSavedBy savedBy={state.savedBy} /> : null}
         {state.notice ? (
           <Alert color="blue" title={t(state.notice.title)}>
             {t(state.notice.body, state.notice.values)}

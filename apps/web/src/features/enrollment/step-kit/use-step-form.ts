@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { StepId } from "@portal/shared/enrollment-steps";
-import { useMutation } from "@tanstack/react-query";
+import type { StepData } from "@portal/shared/schemas/enrollment-responses";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { useEffect, useRef, useState } from "react";
 import {
@@ -74,6 +75,8 @@ export interface StepFormState {
   reload?: () => void;
   /** The unsaved typing kept on the server, where the host keeps drafts (issue #14). */
   draft: StepDraftState | null;
+  /** Another account of the household, or the school, saved the step last (issue #14). */
+  savedBy: StepData["savedBy"];
 }
 
 export interface UseStepForm<V extends FieldValues> {
@@ -114,6 +117,8 @@ export function useStepForm<V extends FieldValues>(opts: {
   const nextPath = host.nextPath(opts.step, params.get(RETURN_PARAM));
   const keepsDrafts = Boolean(host.keepsDrafts) && !readOnly;
   const draft = useStepDraft({ form, fileId: host.fileId, step: opts.step, enabled: keepsDrafts });
+  // The page loaded this step's data with the same query: read from the cache, no second request.
+  const saved = useQuery(host.stepQuery(opts.step));
 
   useUnsavedChangesGuard(isDirty && leaveTo === null && !readOnly);
   const beforeLeaving = useRef<(() => void) | null>(null);
@@ -176,6 +181,7 @@ export function useStepForm<V extends FieldValues>(opts: {
       submitLabel: host.saveLabel,
       reload: host.reload,
       draft: keepsDrafts ? draft : null,
+      savedBy: saved.data?.savedBy ?? null,
     },
   };
 }

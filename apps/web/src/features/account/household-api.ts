@@ -1,0 +1,18 @@
+import { type Household, householdSchema } from "@portal/shared/schemas/household";
+import { useQuery } from "@tanstack/react-query";
+import { http } from "../../lib/http.ts";
+
+/** The family's household (issue #14): its accounts and pending invitation. */
+export const HOUSEHOLD_QUERY_KEY = ["household"] as const;
+
+const parse = async (answer: Promise<unknown>): Promise<Household> => householdSchema.parse(await answer);
+
+export function useHousehold(enabled: boolean) {
+  return useQuery({ queryKey: HOUSEHOLD_QUERY_KEY, queryFn: () => parse(http.get("/api/household")), enabled });
+}
+
+export const inviteToHousehold = (email: string) => parse(http.post("/api/household/invitations", { email }));
+export const revokeHouseholdInvitation = (id: number) => parse(http.delete(`/api/household/invitations/${id}`));
+export const removeHouseholdAccount = (id: number) => parse(http.delete(`/api/household/accounts/${id}`));
+export const joinHousehold = (token: string) => parse(http.post("/api/household/join", { token }));
+export const leaveHousehold = () => http.post<{ ok: true }>("/api/household/leave", {});
