@@ -87,14 +87,14 @@ describe("the results e-mail", () => {
     for (const person of [voterFr, voterEn, voterEs, abstainerEs]) {
       received.set(person.id, await waitForMail(t.mails, person.email, mailsBefore));
     }
-    expect(received.get(voterFr.id)!.subject).toBe("Résultats publiés : Conseil d'école");
+    expect(received.get(voterFr.id)!.subject).toBe("Résultats publiés\u202f: Conseil d'école");
     expect(received.get(voterEn.id)!.subject).toBe("Results published: School council");
     expect(received.get(voterEs.id)!.subject).toBe("Resultados publicados: Consejo de escuela");
     const fr = received.get(voterFr.id)!.decoded;
-    expect(fr).toContain("3 votants sur 8 électeurs inscrits : participation de 37,5 %.");
+    expect(fr).toContain("3 votants sur 8 électeurs inscrits\u202f: participation de 37,5 %.");
     expect(fr).toContain("Lista 1 : voix 2 · sièges 2");
     expect(fr).toContain("Lista 2 : voix 0 · sièges 0");
-    expect(fr).toContain("votes blancs : 1");
+    expect(fr).toContain("votes blancs\u202f: 1");
     // Two seats, a list of two: both titulars, no substitute left.
     expect(fr.match(/Titulaire – Ana Lucía Pérez Gómez \(Lista 1\)/g)).toHaveLength(4);
     expect(fr).not.toContain("Suppléant");

@@ -281,7 +281,7 @@ describe("the e-mail after sending", () => {
     });
 
     const holderMail = await waitForMail(t.mails, family.email, after, 15_000);
-    expect(holderMail.subject).toBe(`Inscription reçue : ${STUDENT}, ${await yearLabel()} (${code})`);
+    expect(holderMail.subject).toBe(`Inscription reçue\u202f: ${STUDENT}, ${await yearLabel()} (${code})`);
     expect(holderMail.decoded).toContain(`Nous avons bien reçu l'inscription de l'élève ${STUDENT} en CM2`);
     expect(holderMail.decoded).toContain(code);
     expect(holderMail.decoded).toContain("dans les 2 heures");

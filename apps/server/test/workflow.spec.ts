@@ -517,8 +517,8 @@ describe("e-mails to the family", () => {
     const mail = await waitForMail(t.mails, family.email, before);
     expect(mail.subject).toContain("Acceptée");
     expect(mail.subject).toContain("Mateo Andrade Vela");
-    expect(mail.decoded).toContain("Son nouveau statut : Acceptée.");
-    expect(mail.decoded).toContain("Commentaire du secrétariat :");
+    expect(mail.decoded).toContain("Son nouveau statut\u202f: Acceptée.");
+    expect(mail.decoded).toContain("Commentaire du secrétariat\u202f:");
     expect(mail.decoded).toContain("Bienvenue à l'école !");
   });
 

@@ -43,8 +43,8 @@ describe("the results-published e-mail", () => {
     expect(es.text).toContain("- Suplente – Eva Ruiz (Padres <unidos>)");
     expect(es.text).toContain(`Ver los resultados en el portal: ${base.link}`);
     const fr = renderElectionResultsPublished({ ...base, language: "fr", title: "Conseil d'école" });
-    expect(fr.subject).toBe("Résultats publiés : Conseil d'école");
-    expect(fr.text).toContain("45 votants sur 120 électeurs inscrits : participation de 37,5 %.");
+    expect(fr.subject).toBe("Résultats publiés\u202f: Conseil d'école");
+    expect(fr.text).toContain("45 votants sur 120 électeurs inscrits\u202f: participation de 37,5 %.");
     expect(fr.text).toContain("- Titulaire – Luis Mora (Familias activas)");
   });
 

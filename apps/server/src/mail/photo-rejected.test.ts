@@ -23,7 +23,7 @@ describe("the photo-rejected e-mail", () => {
     expect(en.text).toContain("Dear Ana Pérez,");
     const fr = renderPhotoRejected({ ...base, language: "fr", reason: "Floue" });
     expect(fr.subject).toContain("nouvelle photo");
-    expect(fr.text).toContain("Motif indiqué par le secrétariat :\nFloue");
+    expect(fr.text).toContain("Motif indiqué par le secrétariat\u202f:\nFloue");
   });
 
   it("escapes the reason in HTML and keeps its lines", () => {

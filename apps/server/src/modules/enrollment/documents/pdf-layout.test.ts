@@ -5,6 +5,10 @@ import { PdfLayout, toWinAnsi } from "./pdf-layout.ts";
 const LATIN_1 = new Set([...Array(256).keys()].filter((code) => code >= 32 && code !== 127));
 
 describe("toWinAnsi", () => {
+  it("draws French typography's narrow no-break space as WinAnsi's no-break space", () => {
+    expect(toWinAnsi("Statut\u202f: acceptée", new Set(LATIN_1))).toBe("Statut\u00a0: acceptée");
+  });
+
   it("keeps Spanish and French, simplifies other accents and replaces what it cannot show", () => {
     expect(toWinAnsi("Ñandú, élève, cœur", new Set([...LATIN_1, 0x153]))).toBe("Ñandú, élève, cœur");
     expect(toWinAnsi("Łódź ș", LATIN_1)).toBe("?ódz s");
