@@ -8,7 +8,7 @@ import { totpCode } from "./support/totp.ts";
 /** Her sign-in screen speaks her language (Spanish) once she has used the portal. */
 async function herLogIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByLabel("Año escolar").locator("option:checked")).toHaveText("2025-2026");
+  await expect(page.getByLabel("Año lectivo").locator("option:checked")).toHaveText("2025-2026");
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel(/^Contraseña/).fill(ACCOUNT_PASSWORD);
   await Promise.all([

@@ -62,9 +62,9 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
   try {
     // 1. The next school year, with re-enrollment open from today.
     await admin.goto(`${SETTINGS}/academic-year`);
-    await admin.getByRole("button", { name: "Crear el próximo año escolar" }).click();
-    const create = admin.getByRole("dialog", { name: "Crear un año escolar" });
-    await expect(create.getByLabel("Año escolar")).toHaveValue("2026-2027");
+    await admin.getByRole("button", { name: "Crear el próximo año lectivo" }).click();
+    const create = admin.getByRole("dialog", { name: "Crear un año lectivo" });
+    await expect(create.getByLabel("Año lectivo")).toHaveValue("2026-2027");
     await create.getByRole("button", { name: "Crear" }).click();
     await expect(create).toBeHidden();
     yearCreated = true;
@@ -143,7 +143,7 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
     await familyContext.close();
 
     // 5. Each of those actions in the audit log.
-    await expectAudited(admin, "Año escolar creado", "2026-2027");
+    await expectAudited(admin, "Año lectivo creado", "2026-2027");
     await expectAudited(admin, "Periodo de inscripción modificado", `opensOn: ${today}`);
     await expectAudited(admin, "Cuenta invitada", herEmail);
     await expectAudited(admin, "Cuenta desactivada", herEmail);

@@ -28,14 +28,14 @@ test("the Admin creates 2026-2027 and opens re-enrollment; a family sees the win
   await logIn(page, "admin@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   await page.goto(YEARS_URL);
-  await expect(page.getByRole("heading", { level: 1, name: "Año escolar" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Año lectivo" })).toBeVisible();
   const current = page.getByRole("article", { name: "2025-2026" });
   await expect(current.getByText("Año vigente", { exact: true })).toBeVisible();
 
   // Create the next year: the dialog proposes it one year on from the latest.
-  await page.getByRole("button", { name: "Crear el próximo año escolar" }).click();
-  const dialog = page.getByRole("dialog", { name: "Crear un año escolar" });
-  await expect(dialog.getByLabel("Año escolar")).toHaveValue("2026-2027");
+  await page.getByRole("button", { name: "Crear el próximo año lectivo" }).click();
+  const dialog = page.getByRole("dialog", { name: "Crear un año lectivo" });
+  await expect(dialog.getByLabel("Año lectivo")).toHaveValue("2026-2027");
   await expect(dialog.getByRole("textbox", { name: "Primer día de clases" })).toHaveValue("01/09/2026");
   await expect(dialog.getByText("se copian de 2025-2026", { exact: false })).toBeVisible();
   await dialog.getByRole("button", { name: "Crear" }).click();
@@ -45,10 +45,10 @@ test("the Admin creates 2026-2027 and opens re-enrollment; a family sees the win
   await expect(year.getByRole("group", { name: "Reinscripción" }).getByText("Cerrado", { exact: true })).toBeVisible();
 
   // Creating it twice is refused under the label.
-  await page.getByRole("button", { name: "Crear el próximo año escolar" }).click();
-  await dialog.getByLabel("Año escolar").fill("2026-2027");
+  await page.getByRole("button", { name: "Crear el próximo año lectivo" }).click();
+  await dialog.getByLabel("Año lectivo").fill("2026-2027");
   await dialog.getByRole("button", { name: "Crear" }).click();
-  await expect(dialog.getByText("Ya existe un año escolar con este nombre.")).toBeVisible();
+  await expect(dialog.getByText("Ya existe un año lectivo con este nombre.")).toBeVisible();
   await dialog.getByRole("button", { name: "Cancelar" }).click();
 
   // Open re-enrollment from today to the last school day; an inverted window is refused first.
