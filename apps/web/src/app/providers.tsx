@@ -1,3 +1,8 @@
+import "@mantine/core/styles/UnstyledButton.layer.css";
+import "@mantine/core/styles/CloseButton.layer.css";
+import "@mantine/core/styles/Loader.layer.css";
+import "@mantine/core/styles/Notification.layer.css";
+import "@mantine/notifications/styles.layer.css";
 import { MantineProvider } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";

@@ -1,3 +1,7 @@
+import "@mantine/core/styles/Text.layer.css";
+import "@mantine/core/styles/UnstyledButton.layer.css";
+import "@mantine/core/styles/CloseButton.layer.css";
+import "@mantine/core/styles/Input.layer.css";
 import { Text, TextInput } from "@mantine/core";
 import { addMonths, WINDOW_EARLIEST_MONTHS, type WindowKind } from "@portal/shared/rules/school-year-windows";
 import { type SchoolYearDetail, schoolYearWindowSchema } from "@portal/shared/schemas/school-years";
