@@ -31,7 +31,9 @@ const GOALS = { login: 170 * KB, all: undefined };
 // each file imports its components' sheets (apps/web/mantine-css.mjs).
 // all: 610 → 620 KB with Mantine's CSS per component: each lazy import now lists its chunk's CSS
 // files to preload (≈ 5 KB of JS in all).
-const BUDGETS = { login: 265 * KB, all: 620 * KB, css: 13 * KB };
+// login: 265 → 240 KB once zod left the login route: the form's schema loads after the form shows,
+// the first screen's answers are read as their shared types (docs/decisions.md).
+const BUDGETS = { login: 240 * KB, all: 620 * KB, css: 13 * KB };
 const strict = process.argv.includes("--goals");
 const LOGIN_SCREEN = "src/features/auth/login-page.tsx";
 const LANGUAGES = ["es", "en", "fr"];
