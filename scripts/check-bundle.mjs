@@ -33,7 +33,8 @@ const GOALS = { login: 170 * KB, all: undefined };
 // files to preload (≈ 5 KB of JS in all).
 // login: 265 → 240 KB once zod left the login route: the form's schema loads after the form shows,
 // the first screen's answers are read as their shared types (docs/decisions.md).
-const BUDGETS = { login: 240 * KB, all: 620 * KB, css: 13 * KB };
+// 240 → 235 KB with the toasts' frame lazy (app/toast-host.tsx).
+const BUDGETS = { login: 235 * KB, all: 620 * KB, css: 13 * KB };
 const strict = process.argv.includes("--goals");
 const LOGIN_SCREEN = "src/features/auth/login-page.tsx";
 const LANGUAGES = ["es", "en", "fr"];
