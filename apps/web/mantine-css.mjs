@@ -108,7 +108,7 @@ export function sheetsFor(pkg, names) {
 /** Every Mantine import of a source file, as the sheets it needs, in order. */
 export function sheetsForSource(source) {
   const sheets = [];
-  for (const m of source.matchAll(/^import \{([^}]*)\} from "(@mantine\/(?:core|notifications|modals))";$/gm)) {
+  for (const m of source.matchAll(/^import \{([^}]*)\} from "(@mantine\/[\w-]+)";$/gm)) {
     const names = m[1]
       .split(",")
       .map((part) => part.trim())
