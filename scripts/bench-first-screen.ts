@@ -10,8 +10,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { freePort, REPO_ROOT, startServerProcess, waitUntil } from "../apps/server/test/support/server-process.ts";
-import { stopBenchServer } from "./bench-server.ts";
+import { REPO_ROOT } from "../apps/server/test/support/server-process.ts";
+import { startDemoServer, stopBenchServer } from "./bench-server.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
@@ -63,18 +63,8 @@ async function main() {
     process.exit(2);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-first-screen-"));
-  const port = await freePort();
-  const server = startServerProcess({
-    DATA_DIR: dataDir,
-    NODE_ENV: "development",
-    SEED_DEMO: "true",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    LOG_LEVEL: "warn",
-  });
+  const { server, base } = await startDemoServer(dataDir);
   try {
-    await waitUntil(server, "ready", () => (server.stdout().includes("ready on") ? true : undefined), 120_000);
-    const base = `http://127.0.0.1:${port}`;
     // One load first, not counted: the server's first answers (files read from disk for the
     // first time) are not what a family's phone waits for.
     await openLoginOnce(base);

@@ -26,6 +26,26 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ s
   return { server, base: `http://127.0.0.1:${port}` };
 }
 
+/**
+ * The built portal (apps/web/dist) served by the real server process with the demo school, for the
+ * benchmarks of the first screen (bench:first-screen, bench:lighthouse). Not NODE_ENV=production:
+ * that one needs an https PUBLIC_URL and refuses the demo data; the static files, their
+ * compressed copies and the headers are the same.
+ */
+export async function startDemoServer(dataDir: string): Promise<{ server: ServerProcess; base: string }> {
+  const port = await freePort();
+  const server = startServerProcess({
+    DATA_DIR: dataDir,
+    NODE_ENV: "development",
+    SEED_DEMO: "true",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+  });
+  await waitUntil(server, "ready", () => (server.stdout().includes("ready on") ? true : undefined), 120_000);
+  return { server, base: `http://127.0.0.1:${port}` };
+}
+
 export async function stopBenchServer(server: ServerProcess | null): Promise<void> {
   if (!server) return;
   server.child.kill("SIGTERM");

@@ -1,4 +1,4 @@
-// Byte budget of the web build (issue #13): the JS the login route needs and all the JS, gzipped,
+// Byte budget of the web build (issue #13): the JS and CSS the login route needs and all the JS, gzipped,
 // read from the Vite build manifest (apps/web/dist/.vite/manifest.json) after `npm run build`.
 // Bytes, not timings: the same build gives the same figures, so this runs in the test pipeline
 // (the e2e stage, right after its build).
@@ -29,7 +29,16 @@ const GOALS = { login: 170 * KB, all: undefined };
 // chunk of ≈ 14 KB loaded by the screens that ask for a date, never by /login).
 // login: 310 → 265 KB once the vendor chunks went (each screen now takes only the Mantine
 // components and libraries it uses) and the signed-in frame became lazy (docs/decisions.md).
-const BUDGETS = { login: 265 * KB, all: 625 * KB };
+// css (login route CSS): 30 KB while the whole of Mantine's stylesheet was in the entry; 12.2 KB once
+// each file imports its components' sheets (apps/web/mantine-css.mjs).
+// all: 610 → 620 KB with Mantine's CSS per component: each lazy import now lists its chunk's CSS
+// files to preload (≈ 5 KB of JS in all).
+// login: 265 → 240 KB once zod left the login route: the form's schema loads after the form shows,
+// the first screen's answers are read as their shared types (docs/decisions.md).
+// 240 → 235 KB with the toasts' frame lazy (app/toast-host.tsx).
+// all: 620 → 640 KB (637.0 measured) when the date fields (above), Mantine's CSS per component and the households'
+// screens (issue #14: the account page's section, the invitation's screen) came together.
+const BUDGETS = { login: 235 * KB, all: 640 * KB, css: 13 * KB };
 const strict = process.argv.includes("--goals");
 const LOGIN_SCREEN = "src/features/auth/login-page.tsx";
 const LANGUAGES = ["es", "en", "fr"];
@@ -100,15 +109,15 @@ const allJs = fs
 const all = total(allJs);
 const loginCss = total(login.css);
 
-console.log(`Login route JS (${login.language}, the largest): ${login.files.size} files`);
-for (const file of [...login.files].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip)) {
+console.log(`Login route JS (${login.language}, the largest): ${login.files.size} files; CSS: ${login.css.size} files`);
+for (const file of [...login.files, ...login.css].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip)) {
   const size = sizeOf(file);
   console.log(`  ${file.padEnd(44)} ${kb(size.gzip).padStart(9)} gzip  ${kb(size.br).padStart(9)} br`);
 }
 const lines = [
   ["login route JS", login.size, BUDGETS.login, GOALS.login],
   ["all JS", all, BUDGETS.all, GOALS.all],
-  ["login route CSS", loginCss, undefined, undefined],
+  ["login route CSS", loginCss, BUDGETS.css, undefined],
 ];
 let over = false;
 for (const [name, size, budget, goal] of lines) {

@@ -1,5 +1,10 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+// Mantine's global layers first (issue #13); each file that renders a Mantine component imports
+// that component's sheets itself (apps/web/mantine-css.mjs says which, a unit test checks), so a
+// screen's chunk brings only its own. They are the `.layer.css` copies: the app's own CSS, unlayered,
+// wins over Mantine's whatever order the lazy chunks' sheets arrive in.
+import "@mantine/core/styles/baseline.layer.css";
+import "@mantine/core/styles/default-css-variables.layer.css";
+import "@mantine/core/styles/global.layer.css";
 import "./app/forms.css";
 import "./app/shell/shell.css";
 import { StrictMode } from "react";

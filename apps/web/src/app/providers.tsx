@@ -1,15 +1,17 @@
 import { MantineProvider } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
-import { TOAST_AUTO_CLOSE_MS } from "@portal/shared/constants";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useMemo } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import { i18n } from "../lib/i18n.ts";
 import { useBranding } from "../lib/public-config-query.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { accessibleColorsResolver } from "./accessible-colors.ts";
 import { buildTheme, lightOnlyColorSchemeManager } from "./theme.ts";
+
+// The toasts' frame (Mantine's Notifications, its transitions and styles) is not on the login route
+// (issue #13). If its chunk cannot be downloaded the portal works on without toasts.
+const ToastHost = lazy<ComponentType>(() => import("./toast-host.tsx").catch(() => ({ default: () => null })));
 
 /** Mantine themed from the branding read at run time (GET /api/public/config). */
 function BrandedUi({ children }: { children: ReactNode }) {
@@ -23,10 +25,9 @@ function BrandedUi({ children }: { children: ReactNode }) {
       cssVariablesResolver={accessibleColorsResolver}
     >
       <ModalsProvider>
-        {/* Top right, below the header (shell.css): at the top they covered the header on phones
-            (issue #14). Not at the bottom: there they covered the forms' save buttons, and a
-            pointer resting on a toast keeps it open. */}
-        <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" className="portal-toasts" />
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
         {children}
       </ModalsProvider>
     </MantineProvider>

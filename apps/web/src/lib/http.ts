@@ -1,4 +1,3 @@
-import { errorBodySchema } from "@portal/shared/schemas/responses";
 import { ApiError, NETWORK_ERROR } from "./api-error.ts";
 import { dispositionFilename } from "./content-disposition.ts";
 import { i18n } from "./i18n.ts";
@@ -24,8 +23,12 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 async function readError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) {
+  // The schema (and zod) load with the first error, not with the login route (issue #13).
+  const parsed = await import("@portal/shared/schemas/responses").then(
+    ({ errorBodySchema }) => errorBodySchema.safeParse(body),
+    () => null,
+  );
+  if (parsed?.success) {
     const { code, message, fields, details } = parsed.data.error;
     return new ApiError(response.status, code, message, fields, details);
   }

@@ -1,4 +1,4 @@
-import { type Branding, type PublicConfig, publicConfigSchema } from "@portal/shared/schemas/responses";
+import type { Branding, PublicConfig } from "@portal/shared/schemas/responses";
 import { useQuery } from "@tanstack/react-query";
 import { http } from "./http.ts";
 import { DEFAULT_PRIMARY_COLOR } from "./palette.ts";
@@ -13,8 +13,9 @@ export const FALLBACK_BRANDING: Branding = {
   navColor: "light",
 };
 
-export async function fetchPublicConfig(): Promise<PublicConfig> {
-  return publicConfigSchema.parse(await http.get("/api/public/config"));
+/** Read as the shared type: the server's serializer checks it (see fetchSession, issue #13). */
+export function fetchPublicConfig(): Promise<PublicConfig> {
+  return http.get<PublicConfig>("/api/public/config");
 }
 
 /** Branding is read at run time, so a school is rebranded without rebuilding the app. */

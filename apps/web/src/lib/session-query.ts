@@ -1,12 +1,17 @@
-import { type SessionInfo, sessionSchema } from "@portal/shared/schemas/responses";
+import type { SessionInfo } from "@portal/shared/schemas/responses";
 import { useQuery } from "@tanstack/react-query";
 import { http } from "./http.ts";
 
 /** GET /api/session is the one source of truth for the user, the school year and maintenance. */
 export const SESSION_QUERY_KEY = ["session"] as const;
 
-export async function fetchSession(): Promise<SessionInfo> {
-  return sessionSchema.parse(await http.get("/api/session"));
+/**
+ * Read as the shared type, not parsed again here: the server writes it through the same shared
+ * schema (its response serializer refuses anything else), and parsing it in the browser would put
+ * zod on the login route (issue #13, docs/decisions.md "Byte budget of the first screen").
+ */
+export function fetchSession(): Promise<SessionInfo> {
+  return http.get<SessionInfo>("/api/session");
 }
 
 export function useSessionQuery() {

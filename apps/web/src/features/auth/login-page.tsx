@@ -1,9 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import "@mantine/core/styles/UnstyledButton.layer.css";
+import "@mantine/core/styles/CloseButton.layer.css";
+import "@mantine/core/styles/Alert.layer.css";
+import "@mantine/core/styles/Text.layer.css";
+import "@mantine/core/styles/Anchor.layer.css";
+import "@mantine/core/styles/Loader.layer.css";
+import "@mantine/core/styles/Button.layer.css";
+import "@mantine/core/styles/Group.layer.css";
+import "@mantine/core/styles/Combobox.layer.css";
+import "@mantine/core/styles/Input.layer.css";
+import "@mantine/core/styles/Stack.layer.css";
+import "@mantine/core/styles/Title.layer.css";
 import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
-import { type LoginInput, loginSchema } from "@portal/shared/schemas/auth";
+import type { LoginInput } from "@portal/shared/schemas/auth";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -15,6 +26,7 @@ import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { applyLanguage } from "../../lib/language.ts";
+import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { postLoginPath } from "../../lib/match-route.ts";
 import { SESSION_QUERY_KEY, useSession } from "../../lib/session-query.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
@@ -28,6 +40,9 @@ const CaptchaField = lazyScreen(async () => (await import("./components/captcha-
 const MfaSignInStep = lazyScreen(async () => (await import("./mfa-sign-in-step.tsx")).MfaSignInStep);
 
 import { usePostLoginTarget } from "./post-login-target.ts";
+
+// The shared login schema, with zod, comes in its own chunk once the form is on screen (issue #13).
+const loginValidation = lazyResolver<LoginInput>(async () => (await import("./login-validation.ts")).loginResolver);
 
 function LoginForm({
   schoolYears,
@@ -50,10 +65,11 @@ function LoginForm({
   // Spec: the current school year is preselected (the API lists it first).
   const current = schoolYears.find((year) => year.isCurrent) ?? schoolYears[0];
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginValidation.resolver,
     defaultValues: { schoolYearId: current?.id, email: "", password: "", captcha: "" },
   });
   const { errors } = form.formState;
+  useEffect(() => loginValidation.preload(), []);
 
   const mutation = useMutation({
     mutationFn: login,

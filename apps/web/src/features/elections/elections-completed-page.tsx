@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Text.layer.css";
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ElectionHeader } from "./election-header.tsx";

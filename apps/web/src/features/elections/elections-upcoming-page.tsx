@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Text.layer.css";
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatElectionTime } from "./election-format.ts";

@@ -1,5 +1,5 @@
 import type { LoginInput, RegisterInput } from "@portal/shared/schemas/auth";
-import { type SchoolYear, type SessionInfo, schoolYearSchema, sessionSchema } from "@portal/shared/schemas/responses";
+import type { SchoolYear, SessionInfo } from "@portal/shared/schemas/responses";
 import { useQuery } from "@tanstack/react-query";
 import { http } from "../../../lib/http.ts";
 
@@ -8,13 +8,20 @@ import { http } from "../../../lib/http.ts";
 export function useSchoolYears() {
   return useQuery({
     queryKey: ["school-years"],
-    queryFn: async (): Promise<SchoolYear[]> => schoolYearSchema.array().parse(await http.get("/api/school-years")),
+    // Read as the shared type: the server's serializer checks it, and the login form needs the list
+    // before zod has arrived (issue #13).
+    queryFn: (): Promise<SchoolYear[]> => http.get<SchoolYear[]>("/api/school-years"),
     staleTime: 5 * 60_000,
   });
 }
 
 export async function login(input: LoginInput): Promise<SessionInfo> {
-  return sessionSchema.parse(await http.post("/api/auth/login", input));
+  // Checked like before; the schema comes with zod, in the chunk the form's validation loads.
+  const [{ sessionSchema }, answer] = await Promise.all([
+    import("@portal/shared/schemas/responses"),
+    http.post("/api/auth/login", input),
+  ]);
+  return sessionSchema.parse(answer);
 }
 
 export function register(input: RegisterInput): Promise<{ ok: true }> {

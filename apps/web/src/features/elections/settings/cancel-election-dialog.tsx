@@ -1,3 +1,7 @@
+import "@mantine/core/styles/Text.layer.css";
+import "@mantine/core/styles/UnstyledButton.layer.css";
+import "@mantine/core/styles/CloseButton.layer.css";
+import "@mantine/core/styles/Input.layer.css";
 import { Text, Textarea } from "@mantine/core";
 import type { ElectionView } from "@portal/shared/schemas/elections";
 import { useMutation } from "@tanstack/react-query";

@@ -1,3 +1,9 @@
+import "@mantine/core/styles/Combobox.layer.css";
+import "@mantine/core/styles/UnstyledButton.layer.css";
+import "@mantine/core/styles/CloseButton.layer.css";
+import "@mantine/core/styles/Input.layer.css";
+import "@mantine/core/styles/SimpleGrid.layer.css";
+import "@mantine/core/styles/Text.layer.css";
 import { NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
 import type { ElectionView } from "@portal/shared/schemas/elections";
 import type { SchoolYear } from "@portal/shared/schemas/responses";

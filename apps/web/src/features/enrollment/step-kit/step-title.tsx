@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Title.layer.css";
 import { Title } from "@mantine/core";
 import { type ReactNode, useEffect, useRef } from "react";
 
