@@ -3,6 +3,7 @@ import { ALL_ROUTES, type ResolvedRoute } from "../packages/shared/src/route-acc
 import { registerAccount } from "./support/accounts.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { logIn } from "./support/session.ts";
+import { E2E_ADMINS_BY_LANGUAGE } from "./support/totp.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 /**
@@ -11,7 +12,7 @@ import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.
  * built is scanned without touching this file. accessibility.spec.ts scans the first screens in
  * all three languages; here the family's screens rotate through es, en and fr on an account of its
  * own, the public ones too, and the staff's are the Admin's (who sees every staff screen) in
- * Spanish, the demo staff's language, with the read-only variants of a Consulta.
+ * Spanish, English and French (an Admin of each language), with the read-only variants of a Consulta.
  */
 test.use({ locale: "en-US" });
 
@@ -94,17 +95,23 @@ async function sampleIds(page: Page): Promise<{ request: number; user: number }>
 
 const staffRoutes = built.filter((route) => route.access === "protected" && !route.roles.includes("User"));
 
-test("every staff screen, as the Admin sees it", async ({ page }) => {
-  test.setTimeout(240_000);
-  await logIn(page, "admin@demo.local");
-  await expect(page).toHaveURL(/\/portal\/dashboard$/);
-  const ids = await sampleIds(page);
-  expect(staffRoutes.length).toBeGreaterThan(40);
-  for (const route of staffRoutes.filter((r) => r.roles.includes("Admin"))) {
-    const id = route.fullPath.includes("/settings/users/") ? ids.user : ids.request;
-    await scan(page, route.fullPath.replace(":id", String(id)), route.id);
-  }
-});
+// Every staff screen in each language: the demo Admin (Spanish) and the e2e database's Admins
+// working in English and French (scripts/e2e-seed.ts), each its own test so they run side by side.
+const STAFF_ADMINS = { es: "admin@demo.local", ...E2E_ADMINS_BY_LANGUAGE } as const;
+for (const [lang, email] of Object.entries(STAFF_ADMINS)) {
+  test(`every staff screen, as the Admin sees it (${lang})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/portal\/dashboard$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    const ids = await sampleIds(page);
+    expect(staffRoutes.length).toBeGreaterThan(40);
+    for (const route of staffRoutes.filter((r) => r.roles.includes("Admin"))) {
+      const id = route.fullPath.includes("/settings/users/") ? ids.user : ids.request;
+      await scan(page, route.fullPath.replace(":id", String(id)), `${route.id} (${lang})`);
+    }
+  });
+}
 
 test("the read-only request screens of a Consulta", async ({ page }) => {
   await logIn(page, "consulta@demo.local");
