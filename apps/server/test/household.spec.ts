@@ -149,6 +149,24 @@ describe("inviting a second parent", () => {
       { id: owner.id, name: "Ana Lucía Pérez Gómez", email: owner.email, owner: true },
       { id: second.id, name: "Ana Lucía Pérez Gómez", email: second.email, owner: false },
     ]);
+
+    // A status change is told to both parents, each in the account's own language.
+    const accepted = await call(t, {
+      method: "POST",
+      url: `/api/requests/${request.id}/actions`,
+      cookie: secretaria.cookie,
+      payload: { action: "accept", expectedVersion: detail.json().version },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const mails = await t.ctx.db
+      .selectFrom("mail_outbox")
+      .select(["to_address", "subject"])
+      .where("request_id", "=", request.id)
+      .where("kind", "=", "requestStatusChanged")
+      .orderBy("id")
+      .execute();
+    expect(mails.map((mail) => mail.to_address)).toEqual([second.email, owner.email]);
+    expect(mails[0]!.subject).not.toBe(mails[1]!.subject); // French for the second parent, Spanish for the first
   });
 
   it("keeps every other family out of the household's file", async () => {

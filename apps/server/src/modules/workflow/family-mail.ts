@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/database.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
 import { queueMail } from "../../mail/outbox.ts";
+import { findHouseholdAccounts } from "../household/household.repository.ts";
 import { getIdentity } from "../settings/identity.service.ts";
 import { findRequestDetailRow } from "./workflow.repository.ts";
 
@@ -20,8 +21,9 @@ export interface FamilyMailBase {
 
 /**
  * Queues a mail to the family account that sent a request (status changes, photo rejections), in
- * its language, in `trx`: the transaction of the change it tells about (issue #11). A request
- * deleted meanwhile has nobody to tell.
+ * its language, in `trx`: the transaction of the change it tells about (issue #11); and the same
+ * news to the household's other account (issue #14, a second parent), in that account's language.
+ * A request deleted meanwhile has nobody to tell.
  */
 export async function queueFamilyMail(
   ctx: AppContext,
@@ -32,14 +34,25 @@ export async function queueFamilyMail(
 ): Promise<void> {
   const row = await findRequestDetailRow(trx, requestId);
   if (!row) return;
-  const { to, subject, text, html } = render({
-    language: isLanguage(row.family_language) ? row.family_language : DEFAULT_LANGUAGE,
-    to: row.family_email,
-    name: [row.family_names, row.family_first_surname].filter(Boolean).join(" "),
-    school: (await getIdentity(ctx, trx)).schoolName,
-    student: row.student_name,
-    schoolYear: row.school_year_label,
-    code: row.code,
-  });
-  await queueMail(ctx, trx, { kind, requestId: row.id, userId: row.user_id, to, subject, text, html });
+  const school = (await getIdentity(ctx, trx)).schoolName;
+  const sender = {
+    id: row.user_id,
+    email: row.family_email,
+    language: row.family_language,
+    names: row.family_names,
+    first_surname: row.family_first_surname,
+  };
+  const others = (await findHouseholdAccounts(trx, row.family_user_id)).filter((account) => account.id !== row.user_id);
+  for (const account of [sender, ...others]) {
+    const { to, subject, text, html } = render({
+      language: isLanguage(account.language) ? account.language : DEFAULT_LANGUAGE,
+      to: account.email,
+      name: [account.names, account.first_surname].filter(Boolean).join(" "),
+      school,
+      student: row.student_name,
+      schoolYear: row.school_year_label,
+      code: row.code,
+    });
+    await queueMail(ctx, trx, { kind, requestId: row.id, userId: account.id, to, subject, text, html });
+  }
 }
