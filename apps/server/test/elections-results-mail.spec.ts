@@ -92,8 +92,8 @@ describe("the results e-mail", () => {
     expect(received.get(voterEs.id)!.subject).toBe("Resultados publicados: Consejo de escuela");
     const fr = received.get(voterFr.id)!.decoded;
     expect(fr).toContain("3 votants sur 8 électeurs inscrits\u202f: participation de 37,5 %.");
-    expect(fr).toContain("Lista 1 : voix 2 · sièges 2");
-    expect(fr).toContain("Lista 2 : voix 0 · sièges 0");
+    expect(fr).toContain("Lista 1\u202f: voix 2 · sièges 2");
+    expect(fr).toContain("Lista 2\u202f: voix 0 · sièges 0");
     expect(fr).toContain("votes blancs\u202f: 1");
     // Two seats, a list of two: both titulars, no substitute left.
     expect(fr.match(/Titulaire – Ana Lucía Pérez Gómez \(Lista 1\)/g)).toHaveLength(4);
