@@ -3,7 +3,7 @@ import { ALL_ROUTES, type ResolvedRoute } from "../packages/shared/src/route-acc
 import { registerAccount } from "./support/accounts.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { logIn } from "./support/session.ts";
-import { E2E_ADMINS_BY_LANGUAGE } from "./support/totp.ts";
+import { E2E_ADMINS_BY_LANGUAGE, E2E_CONSULTAS_BY_LANGUAGE } from "./support/totp.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 /**
@@ -121,13 +121,17 @@ for (const [lang, email] of Object.entries(STAFF_ADMINS)) {
   }
 }
 
-test("the read-only request screens of a Consulta", async ({ page }) => {
-  await logIn(page, "consulta@demo.local");
-  await expect(page).toHaveURL(/\/portal\/dashboard$/);
-  const { request } = await sampleIds(page);
-  for (const route of staffRoutes.filter(
-    (r) => r.roles.includes("Consulta") && r.fullPath.endsWith("/:id") && !r.fullPath.includes("settings"),
-  )) {
-    await scan(page, route.fullPath.replace(":id", String(request)), `${route.id} (Consulta)`);
-  }
-});
+const CONSULTAS = { es: "consulta@demo.local", ...E2E_CONSULTAS_BY_LANGUAGE } as const;
+for (const [lang, email] of Object.entries(CONSULTAS)) {
+  test(`the read-only request screens of a Consulta (${lang})`, async ({ page }) => {
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/portal\/dashboard$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    const { request } = await sampleIds(page);
+    for (const route of staffRoutes.filter(
+      (r) => r.roles.includes("Consulta") && r.fullPath.endsWith("/:id") && !r.fullPath.includes("settings"),
+    )) {
+      await scan(page, route.fullPath.replace(":id", String(request)), `${route.id} (Consulta, ${lang})`);
+    }
+  });
+}

@@ -5,23 +5,32 @@
 // its own.
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { E2E_ADMINS_BY_LANGUAGE, E2E_MFA_ACCOUNTS, E2E_TOTP_SECRET } from "../e2e/support/totp.ts";
+import {
+  E2E_ADMINS_BY_LANGUAGE,
+  E2E_CONSULTAS_BY_LANGUAGE,
+  E2E_MFA_ACCOUNTS,
+  E2E_TOTP_SECRET,
+} from "../e2e/support/totp.ts";
 
 const { ctx, handle } = await bootstrap(loadConfig(), () => {});
-// Issue #14: an Admin working in English and one in French, so the accessibility scan reads every
-// staff screen in the three languages without changing the shared demo Admin's language.
-const demoAdmin = await ctx.db
-  .selectFrom("users")
-  .selectAll()
-  .where("email", "=", "admin@demo.local")
-  .executeTakeFirstOrThrow();
-for (const [language, email] of Object.entries(E2E_ADMINS_BY_LANGUAGE)) {
-  const { id: _id, ...row } = demoAdmin;
-  await ctx.db
-    .insertInto("users")
-    .values({ ...row, email, language, names: `Admin ${language.toUpperCase()}` })
-    .onConflict((oc) => oc.column("email").doNothing())
-    .execute();
+// Issue #14: an Admin and a Consulta working in English and in French, so the accessibility scan
+// reads the staff screens in the three languages without changing the shared demo accounts' language.
+for (const [demo, byLanguage] of [
+  ["admin@demo.local", E2E_ADMINS_BY_LANGUAGE],
+  ["consulta@demo.local", E2E_CONSULTAS_BY_LANGUAGE],
+] as const) {
+  const { id: _id, ...row } = await ctx.db
+    .selectFrom("users")
+    .selectAll()
+    .where("email", "=", demo)
+    .executeTakeFirstOrThrow();
+  for (const [language, email] of Object.entries(byLanguage)) {
+    await ctx.db
+      .insertInto("users")
+      .values({ ...row, email, language, names: `${row.names} ${language.toUpperCase()}` })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .execute();
+  }
 }
 await ctx.db
   .updateTable("users")
