@@ -4,7 +4,8 @@ import { Readable } from "node:stream";
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
 import type { DocumentExportQuery } from "@portal/shared/schemas/documents";
-import { ZipArchive } from "archiver";
+// Loaded on the first ZIP, not at start (issue #13: the server's resident memory).
+import type { ZipArchive } from "archiver";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
@@ -142,7 +143,7 @@ export async function exportDocumentsZip(
       requests: total,
     },
   });
-  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const archive = new (await import("archiver")).ZipArchive({ zlib: { level: 6 } });
   const z: ZipContext = { ctx, user, language: meta.lang, log: meta.log };
   void (async () => {
     const missing: string[] = [];

@@ -4,7 +4,8 @@ import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
 import { rolesFor } from "@portal/shared/permissions";
 import type { PhotoExportQuery, PhotoExportSummary } from "@portal/shared/schemas/photo-exports";
-import { ZipArchive } from "archiver";
+// Loaded on the first ZIP, not at start (issue #13: the server's resident memory).
+import type { ZipArchive } from "archiver";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -159,7 +160,7 @@ export async function openPhotoExport(
   const yearLabel = (await findSchoolYearLabel(ctx.db, filter.schoolYearId)) ?? String(filter.schoolYearId);
   const at = new Date();
   // JPEGs and PNGs are compressed already: stored as they are (no CPU spent for nothing).
-  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const archive = new (await import("archiver")).ZipArchive({ zlib: { level: 6 } });
   // Whoever reads the stream sees its errors too; this listener only keeps one from being unhandled.
   archive.on("error", (error) => caller.log.warn({ err: error }, "photo export: archive error"));
   /** The photo being read, destroyed (its file closed) if the export stops half-way. */

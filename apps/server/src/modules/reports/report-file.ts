@@ -1,7 +1,8 @@
 import { once } from "node:events";
 import type { PassThrough } from "node:stream";
 import type { ExportFormat, ReportColumnType } from "@portal/shared/schemas/reports";
-import ExcelJS from "exceljs";
+// Loaded on the first XLSX export, not at start: about 30 MB the server would hold all day (issue #13).
+import type ExcelJS from "exceljs";
 import { CSV_BOM, csvLine, neutraliseFormula } from "../../lib/csv.ts";
 import { schoolLocalTime } from "../audit/school-time.ts";
 import type { Cell } from "./report-columns.ts";
@@ -80,7 +81,8 @@ export async function writeReportFile(
     out.end();
     return { rows: written, completed: true };
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const { stream } = (await import("exceljs")).default;
+  const workbook = new stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(words.sheet.slice(0, 31));
   sheet.columns = columns.map((c, i) => ({
     header: neutraliseFormula(c.label),
