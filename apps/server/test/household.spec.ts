@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "../src/lib/crypto.ts";
 import { studentFileBody } from "./support/documents.ts";
 import { insertOwnYear, openWindowNow, parentWithRequest, scheduledElection, vote } from "./support/elections.ts";
 import { completeFile, startFile, uploadPdf } from "./support/enrollment.ts";
@@ -213,6 +214,27 @@ describe("inviting a second parent", () => {
     expect((await inviteBy(other.cookie, second.email)).statusCode).toBe(200);
     const already = await join(second.cookie, await invitationToken(second.email));
     expect([already.statusCode, errorOf(already).code]).toEqual([409, "HOUSEHOLD_ALREADY_MEMBER"]);
+  });
+
+  it("lets no third account in, even through a second invitation pending at the same time", async () => {
+    const owner = await signedInAs(t, "User");
+    const [first, second] = [await signedInAs(t, "User"), await signedInAs(t, "User")];
+    // Two invitations pending at once, as two requests racing past the count would leave them.
+    expect((await inviteBy(owner.cookie, first.email)).statusCode).toBe(200);
+    await t.ctx.db
+      .insertInto("household_invitations")
+      .values({
+        owner_user_id: owner.id,
+        email: second.email,
+        token_hash: sha256("b".repeat(43)),
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      .execute();
+    expect((await join(first.cookie, await invitationToken(first.email))).statusCode).toBe(200);
+    const third = await join(second.cookie, "b".repeat(43));
+    expect([third.statusCode, errorOf(third).code]).toEqual([409, "HOUSEHOLD_FULL"]);
+    expect((await household(owner.cookie)).json().accounts).toHaveLength(2);
   });
 
   it("withdraws an invitation: its link no longer works", async () => {

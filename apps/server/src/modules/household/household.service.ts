@@ -157,6 +157,9 @@ export async function join(ctx: AppContext, meta: Meta, user: CurrentUser, token
   }
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     if (await hasFamilyOfItsOwn(trx, user.id)) throw new AppError(409, "HOUSEHOLD_HAS_OWN_STUDENTS");
+    // Two invitations sent at the same instant could both be pending: the second to accept finds no room.
+    const accounts = await findHouseholdAccounts(trx, owner.id);
+    if (accounts.length >= HOUSEHOLD_MAX_ACCOUNTS) throw new AppError(409, "HOUSEHOLD_FULL");
     if (!(await acceptInvitation(trx, usable.id, user.id, now))) {
       throw new AppError(410, "HOUSEHOLD_INVITATION_INVALID");
     }
