@@ -126,5 +126,7 @@ test("a record the family is correcting is not shown: its pages say so", async (
   expect(correction.status(), await correction.text()).toBe(200);
   await page.goto(modulePath("medical-record"));
   await expect(page.getByTestId("module-in-process")).toContainText("La familia está llenando o corrigiendo");
+  // Still a page with its title: the heading names the module.
+  await expect(page.getByRole("heading", { level: 1, name: "Ficha médica" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Estatura" })).toHaveCount(0);
 });

@@ -7,7 +7,8 @@ import "@mantine/core/styles/Loader.layer.css";
 import "@mantine/core/styles/Button.layer.css";
 import "@mantine/core/styles/Group.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
-import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import "@mantine/core/styles/Title.layer.css";
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import type { StepId } from "@portal/shared/enrollment-steps";
 import type { RequestModule } from "@portal/shared/schemas/request-steps";
 import { moduleRouteId, STAFF_MODULES } from "@portal/shared/staff-modules";
@@ -75,17 +76,32 @@ function ModulePage({ step }: { step: StepId }) {
       {t("inscriptions:module.backToRequest")}
     </Anchor>
   );
+  // The step's own form brings the page's heading; a record that cannot be shown still needs one.
+  const heading = (
+    <Title order={1} size="h2">
+      {t(routeTitleKey(moduleRouteId(step)))}
+    </Title>
+  );
   if (hasErrorCode(module.error, "REQUEST_IN_PROCESS")) {
     return (
       <Stack gap="lg">
         {back}
+        {heading}
         <Alert color="blue" title={t("inscriptions:module.inProcessTitle")} data-testid="module-in-process">
           {module.error.message}
         </Alert>
       </Stack>
     );
   }
-  if (module.error) return <FormErrorAlert error={module.error} />;
+  if (module.error) {
+    return (
+      <Stack gap="lg">
+        {back}
+        {heading}
+        <FormErrorAlert error={module.error} />
+      </Stack>
+    );
+  }
   if (!module.data) return <PageLoader />;
   return (
     <Stack gap="lg">
