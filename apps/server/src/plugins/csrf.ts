@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { Config } from "../config.ts";
 import { AppError } from "../lib/errors.ts";
+import { addRouteCheck, routeMethods } from "./route-hooks.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -23,8 +24,12 @@ export function isCrossSite(request: FastifyRequest, config: Config): boolean {
   return false;
 }
 
+/** Checked on the routes that change state; a GET route has nothing to defend. */
 export function installCsrfProtection(app: FastifyInstance, config: Config): void {
-  app.addHook("onRequest", async (request) => {
-    if (isCrossSite(request, config)) throw new AppError(403, "CSRF_REJECTED");
+  app.addHook("onRoute", (route: RouteOptions) => {
+    if (routeMethods(route).every((method) => SAFE_METHODS.has(method))) return;
+    addRouteCheck(route, async (request) => {
+      if (isCrossSite(request, config)) throw new AppError(403, "CSRF_REJECTED");
+    });
   });
 }

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { compiledSerializerCompiler } from "../../lib/compiled-serializer.ts";
 import { setLanguageCookie } from "../../plugins/language.ts";
 import { signIn } from "../mfa/mfa.service.ts";
 import { toCurrentUser, updateUser } from "../users/users.repository.ts";
@@ -33,8 +34,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const open = { access: "public", duringMaintenance: true } as const;
 
-  r.get("/api/session", { config: open, schema: { response: { 200: sessionSchema } } }, (request) =>
-    sessionInfo(ctx, request),
+  // Every screen asks it: its answer, built in sessionInfo alone, is written by a compiled serialiser.
+  r.get(
+    "/api/session",
+    { config: open, schema: { response: { 200: sessionSchema } }, serializerCompiler: compiledSerializerCompiler },
+    (request) => sessionInfo(ctx, request),
   );
 
   r.put(
