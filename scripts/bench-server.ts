@@ -11,6 +11,11 @@ import {
 // What the benchmarks that load the real server process share: starting it on a free port the way
 // `npm start` does, and the accounts they sign in with.
 
+function arenas(): Record<string, string> {
+  const value = process.env.BENCH_MALLOC_ARENA_MAX ?? "2";
+  return value === "" ? {} : { MALLOC_ARENA_MAX: value };
+}
+
 /** The portal as `npm start` runs it, on the benchmark's database, logging warnings only. */
 export async function startBenchServer(env: Record<string, string>): Promise<{ server: ServerProcess; base: string }> {
   const port = await freePort();
@@ -21,6 +26,9 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ s
     HOST: "127.0.0.1",
     PORT: String(port),
     LOG_LEVEL: "warn",
+    // As the README's deployment sets it (fewer glibc malloc arenas: a lower peak RSS, issue #13);
+    // BENCH_MALLOC_ARENA_MAX= (empty) measures glibc's default.
+    ...arenas(),
   });
   await waitUntil(server, "ready", () => (server.stdout().includes("ready on") ? true : undefined));
   return { server, base: `http://127.0.0.1:${port}` };
