@@ -7,8 +7,8 @@ import {
   confirmStep,
   createElection,
   createOrganization,
+  fillSchoolTime,
   openSettings,
-  schoolTime,
 } from "../support/election-admin.ts";
 import { mailsFromOutbox } from "../support/outbox.ts";
 import { logIn } from "../support/session.ts";
@@ -131,9 +131,9 @@ test("the Admin sets up, closes and publishes an election on the settings screen
   await card.getByRole("button", { name: "Editar" }).click();
   const edit = admin.getByRole("dialog", { name: `Editar «${title}»` });
   const opensAt = Date.now() + 15_000;
-  await edit.getByLabel("Candidaturas hasta").fill(schoolTime(opensAt));
-  await edit.getByLabel("Apertura de la votación").fill(schoolTime(opensAt));
-  await edit.getByLabel("Cierre de la votación").fill(schoolTime(opensAt + 5 * 3_600_000));
+  await fillSchoolTime(edit, "Candidaturas hasta", opensAt);
+  await fillSchoolTime(edit, "Apertura de la votación", opensAt);
+  await fillSchoolTime(edit, "Cierre de la votación", opensAt + 5 * 3_600_000);
   await edit.getByRole("button", { name: "Guardar" }).click();
   await expect(edit).toBeHidden();
 

@@ -4,8 +4,22 @@ import { expectNoSeriousViolations } from "./axe.ts";
 // The Admin's election settings screens (issue #15), as a person uses them, in Spanish (the demo
 // Admin's language): the settings menu, the dialogs, the confirmations.
 
-/** An instant as the election form's `datetime-local` value: the school's time (UTC−5), to the second. */
-export const schoolTime = (ms: number) => new Date(ms - 5 * 3_600_000).toISOString().slice(0, 19);
+/**
+ * Types an instant into one of the election form's day-and-time fields, named by its legend, as
+ * the school's time (UTC−5): the day as DD/MM/YYYY, the time to the second (HH:MM:SS).
+ */
+export async function fillSchoolTime(dialog: Locator, legend: string, ms: number): Promise<void> {
+  const local = new Date(ms - 5 * 3_600_000).toISOString();
+  const [year, month, day] = local.slice(0, 10).split("-");
+  const field = dialog.getByRole("group", { name: legend });
+  const dayField = field.getByRole("textbox", { name: "Día" });
+  // Typed as a keyboard user does (focus, not a click: the calendar opens on a click only).
+  await dayField.focus();
+  await dayField.press("ControlOrMeta+a");
+  await dayField.pressSequentially(`${day}/${month}/${year}`);
+  await expect(dayField).toHaveValue(`${day}/${month}/${year}`);
+  await field.getByRole("textbox", { name: "Hora" }).fill(local.slice(11, 19));
+}
 
 export async function openSettings(admin: Page, entry: string, heading = entry): Promise<void> {
   await admin

@@ -11,6 +11,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDateTimeField } from "../../../components/ui/date-time-field.tsx";
 import { FormDialog } from "../../../components/ui/form-dialog.tsx";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
 import { hasErrorCode } from "../../../lib/api-error.ts";
@@ -130,11 +131,16 @@ export function ElectionDialog({
       <Text size="sm" c="dimmed">
         {t("elections:admin.form.timesHint")}
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput {...REQUIRED_FIELD} type="datetime-local" {...text("candidacyDeadline")} />
-        <TextInput {...REQUIRED_FIELD} type="datetime-local" {...text("opensAt")} />
-        <TextInput {...REQUIRED_FIELD} type="datetime-local" {...text("closesAt")} />
-      </SimpleGrid>
+      {(["candidacyDeadline", "opensAt", "closesAt"] as const).map((field) => (
+        <FormDateTimeField
+          key={field}
+          required
+          control={form.control}
+          name={field}
+          legend={t(`elections:admin.form.${field}`)}
+          error={errorText(errors[field]?.message)}
+        />
+      ))}
     </FormDialog>
   );
 }

@@ -15,12 +15,18 @@ describe("election times in the school's time (UTC−5)", () => {
     expect(fromSchoolInput("2026-03-02T08:00")).toBe("2026-03-02T13:00:00.000Z");
     expect(fromSchoolInput("2026-03-01T21:30:15")).toBe("2026-03-02T02:30:15.000Z");
     expect(fromSchoolInput(toSchoolInput("2026-12-31T23:59:00.000Z"))).toBe("2026-12-31T23:59:00.000Z");
+    // The time as typed in the field: one-digit hours, a dot or an "h".
+    expect(fromSchoolInput("2026-03-02T8:00")).toBe("2026-03-02T13:00:00.000Z");
+    expect(fromSchoolInput("2026-03-02T8h30")).toBe("2026-03-02T13:30:00.000Z");
   });
 
   it("leaves what it cannot read for the schema to refuse", () => {
     expect(fromSchoolInput("")).toBe("");
     expect(fromSchoolInput("2026-02-32T08:00")).toBe("2026-02-32T08:00");
     expect(fromSchoolInput("tomorrow")).toBe("tomorrow");
+    expect(fromSchoolInput("T08:00")).toBe("T08:00");
+    expect(fromSchoolInput("2026-03-02T")).toBe("2026-03-02T");
+    expect(fromSchoolInput("2026-03-02T25:00")).toBe("2026-03-02T25:00");
   });
 
   it("proposes a ten-hour poll in two weeks, candidacies closing a week before", () => {

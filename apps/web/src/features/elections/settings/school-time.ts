@@ -1,10 +1,12 @@
+import { normalTime, splitDayAndTime } from "../../../lib/date-time.ts";
+
 /**
- * The election form's date-and-time inputs (`datetime-local`) read and write the school's local
+ * The election form's day-and-time fields (components/ui/date-time-field.tsx) read and write the school's local
  * time, America/Guayaquil: UTC−5 all year (Ecuador keeps no daylight saving time), so the
  * conversion is a fixed offset, whatever the Admin's computer is set to. The API speaks UTC.
  */
 const SCHOOL_UTC_OFFSET_MS = -5 * 3_600_000;
-const LOCAL_INPUT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An instant as the input's value, `YYYY-MM-DDTHH:MM` in school time ("" for none). */
 export function toSchoolInput(iso: string | null | undefined): string {
@@ -16,9 +18,10 @@ export function toSchoolInput(iso: string | null | undefined): string {
 
 /** The input's value back to a UTC instant; anything unreadable stays as typed for the schema to refuse. */
 export function fromSchoolInput(value: string): string {
-  const match = LOCAL_INPUT.exec(value.trim());
-  if (!match) return value;
-  const ms = Date.parse(`${match[1]}T${match[2]}${match[3] ?? ":00"}.000Z`);
+  const { day, time } = splitDayAndTime(value.trim());
+  const hhmm = normalTime(time);
+  if (!DAY.test(day) || !hhmm) return value;
+  const ms = Date.parse(`${day}T${hhmm.length === 5 ? `${hhmm}:00` : hhmm}.000Z`);
   if (Number.isNaN(ms)) return value;
   return new Date(ms - SCHOOL_UTC_OFFSET_MS).toISOString();
 }
