@@ -1,6 +1,6 @@
 // Export benchmark (issue #10, "Speed and memory"): the reports' XLSX of 5,000 sent students with
-// every column, through the real server run as a child process (`node --import tsx
-// apps/server/src/server.ts`, as `npm start`), on a fresh temporary database.
+// every column, through the real server run as a child process (the compiled
+// apps/server/dist/server.mjs, as `npm start`), on a fresh temporary database.
 //
 //   - time of the export, first byte to last (goal ≤ 5 s);
 //   - the server process's peak RSS while it runs, sampled from /proc every 20 ms (goal ≤ 300 MB);

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
-import { freePort, REPO_ROOT } from "../apps/server/test/support/server-process.ts";
+import { buildServer, freePort, REPO_ROOT } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
 
 const ENGINE = process.env.BENCH_ENGINE ?? "sqlite";
@@ -106,12 +106,12 @@ async function main() {
     const helloPort = String(await freePort());
     children.push(await serve(["--input-type=module", "-e", HELLO], { PORT: helloPort }, path.join(logs, "hello.log")));
     const portalPort = String(await freePort());
+    buildServer();
     const portal = await serve(
       [
         ...(process.env.BENCH_CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-        "--import",
-        "tsx",
-        "apps/server/src/server.ts",
+        "--enable-source-maps",
+        "apps/server/dist/server.mjs",
       ],
       {
         ...database.env,

@@ -43,7 +43,7 @@ export function timedGet(agent: http.Agent, port: number, path: string): Promise
   });
 }
 
-/** Starts the real server (`node --import tsx`) on a free port and waits until /api/health answers 200. */
+/** Starts the real server (compiled, as `npm start` runs it) on a free port and waits until /api/health answers 200. */
 export async function startServer(env: Record<string, string>): Promise<{ server: ServerProcess; port: number }> {
   const port = await freePort();
   const server = startServerProcess({

@@ -70,7 +70,7 @@ function heldPost(port: number, url: string, body: string) {
 }
 
 describe("the server process", () => {
-  it("starts with the demo school, serves logins, and drains a request in flight on SIGTERM", async () => {
+  it("starts with the demo school, serves logins and PDFs, and drains a request in flight on SIGTERM", async () => {
     // A database of its own on the run's engine: the demo school is seeded only into an empty one.
     const own = await createOwnDatabase("process");
     cleanups.push(() => own.drop());
@@ -115,6 +115,36 @@ describe("the server process", () => {
     expect(login.status).toBe(200);
     // Issue #12: the demo Admin's password passes, then MFA is set up at this first sign-in.
     expect(await login.json()).toMatchObject({ user: null, mfa: "enrol" });
+
+    // The compiled server (apps/server/build.mjs) finds what it reads beside its sources: the
+    // default logo, and the PDF worker's own bundle, which draws the demo family's summary.
+    const logo = await fetch(`${base}/branding/logo`);
+    expect([logo.status, logo.headers.get("content-type")]).toEqual([200, "image/svg+xml"]);
+    const pastYear = years.find((year) => !year.isCurrent)?.id;
+    const family = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ schoolYearId: pastYear, email: "familia1@demo.local", password: DEMO_PASSWORD }),
+    });
+    expect(family.status).toBe(200);
+    const cookie = family.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const cards = (await (await fetch(`${base}/api/enrollment/cards`, { headers: { cookie } })).json()) as {
+      fileId: number | null;
+      status: string;
+    }[];
+    const sent = cards.find((card) => card.status === "sent");
+    const summary = await fetch(`${base}/api/enrollment/files/${sent?.fileId}/documents/summary`, {
+      headers: { cookie },
+    });
+    expect(summary.status).toBe(200);
+    expect(
+      Buffer.from(await summary.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
 
     // Start a login, let the server see it (its log names the URL, the query's value redacted),
     // then stop the server before the body has arrived.

@@ -6,11 +6,14 @@ import { PdfTaskQueue } from "./pdf-task-queue.ts";
 /*
  * Worker threads for the PDF work (issue #13): one per core but one, at least one, at most four,
  * so the main thread keeps a core for requests. Threads start on first use and stop after a
- * minute idle (each holds pdf-lib and the translations, tens of MB). The entry is a small .mjs
- * that registers tsx in its own thread before loading the TypeScript tasks.
+ * minute idle (each holds pdf-lib and the translations, tens of MB).
  */
 
-const WORKER = new URL("../workers/pdf.worker.mjs", import.meta.url).href;
+// The compiled server (apps/server/build.mjs, what `npm start` runs) has the worker's bundle beside
+// it; under tsx (tests, `npm run dev`) the small .mjs entry registers tsx for its thread.
+const WORKER = import.meta.url.endsWith(".ts")
+  ? new URL("../workers/pdf.worker.mjs", import.meta.url).href
+  : new URL("./pdf.worker.mjs", import.meta.url).href;
 export const PDF_THREADS = Math.max(1, Math.min(4, os.availableParallelism() - 1));
 
 let pool: Piscina | undefined;

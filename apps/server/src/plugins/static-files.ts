@@ -2,10 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { REPO_ROOT } from "../config.ts";
 import { AppError } from "../lib/errors.ts";
 import { LOGO_URL } from "../modules/settings/logo-url.ts";
 
-const DEFAULT_LOGO = path.resolve(import.meta.dirname, "../../assets/logo.svg");
+// From the repository root, not this file: the compiled server runs from apps/server/dist (build.mjs).
+const DEFAULT_LOGO = path.join(REPO_ROOT, "apps/server/assets/logo.svg");
 
 function fileInside(root: string, urlPath: string): string | undefined {
   let decoded: string;

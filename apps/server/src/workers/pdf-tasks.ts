@@ -21,6 +21,9 @@ export function render({ source, kind, language }: RenderTask): Promise<Uint8Arr
   return kind === "summary" ? renderRegistrationSummary(source, language) : renderDocumentsToSign(source, language);
 }
 
+// The same drawing, queued behind what someone waits for (lib/pdf-task-queue.ts).
+export const renderInBackground = render;
+
 export async function cleanUpload({ bytes }: { bytes: Uint8Array }): Promise<Uint8Array | undefined> {
   return clean(bytes);
 }

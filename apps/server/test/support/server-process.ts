@@ -1,8 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../../..");
+const SERVER_BUNDLE = "apps/server/dist/server.mjs";
+
+let built = false;
+/** Compiles the server as `npm start` does (apps/server/build.mjs, under a second), once per process. */
+export function buildServer(): void {
+  if (built) return;
+  execFileSync(process.execPath, ["apps/server/build.mjs"], { cwd: REPO_ROOT, stdio: "inherit" });
+  built = true;
+}
 
 /** A port nobody listens on right now (the OS picks it; we close and hand it to the server). */
 export async function freePort(): Promise<number> {
@@ -21,12 +30,13 @@ export interface ServerProcess {
 }
 
 /**
- * Runs `node --import tsx apps/server/src/server.ts` from the repository root with only the given
- * environment, as `npm start` does: one process, which receives signals itself (the tsx command
- * relays them through a wrapper that kills the server if it does not acknowledge within 30 ms).
+ * Runs the compiled server (`node --enable-source-maps apps/server/dist/server.mjs`, compiled first)
+ * from the repository root with only the given environment, as
+ * `npm start` does: one process, which receives signals itself.
  */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  buildServer();
+  const child = spawn(process.execPath, ["--enable-source-maps", SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? REPO_ROOT, ...env },
     stdio: ["ignore", "pipe", "pipe"],
