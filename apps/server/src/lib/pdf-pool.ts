@@ -26,8 +26,12 @@ function pdfPool(): Piscina {
     idleTimeout: 60_000,
     // Uploads, then downloads, then e-mail attachments (pdf-task-queue.ts).
     taskQueue: new PdfTaskQueue(),
-    // The main thread's loader flags (`--import tsx`) would be applied before the entry registers its own.
+    // Not the main thread's flags: under tsx, `--import tsx` would run before the entry registers its own.
     execArgv: [],
+    // V8 sizes a thread's young generation for throughput; drawing leaves much short-lived
+    // garbage, and the thread's heap swelled past 130 MB on opening day. With 16 MB it stayed under
+    // 100 MB: peak RSS 365–428 → 329–379 MB for ≈ 10 % fewer summaries a second (docs/decisions.md).
+    resourceLimits: { maxYoungGenerationSizeMb: 16 },
   });
   return pool;
 }
