@@ -39,8 +39,9 @@ const result = await build({
   write: false,
 });
 
-// Each file replaced in one rename: the SQLite and PostgreSQL test runs build at the same time,
-// and a server starting meanwhile reads the old file or the new one, never half of one.
+// Each file replaced in one rename: the integration specs' workers each compile before starting a
+// server process, at the same time, and a server starting meanwhile reads the old file or the new
+// one, never half of one.
 fs.mkdirSync(path.join(root, "dist"), { recursive: true });
 for (const file of result.outputFiles) {
   const partial = `${file.path}.${process.pid}.partial`;

@@ -31,8 +31,8 @@ export interface ServerProcess {
 
 /**
  * Runs the compiled server (`node --enable-source-maps apps/server/dist/server.mjs`, compiled first)
- * from the repository root with only the given environment, as
- * `npm start` does: one process, which receives signals itself.
+ * from the repository root with only the given environment, as `npm start` does: one process,
+ * which receives signals itself.
  */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
   buildServer();
