@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
-import { buildServer, freePort, REPO_ROOT } from "../apps/server/test/support/server-process.ts";
+import { buildServer, freePort, REPO_ROOT, SERVER_ARGS } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
 
 const ENGINE = process.env.BENCH_ENGINE ?? "sqlite";
@@ -110,8 +110,7 @@ async function main() {
     const portal = await serve(
       [
         ...(process.env.BENCH_CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-        "--enable-source-maps",
-        "apps/server/dist/server.mjs",
+        ...SERVER_ARGS,
       ],
       {
         ...database.env,

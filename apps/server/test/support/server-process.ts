@@ -3,7 +3,8 @@ import net from "node:net";
 import path from "node:path";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../../..");
-const SERVER_BUNDLE = "apps/server/dist/server.mjs";
+/** Node's arguments for the compiled server, from the repository root, as `npm start` runs it. */
+export const SERVER_ARGS = ["--enable-source-maps", "apps/server/dist/server.mjs"];
 
 let built = false;
 /** Compiles the server as `npm start` does (apps/server/build.mjs, under a second), once per process. */
@@ -36,7 +37,7 @@ export interface ServerProcess {
  */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
   buildServer();
-  const child = spawn(process.execPath, ["--enable-source-maps", SERVER_BUNDLE], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? REPO_ROOT, ...env },
     stdio: ["ignore", "pipe", "pipe"],
