@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { logIn } from "./support/session.ts";
 
 test.use({ locale: "en-US" });
 
@@ -23,4 +24,30 @@ test("a screen whose code fails to load is retried once, then explained with a r
   await page.unroute("**/assets/forgot-password-page-*.js");
   await page.getByRole("button", { name: "Reload" }).click();
   await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+});
+
+test("when the confirmation dialogs' code cannot load, the browser's own dialog still asks", async ({ page }) => {
+  // The dialogs' frame is a lazy chunk (app/modals-host.tsx): without it a confirmation must not
+  // be skipped, and unsaved changes must not be lost without asking.
+  await page.route("**/assets/modals-host-*.js", (route) => route.abort("failed"));
+  await logIn(page, "editor@demo.local");
+  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await page.getByRole("menuitem", { name: "Mi cuenta" }).click();
+  const phone = page.getByLabel(/^Teléfono/);
+  await phone.fill("+593 98 333 4444");
+
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.message());
+    return dialog.dismiss();
+  });
+  await page.getByRole("navigation", { name: "Navegación principal" }).getByText("Panel de control").click();
+  await expect.poll(() => asked).toEqual([expect.stringContaining("Si tiene cambios sin guardar, se perderán.")]);
+  // Dismissed: the secretary stays, with what was typed.
+  await expect(page).toHaveURL(/\/portal\/account\/user$/);
+  await expect(phone).toHaveValue("+593 98 333 4444");
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("navigation", { name: "Navegación principal" }).getByText("Panel de control").click();
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
 });

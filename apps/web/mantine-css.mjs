@@ -30,8 +30,12 @@ const PACKAGES = {
   "@mantine/dates": {
     DateInput: { core: ["Popover", "Input", "UnstyledButton"], sheet: "@mantine/dates/styles.layer.css" },
   },
-  // The confirmation dialogs (lib/confirm.tsx) are Mantine modals with Mantine buttons.
-  "@mantine/modals": { modals: { core: ["Modal", "Button", "Group", "Text"], sheet: undefined } },
+  // The confirmation dialogs: lib/confirm.tsx sends Mantine's `modals` event with a Text inside; the
+  // lazy host that renders them (app/modals-host.tsx) draws a Modal with Mantine buttons.
+  "@mantine/modals": {
+    modals: { core: ["Text"], sheet: undefined },
+    ModalsProvider: { core: ["Modal", "Button", "Group"], sheet: undefined },
+  },
 };
 
 /** Global layers every page needs, first of all (Mantine's "Global styles"): imported by main.tsx. */

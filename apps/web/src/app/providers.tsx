@@ -1,9 +1,9 @@
 import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import { i18n } from "../lib/i18n.ts";
+import { modalsHostSettled } from "../lib/modals-ready.ts";
 import { useBranding } from "../lib/public-config-query.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { accessibleColorsResolver } from "./accessible-colors.ts";
@@ -12,6 +12,13 @@ import { buildTheme, lightOnlyColorSchemeManager } from "./theme.ts";
 // The toasts' frame (Mantine's Notifications, its transitions and styles) is not on the login route
 // (issue #13). If its chunk cannot be downloaded the portal works on without toasts.
 const ToastHost = lazy<ComponentType>(() => import("./toast-host.tsx").catch(() => ({ default: () => null })));
+// The confirmation dialogs' frame, likewise; without it `confirm` asks with the browser's dialog.
+const ModalsHost = lazy<ComponentType>(() =>
+  import("./modals-host.tsx").catch(() => {
+    modalsHostSettled(false);
+    return { default: () => null };
+  }),
+);
 
 /** Mantine themed from the branding read at run time (GET /api/public/config). */
 function BrandedUi({ children }: { children: ReactNode }) {
@@ -24,12 +31,13 @@ function BrandedUi({ children }: { children: ReactNode }) {
       colorSchemeManager={lightOnlyColorSchemeManager}
       cssVariablesResolver={accessibleColorsResolver}
     >
-      <ModalsProvider>
-        <Suspense fallback={null}>
-          <ToastHost />
-        </Suspense>
-        {children}
-      </ModalsProvider>
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ModalsHost />
+      </Suspense>
+      {children}
     </MantineProvider>
   );
 }

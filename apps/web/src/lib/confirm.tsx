@@ -1,18 +1,8 @@
 import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/ModalBase.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Modal.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
 import { Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { i18n } from "./i18n.ts";
+import { whenModalsHostSettled } from "./modals-ready.ts";
 
 type ConfirmKind = "update" | "delete" | "cancel";
 
@@ -25,7 +15,8 @@ interface ConfirmOptions {
 }
 
 /** Opens a confirmation dialog; resolves true only when the user confirms. */
-export function confirm({ title, text, confirmLabel, cancelLabel, danger }: ConfirmOptions): Promise<boolean> {
+export async function confirm({ title, text, confirmLabel, cancelLabel, danger }: ConfirmOptions): Promise<boolean> {
+  if (!(await whenModalsHostSettled())) return window.confirm(`${title}\n\n${text}`);
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title,

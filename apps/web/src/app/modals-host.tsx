@@ -1,0 +1,25 @@
+import "@mantine/core/styles/UnstyledButton.layer.css";
+import "@mantine/core/styles/CloseButton.layer.css";
+import "@mantine/core/styles/VisuallyHidden.layer.css";
+import "@mantine/core/styles/Overlay.layer.css";
+import "@mantine/core/styles/Paper.layer.css";
+import "@mantine/core/styles/ModalBase.layer.css";
+import "@mantine/core/styles/ScrollArea.layer.css";
+import "@mantine/core/styles/Modal.layer.css";
+import "@mantine/core/styles/Loader.layer.css";
+import "@mantine/core/styles/Button.layer.css";
+import "@mantine/core/styles/Group.layer.css";
+import { ModalsProvider } from "@mantine/modals";
+import { useEffect } from "react";
+import { modalsHostSettled } from "../lib/modals-ready.ts";
+
+/**
+ * Where the confirmation dialogs show (lib/confirm.tsx). Its own chunk, mounted beside the screens
+ * by providers.tsx (issue #13): the modal with its focus trap and scroll lock is ≈ 10 KB no first
+ * screen needs. Nothing reads Mantine's modals context, so the provider wraps no screen.
+ */
+export default function ModalsHost() {
+  // After the provider's own effects (a child's run first): its window listeners are in place.
+  useEffect(() => modalsHostSettled(true), []);
+  return <ModalsProvider />;
+}
