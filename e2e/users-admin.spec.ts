@@ -37,7 +37,12 @@ test("the Admin makes a family account Secretaría, then deactivates it and her 
   await expect(row).toHaveCount(1);
   await expect(row.getByText("Activa", { exact: true })).toBeVisible();
 
-  // The role, confirmed first: she must sign in again and lands on the staff dashboard.
+  // The role, confirmed first. Cancelled, the select goes back to the role she still has.
+  await row.getByLabel("Rol de Gabriela Zambrano Loor").selectOption("Secretaria");
+  await admin.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
+  await expect(admin.getByRole("dialog")).toBeHidden();
+  await expect(row.getByLabel("Rol de Gabriela Zambrano Loor")).toHaveValue("User");
+  // Confirmed: she must sign in again and lands on the staff dashboard.
   await row.getByLabel("Rol de Gabriela Zambrano Loor").selectOption("Secretaria");
   await admin.getByRole("dialog").getByRole("button", { name: "Confirmar" }).click();
   await expect(admin.getByText("Registro actualizado correctamente")).toBeVisible();

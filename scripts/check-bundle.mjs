@@ -38,7 +38,10 @@ const GOALS = { login: 170 * KB, all: undefined };
 // 240 → 235 KB with the toasts' frame lazy (app/toast-host.tsx).
 // all: 620 → 640 KB (637.0 measured) when the date fields (above), Mantine's CSS per component and the households'
 // screens (issue #14: the account page's section, the invitation's screen) came together.
-const BUDGETS = { login: 235 * KB, all: 640 * KB, css: 13 * KB };
+// login: 235 → 155 KB (147.5 measured, under the 170 KB goal) and all: 640 → 600 KB (581.7 measured)
+// once the build runs on Preact's compat layer instead of react-dom (vite.config.ts) and the
+// confirmation dialogs' frame became lazy (app/modals-host.tsx).
+const BUDGETS = { login: 155 * KB, all: 600 * KB, css: 13 * KB };
 const strict = process.argv.includes("--goals");
 const LOGIN_SCREEN = "src/features/auth/login-page.tsx";
 const LANGUAGES = ["es", "en", "fr"];

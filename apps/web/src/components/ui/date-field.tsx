@@ -8,7 +8,7 @@ import "@mantine/dates/styles.layer.css";
 import "dayjs/locale/es";
 import "dayjs/locale/fr";
 import { DateInput, type DateInputProps, DatesProvider } from "@mantine/dates";
-import { type Ref, useState } from "react";
+import { forwardRef, useState } from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { dayFormatOf, parseTypedDay } from "../../lib/dates.ts";
@@ -21,7 +21,6 @@ export interface DateFieldProps extends PassedProps {
   onChange: (day: string) => void;
   /** Written as `data-name` on the visible input (Mantine gives `name` to a hidden input). */
   name?: string;
-  ref?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -33,17 +32,10 @@ export interface DateFieldProps extends PassedProps {
  * `aria-invalid` / `aria-describedby` are Mantine's input wrapper's, as for every other field. Loaded
  * only by the lazy screens that ask for a date, with @mantine/dates' CSS (not on /login).
  */
-export function DateField({
-  value,
-  onChange,
-  name,
+export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function DateField(
+  { value, onChange, name, popoverProps, onClick, onBlur, onKeyDown, ...props }: DateFieldProps,
   ref,
-  popoverProps,
-  onClick,
-  onBlur,
-  onKeyDown,
-  ...props
-}: DateFieldProps) {
+) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const [calendarOpen, setCalendarOpen] = useState(false);
@@ -85,14 +77,14 @@ export function DateField({
       />
     </DatesProvider>
   );
-}
+});
 
 /** A DateField bound to a react-hook-form field (its value an ISO day, its ref focused on error). */
 export function FormDateField<T extends FieldValues>({
   control,
   name,
   ...props
-}: Omit<DateFieldProps, "value" | "onChange" | "name" | "ref"> & { control: Control<T>; name: FieldPath<T> }) {
+}: Omit<DateFieldProps, "value" | "onChange" | "name"> & { control: Control<T>; name: FieldPath<T> }) {
   return (
     <Controller
       control={control}

@@ -4,7 +4,7 @@ import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/CloseButton.layer.css";
 import "@mantine/core/styles/Input.layer.css";
 import { Fieldset, Group, TextInput } from "@mantine/core";
-import type { Ref } from "react";
+import { forwardRef } from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { joinDayAndTime, splitDayAndTime } from "../../lib/date-time.ts";
@@ -20,7 +20,6 @@ export interface DateTimeFieldProps {
   onBlur?: () => void;
   error?: string;
   required?: boolean;
-  ref?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -30,7 +29,10 @@ export interface DateTimeFieldProps {
  * would show the browser's format instead (05/20/2026, 08:00 PM on a French screen). The error
  * shows under the day, and both parts are marked invalid.
  */
-export function DateTimeField({ legend, value, onChange, onBlur, error, required, ref }: DateTimeFieldProps) {
+export const DateTimeField = forwardRef<HTMLInputElement, DateTimeFieldProps>(function DateTimeField(
+  { legend, value, onChange, onBlur, error, required },
+  ref,
+) {
   const { t } = useTranslation();
   const { day, time } = splitDayAndTime(value);
   const requiredProps = required ? REQUIRED_FIELD : {};
@@ -62,14 +64,14 @@ export function DateTimeField({ legend, value, onChange, onBlur, error, required
       </Group>
     </Fieldset>
   );
-}
+});
 
 /** A DateTimeField bound to a react-hook-form field (its ref, the day, focused on error). */
 export function FormDateTimeField<T extends FieldValues>({
   control,
   name,
   ...props
-}: Omit<DateTimeFieldProps, "value" | "onChange" | "onBlur" | "ref"> & { control: Control<T>; name: FieldPath<T> }) {
+}: Omit<DateTimeFieldProps, "value" | "onChange" | "onBlur"> & { control: Control<T>; name: FieldPath<T> }) {
   return (
     <Controller
       control={control}
