@@ -8,6 +8,7 @@
 //
 //   npm run build && npm run bench:lighthouse
 //   BENCH_RUNS=5 npm run bench:lighthouse
+//   BENCH_LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse   # each run's whole report (JSON) there
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -48,6 +49,11 @@ async function audit(url: string, preset: keyof typeof GOALS): Promise<Run> {
     };
     const result = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined);
     if (!result) throw new Error("lighthouse returned no result");
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reports) {
+      fs.mkdirSync(reports, { recursive: true });
+      fs.writeFileSync(path.join(reports, `${preset}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`lighthouse: ${runtimeError.code} ${runtimeError.message}`);
     return {

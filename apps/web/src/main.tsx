@@ -13,10 +13,18 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers.tsx";
-import { router } from "./app/router.tsx";
+import { preloadScreenOf, router } from "./app/router.tsx";
+import { startPublicConfigRequest } from "./lib/public-config-query.ts";
+import { startSessionRequest } from "./lib/session-query.ts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
+
+// What the first screen waits for leaves now, in parallel, rather than one after the other as
+// React renders (issue #13): the session check, the branding, the screen's code.
+startSessionRequest();
+startPublicConfigRequest();
+preloadScreenOf(window.location.pathname);
 
 createRoot(container).render(
   <StrictMode>

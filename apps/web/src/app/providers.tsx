@@ -1,7 +1,8 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { I18nextProvider } from "react-i18next";
+import { afterFirstScreen } from "../lib/first-screen.ts";
 import { i18n } from "../lib/i18n.ts";
 import { modalsHostSettled } from "../lib/modals-ready.ts";
 import { useBranding } from "../lib/public-config-query.ts";
@@ -20,6 +21,29 @@ const ModalsHost = lazy<ComponentType>(() =>
   }),
 );
 
+/** The frames no first screen needs, mounted once it is up and the browser idle (lib/first-screen.ts). */
+function LateHosts() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstScreen().then(() => live && setWanted(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!wanted) return null;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ModalsHost />
+      </Suspense>
+    </>
+  );
+}
+
 /** Mantine themed from the branding read at run time (GET /api/public/config). */
 function BrandedUi({ children }: { children: ReactNode }) {
   const branding = useBranding();
@@ -31,12 +55,7 @@ function BrandedUi({ children }: { children: ReactNode }) {
       colorSchemeManager={lightOnlyColorSchemeManager}
       cssVariablesResolver={accessibleColorsResolver}
     >
-      <Suspense fallback={null}>
-        <ToastHost />
-      </Suspense>
-      <Suspense fallback={null}>
-        <ModalsHost />
-      </Suspense>
+      <LateHosts />
       {children}
     </MantineProvider>
   );

@@ -3,6 +3,7 @@ import { ALL_ROUTES, type ResolvedRoute } from "@portal/shared/route-access";
 import { Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { PageLoader } from "../components/ui/page-loader.tsx";
+import { findRoute } from "../lib/match-route.ts";
 import { HomeRedirect } from "./home-redirect.tsx";
 import { lazyScreen } from "./lazy-screen.ts";
 import { PublicLayout } from "./public-layout.tsx";
@@ -14,6 +15,20 @@ import { PlannedScreen, SCREENS, WizardFrame } from "./screens.ts";
 // The signed-in frame (AppShell, menus, drawer, user menu) downloads with the first signed-in
 // screen, not with /login: issue #13's first-screen budget.
 const AppShellLayout = lazyScreen(() => import("./shell/app-shell-layout.tsx").then((m) => m.AppShellLayout));
+
+/**
+ * Starts downloading the screen an address opens (with the signed-in frame and the wizard's frame
+ * when it needs them) while the session is being checked, instead of once it is known: a round
+ * trip less before the first screen on a phone network (issue #13). If the session sends the user
+ * elsewhere, that screen loads as usual and the early download is merely unused.
+ */
+export function preloadScreenOf(pathname: string): void {
+  const route = findRoute(pathname);
+  if (route?.status !== "built") return;
+  SCREENS[route.id]?.preload();
+  if (route.id.startsWith("wizard.")) WizardFrame.preload();
+  if (isAppRoute(route)) AppShellLayout.preload();
+}
 
 function screenFor(route: ResolvedRoute) {
   const Screen = route.status === "built" ? SCREENS[route.id] : undefined;

@@ -1,5 +1,6 @@
 import type { Branding, PublicConfig } from "@portal/shared/schemas/responses";
 import { useQuery } from "@tanstack/react-query";
+import { earlyRequest } from "./early-request.ts";
 import { http } from "./http.ts";
 import { DEFAULT_PRIMARY_COLOR } from "./palette.ts";
 
@@ -14,9 +15,10 @@ export const FALLBACK_BRANDING: Branding = {
 };
 
 /** Read as the shared type: the server's serializer checks it (see fetchSession, issue #13). */
-export function fetchPublicConfig(): Promise<PublicConfig> {
-  return http.get<PublicConfig>("/api/public/config");
-}
+const publicConfigRequest = earlyRequest(() => http.get<PublicConfig>("/api/public/config"));
+export const fetchPublicConfig = publicConfigRequest.fetch;
+/** main.tsx, beside the session check. */
+export const startPublicConfigRequest = publicConfigRequest.start;
 
 /** Branding is read at run time, so a school is rebranded without rebuilding the app. */
 export function usePublicConfigQuery() {

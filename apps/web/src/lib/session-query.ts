@@ -1,5 +1,6 @@
 import type { SessionInfo } from "@portal/shared/schemas/responses";
 import { useQuery } from "@tanstack/react-query";
+import { earlyRequest } from "./early-request.ts";
 import { http } from "./http.ts";
 
 /** GET /api/session is the one source of truth for the user, the school year and maintenance. */
@@ -10,9 +11,10 @@ export const SESSION_QUERY_KEY = ["session"] as const;
  * schema (its response serializer refuses anything else), and parsing it in the browser would put
  * zod on the login route (issue #13, docs/decisions.md "Byte budget of the first screen").
  */
-export function fetchSession(): Promise<SessionInfo> {
-  return http.get<SessionInfo>("/api/session");
-}
+const sessionRequest = earlyRequest(() => http.get<SessionInfo>("/api/session"));
+export const fetchSession = sessionRequest.fetch;
+/** main.tsx: the session check leaves with the app's first line, not after the first render. */
+export const startSessionRequest = sessionRequest.start;
 
 export function useSessionQuery() {
   return useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession });

@@ -2,17 +2,25 @@ import type { LoginInput, RegisterInput } from "@portal/shared/schemas/auth";
 import type { SchoolYear, SessionInfo } from "@portal/shared/schemas/responses";
 import { useQuery } from "@tanstack/react-query";
 import { http } from "../../../lib/http.ts";
+import { queryClient } from "../../../lib/query-client.ts";
 
 /** The auth endpoints of docs/api.md. */
 
+const schoolYearsQuery = {
+  queryKey: ["school-years"],
+  // Read as the shared type: the server's serializer checks it, and the login form needs the list
+  // before zod has arrived (issue #13).
+  queryFn: (): Promise<SchoolYear[]> => http.get<SchoolYear[]>("/api/school-years"),
+  staleTime: 5 * 60_000,
+};
+
 export function useSchoolYears() {
-  return useQuery({
-    queryKey: ["school-years"],
-    // Read as the shared type: the server's serializer checks it, and the login form needs the list
-    // before zod has arrived (issue #13).
-    queryFn: (): Promise<SchoolYear[]> => http.get<SchoolYear[]>("/api/school-years"),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(schoolYearsQuery);
+}
+
+/** Asked with the login screen's code (app/screens.ts), not once it renders: the form waits for it. */
+export function prefetchSchoolYears(): Promise<void> {
+  return queryClient.prefetchQuery(schoolYearsQuery);
 }
 
 export async function login(input: LoginInput): Promise<SessionInfo> {
