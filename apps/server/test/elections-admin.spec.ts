@@ -317,6 +317,7 @@ describe("Settings › Elections", () => {
       .select(["event", "details"])
       .where("actor_user_id", "=", admin.id)
       .where("event", "in", ["election.positionDeleted", "election.organizationDeleted"])
+      .orderBy("id")
       .execute();
     expect(events.map((e) => [e.event, JSON.parse(e.details ?? "{}")])).toEqual([
       ["election.positionDeleted", { positionId: extra.id, code, nameEs: "Tesorero" }],

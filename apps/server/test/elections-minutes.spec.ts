@@ -103,6 +103,8 @@ describe("the minutes PDF", () => {
       .select("details")
       .where("event", "=", "election.minutesExported")
       .where("actor_user_id", "=", admin.id)
+      // In the order written: PostgreSQL hands rows back in storage order, which reuses freed space.
+      .orderBy("id")
       .execute();
     expect(exported.map((row) => JSON.parse(row.details ?? "{}").language)).toEqual(["es", "en", "fr", "es"]);
   });
