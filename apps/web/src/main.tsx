@@ -12,6 +12,7 @@ import "./app/controlled-inputs.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { firstScreenReady } from "./app/first-render.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { preloadScreenOf, router } from "./app/router.tsx";
 import { startPublicConfigRequest } from "./lib/public-config-query.ts";
@@ -21,15 +22,20 @@ const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
 // What the first screen waits for leaves now, in parallel, rather than one after the other as
-// React renders (issue #13): the session check, the branding, the screen's code.
+// React renders (issue #13): the session check, the branding, the screen's code. The app renders
+// once they are there (app/first-render.ts); until then index.html's spinner shows.
 startSessionRequest();
 startPublicConfigRequest();
-preloadScreenOf(window.location.pathname);
+const screenCode = preloadScreenOf(window.location.pathname);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void firstScreenReady(screenCode).then(() => {
+  // index.html's spinner goes in the same task as the app's first paint: no blank frame between.
+  container.replaceChildren();
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

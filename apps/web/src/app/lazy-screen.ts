@@ -4,7 +4,10 @@ import { screenCodeArrived } from "../lib/first-screen.ts";
 import { loadChunk } from "../lib/retry-once.ts";
 
 /** A lazy screen whose download can also be started before it renders (`preload`, issue #13). */
-export type LazyScreen<P extends object = object> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
+export type LazyScreen<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
+  /** Starts the download; settles (never rejects) once the screen is ready or has failed. */
+  preload: () => Promise<void>;
+};
 
 /**
  * A screen whose code downloads when first opened, or earlier when `preload` is called (main.tsx
@@ -31,10 +34,12 @@ export function lazyScreen<P extends object>(
   return Object.assign(
     lazy(() => start()),
     {
-      preload: () => {
-        // An early start that fails is the render's failure too (the same promise): not reported twice.
-        start().catch(() => {});
-      },
+      // An early start that fails is the render's failure too (the same promise): not reported twice.
+      preload: () =>
+        start().then(
+          () => {},
+          () => {},
+        ),
     },
   );
 }

@@ -20,14 +20,17 @@ const AppShellLayout = lazyScreen(() => import("./shell/app-shell-layout.tsx").t
  * Starts downloading the screen an address opens (with the signed-in frame and the wizard's frame
  * when it needs them) while the session is being checked, instead of once it is known: a round
  * trip less before the first screen on a phone network (issue #13). If the session sends the user
- * elsewhere, that screen loads as usual and the early download is merely unused.
+ * elsewhere, that screen loads as usual and the early download is merely unused. Settles, never
+ * rejects, once the downloads are done or have failed (a failure is the render's to show).
  */
-export function preloadScreenOf(pathname: string): void {
+export function preloadScreenOf(pathname: string): Promise<unknown> {
   const route = findRoute(pathname);
-  if (route?.status !== "built") return;
-  SCREENS[route.id]?.preload();
-  if (route.id.startsWith("wizard.")) WizardFrame.preload();
-  if (isAppRoute(route)) AppShellLayout.preload();
+  if (route?.status !== "built") return Promise.resolve();
+  return Promise.all([
+    SCREENS[route.id]?.preload(),
+    route.id.startsWith("wizard.") && WizardFrame.preload(),
+    isAppRoute(route) && AppShellLayout.preload(),
+  ]);
 }
 
 function screenFor(route: ResolvedRoute) {

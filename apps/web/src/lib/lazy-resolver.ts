@@ -4,8 +4,10 @@ import { retryOnce } from "./retry-once.ts";
 /**
  * A react-hook-form resolver that imports its real one (zodResolver over a shared schema) on first
  * use. For the forms of the first screen (issue #13): zod is ≈ 25 KB of the login route's gzipped
- * JS, and the form is usable before it arrives; `preload` fetches it when the browser is idle, so
- * by the first submit it is normally there. Same schema, same messages as a static zodResolver.
+ * JS, and the form is usable before it arrives. `preload` fetches it; the login calls it when the
+ * form is first focused, so by the first submit it is normally there, and a phone's first seconds
+ * are not spent compiling zod's schemas for a form not yet touched (Lighthouse counts that work
+ * as blocking time). Same schema, same messages as a static zodResolver.
  */
 export function lazyResolver<T extends FieldValues>(
   load: () => Promise<Resolver<T>>,
@@ -21,10 +23,6 @@ export function lazyResolver<T extends FieldValues>(
   };
   return {
     resolver: async (values, context, options) => (await get())(values, context, options),
-    preload: () => {
-      const start = () => void get().catch(() => undefined);
-      if ("requestIdleCallback" in window) window.requestIdleCallback(start, { timeout: 2_000 });
-      else setTimeout(start, 200);
-    },
+    preload: () => void get().catch(() => undefined),
   };
 }

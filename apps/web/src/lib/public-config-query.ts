@@ -1,5 +1,5 @@
 import type { Branding, PublicConfig } from "@portal/shared/schemas/responses";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { earlyRequest } from "./early-request.ts";
 import { http } from "./http.ts";
 import { DEFAULT_PRIMARY_COLOR } from "./palette.ts";
@@ -20,9 +20,16 @@ export const fetchPublicConfig = publicConfigRequest.fetch;
 /** main.tsx, beside the session check. */
 export const startPublicConfigRequest = publicConfigRequest.start;
 
+/** The query, shared by the hook and the first render's wait (app/first-render.ts). */
+export const publicConfigQuery = queryOptions({
+  queryKey: PUBLIC_CONFIG_QUERY_KEY,
+  queryFn: fetchPublicConfig,
+  staleTime: 5 * 60_000,
+});
+
 /** Branding is read at run time, so a school is rebranded without rebuilding the app. */
 export function usePublicConfigQuery() {
-  return useQuery({ queryKey: PUBLIC_CONFIG_QUERY_KEY, queryFn: fetchPublicConfig, staleTime: 5 * 60_000 });
+  return useQuery(publicConfigQuery);
 }
 
 export function useBranding(): Branding {

@@ -1,5 +1,5 @@
 import type { SessionInfo } from "@portal/shared/schemas/responses";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { earlyRequest } from "./early-request.ts";
 import { http } from "./http.ts";
 
@@ -16,8 +16,11 @@ export const fetchSession = sessionRequest.fetch;
 /** main.tsx: the session check leaves with the app's first line, not after the first render. */
 export const startSessionRequest = sessionRequest.start;
 
+/** The query, shared by the hook and the first render's wait (app/first-render.ts). */
+export const sessionQuery = queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession });
+
 export function useSessionQuery() {
-  return useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession });
+  return useQuery(sessionQuery);
 }
 
 /** What a screen sees in the instant the cache is emptied (logout), before the page reloads. */

@@ -14,7 +14,7 @@ import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Tit
 import type { LoginInput } from "@portal/shared/schemas/auth";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -69,7 +69,6 @@ function LoginForm({
     defaultValues: { schoolYearId: current?.id, email: "", password: "", captcha: "" },
   });
   const { errors } = form.formState;
-  useEffect(() => loginValidation.preload(), []);
 
   const mutation = useMutation({
     mutationFn: login,
@@ -103,7 +102,7 @@ function LoginForm({
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocusCapture={loginValidation.preload} noValidate>
         <Stack gap="md">
           <Controller
             control={form.control}

@@ -1,0 +1,31 @@
+import { FIRST_SCREEN_NAMESPACES } from "@portal/i18n/namespaces";
+import { i18n } from "../lib/i18n.ts";
+import { publicConfigQuery } from "../lib/public-config-query.ts";
+import { queryClient } from "../lib/query-client.ts";
+import { sessionQuery } from "../lib/session-query.ts";
+import { settledWithin } from "../lib/settled-within.ts";
+
+/** Past this, the app renders anyway and its own loaders take over (a request that hangs). */
+const FIRST_RENDER_WAIT_MS = 4_000;
+
+/**
+ * Waits for what the first screen shows (issue #13): the session, the branding, the first
+ * catalogs and the screen's code (`screenCode`, already downloading). Rendering before them drew
+ * the app twice on a phone, a loader under the fallback theme and then everything again with the
+ * school's colours (Mantine's CSS variables computed each time). Meanwhile index.html's own
+ * spinner shows, from the first paint, before any of the app's code has arrived.
+ *
+ * A failed request stays failed in the query cache and the render shows it as before: the query
+ * retries on mount, then the root layout says the server cannot be reached.
+ */
+export function firstScreenReady(screenCode: Promise<unknown>): Promise<void> {
+  return settledWithin(
+    [
+      queryClient.ensureQueryData(sessionQuery),
+      queryClient.ensureQueryData(publicConfigQuery),
+      i18n.loadNamespaces([...FIRST_SCREEN_NAMESPACES]),
+      screenCode,
+    ],
+    FIRST_RENDER_WAIT_MS,
+  );
+}
