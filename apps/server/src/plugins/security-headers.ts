@@ -15,24 +15,39 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** The headers every answer carries, API or not. */
-export function securityHeaders(url: string, opts: { hsts: boolean }): Record<string, string> {
-  return {
+const HSTS = { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" };
+// API answers may hold personal data: never stored by the browser or a shared cache.
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function headerSet(hsts: boolean, api: boolean): Readonly<Record<string, string>> {
+  return Object.freeze({
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "same-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-    ...(opts.hsts ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
-    // API answers may hold personal data: never stored by the browser or a shared cache.
-    ...(url.startsWith("/api/") ? { "Cache-Control": "no-store" } : {}),
-  };
+    ...(hsts ? HSTS : {}),
+    ...(api ? NO_STORE : {}),
+  });
+}
+
+// Built once (issue #13: every answer carries them, the session check included), not per answer.
+const SETS = {
+  plain: { page: headerSet(false, false), api: headerSet(false, true) },
+  hsts: { page: headerSet(true, false), api: headerSet(true, true) },
+};
+
+/** The headers every answer carries, API or not. */
+export function securityHeaders(url: string, opts: { hsts: boolean }): Readonly<Record<string, string>> {
+  const set = opts.hsts ? SETS.hsts : SETS.plain;
+  return url.startsWith("/api/") ? set.api : set.page;
 }
 
 export function installSecurityHeaders(app: FastifyInstance, opts: { hsts: boolean }): void {
-  app.addHook("onSend", async (request, reply, payload) => {
+  // A callback hook rather than an async one: no promise per answer.
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.headers(securityHeaders(request.url, opts));
-    return payload;
+    done(null, payload);
   });
 }

@@ -8,8 +8,8 @@ import { findSchoolYearRow, type SchoolYearRow } from "./school-years.repository
  * The school year every GET /api/session names, kept in memory for CACHE_MS (issue #13: that read
  * was the largest cost of the session check once the session itself was cached).
  *
- * Only the row is kept: whether a window is open is worked out from it at each call, so a window
- * opening at midnight needs no write. Every write to a year goes through school-years.service,
+ * The row is kept with its public view for the school day it was worked out for: whether a
+ * window is open follows the day, so a window opening at midnight needs no write. Every write to a year goes through school-years.service,
  * which forgets the rows once committed; on PostgreSQL the repository's writes also notify the
  * other processes (SCHOOL_YEARS_CHANGE, cache-sync.ts). The short lifetime bounds how stale a process
  * can be while its listener is down. Decisions that matter (may this family enroll now?) read
@@ -18,7 +18,9 @@ import { findSchoolYearRow, type SchoolYearRow } from "./school-years.repository
 const CACHE_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 
-const rows = new Map<number, { db: Db; row: SchoolYearRow; at: number }>();
+/** The row as read, and its public view for the school day it was last worked out for. */
+type Kept = { db: Db; row: SchoolYearRow; at: number; day: string; view: SchoolYear };
+const rows = new Map<number, Kept>();
 /** Moves on at every forget: a read that started before a write must not keep what it read. */
 let generation = 0;
 
@@ -29,16 +31,21 @@ export function forgetSchoolYears(): void {
 
 /** The year as everyone may see it, from memory when it was read less than CACHE_MS ago. */
 export async function findSchoolYearCached(db: Db, id: number, now = new Date()): Promise<SchoolYear | undefined> {
-  const kept = rows.get(id);
-  let row = kept && kept.db === db && now.getTime() - kept.at < CACHE_MS ? kept.row : undefined;
-  if (!row) {
+  const day = schoolDay(now);
+  let kept = rows.get(id);
+  if (!kept || kept.db !== db || now.getTime() - kept.at >= CACHE_MS) {
     const started = generation;
-    row = await findSchoolYearRow(db, id);
+    const row = await findSchoolYearRow(db, id);
     if (!row) return undefined;
+    kept = { db, row, at: now.getTime(), day, view: publicSchoolYear(row, day) };
     if (started === generation) {
       if (rows.size >= MAX_ENTRIES) rows.clear();
-      rows.set(id, { db, row, at: now.getTime() });
+      rows.set(id, kept);
     }
+  } else if (kept.day !== day) {
+    // Windows open and close with the school's day: the view is worked out again when it turns.
+    kept.day = day;
+    kept.view = publicSchoolYear(kept.row, day);
   }
-  return publicSchoolYear(row, schoolDay(now));
+  return kept.view;
 }
