@@ -251,6 +251,19 @@ describe("sessions", () => {
     expect((await call(t, { method: "GET", url: "/api/account", cookie })).statusCode).toBe(401);
   });
 
+  it("ends a session whose stored times cannot be read rather than trusting it", async () => {
+    for (const column of ["expires_at", "last_seen_at"] as const) {
+      const user = await createUser(t);
+      const cookie = await loginAs(t, user.email);
+      await t.ctx.db
+        .updateTable("sessions")
+        .set({ [column]: "not a date" })
+        .where("user_id", "=", user.id)
+        .execute();
+      expect((await call(t, { method: "GET", url: "/api/account", cookie })).statusCode, column).toBe(401);
+    }
+  });
+
   it("sets an HttpOnly SameSite=Lax cookie with a 128-bit id, stored only hashed", async () => {
     const user = await createUser(t);
     const response = await login(user.email);

@@ -41,24 +41,26 @@ export function installDrain(app: FastifyInstance): Drain {
   });
 
   // Registered first: a refused request touches neither the session nor the database.
-  app.addHook("onRequest", async (request, reply) => {
+  // Callback hooks, as the others on every request's path: no promise per request (issue #13).
+  app.addHook("onRequest", (request, reply, done) => {
     const socket = request.raw.socket;
     const n = (received.get(socket) ?? 0) + 1;
     received.set(socket, n);
     rank.set(request.raw, n);
-    if (since === undefined || !(late.has(socket) || Date.now() - since > grace)) return;
+    if (since === undefined || !(late.has(socket) || Date.now() - since > grace)) return done();
     const header = request.headers["accept-language"];
     const lang = header ? pickInitialLanguage(parseAcceptLanguage(header)) : DEFAULT_LANGUAGE;
-    return sendError(reply, lang, new AppError(503, "SHUTTING_DOWN"));
+    // Answered here: Fastify skips the rest (a callback hook that sends does not call done).
+    sendError(reply, lang, new AppError(503, "SHUTTING_DOWN"));
   });
 
   // Pipelined requests are handled side by side and their answers queued in order: only the answer
   // to the last request read on the connection may close it, or Node drops the ones queued behind.
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (since !== undefined && rank.get(request.raw) === received.get(request.raw.socket)) {
       reply.header("connection", "close");
     }
-    return payload;
+    done(null, payload);
   });
 
   return {

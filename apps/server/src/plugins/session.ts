@@ -35,8 +35,9 @@ export function installSessionLoading(app: FastifyInstance, ctx: AppContext): vo
     const id = sha256(token);
     const found = await findSessionWithUser(ctx.db, id);
     const now = Date.now();
-    const idleCutoff = new Date(now - ctx.config.sessionIdleMs).toISOString();
-    if (!found || found.session.expires_at <= new Date(now).toISOString() || found.session.last_seen_at <= idleCutoff) {
+    // Written so that an unreadable date (NaN) counts as expired.
+    const live = found && found.times.expiresAt > now && found.times.lastSeenAt > now - ctx.config.sessionIdleMs;
+    if (!live) {
       if (found) await deleteSession(ctx.db, id);
       reply.clearCookie(sessionCookieName(ctx), cookieOptions(ctx));
       return;
@@ -55,7 +56,7 @@ export function installSessionLoading(app: FastifyInstance, ctx: AppContext): vo
     }
     request.user = toCurrentUser(found.user);
     request.session = { id, schoolYearId: found.session.school_year_id, lastSeenAt: found.session.last_seen_at };
-    if (now - Date.parse(found.session.last_seen_at) > TOUCH_EVERY_MS) {
+    if (now - found.times.lastSeenAt > TOUCH_EVERY_MS) {
       await touchSession(ctx.db, id, new Date(now).toISOString());
     }
   });

@@ -25,6 +25,22 @@ describe("enrollment windows", () => {
     expect(schoolDay(new Date("2026-07-01T05:00:00Z"))).toBe("2026-07-01");
   });
 
+  it("turns the day at the school's midnight to the millisecond, whatever was asked before", () => {
+    // It keeps the last day worked out: asked in any order, each instant gets its own day.
+    const asked = [
+      ["2026-07-01T04:59:59.999Z", "2026-06-30"],
+      ["2026-07-01T05:00:00.000Z", "2026-07-01"],
+      ["2026-07-02T04:59:59.999Z", "2026-07-01"],
+      ["2026-07-02T05:00:00.000Z", "2026-07-02"],
+      ["2026-07-01T04:59:59.999Z", "2026-06-30"],
+      ["1969-12-31T12:00:00.000Z", "1969-12-31"],
+      ["1970-01-01T04:59:59.999Z", "1969-12-31"],
+      ["1970-01-01T05:00:00.000Z", "1970-01-01"],
+      ["2026-07-01T05:00:00.000Z", "2026-07-01"],
+    ] as const;
+    for (const [instant, day] of asked) expect(schoolDay(new Date(instant)), instant).toBe(day);
+  });
+
   it("moves days by months, clamping to the month's end", () => {
     expect(addMonths("2026-09-01", -12)).toBe("2025-09-01");
     expect(addMonths("2026-03-31", -1)).toBe("2026-02-28");

@@ -18,9 +18,18 @@ export interface WindowDates {
 /** Ecuador keeps UTC−5 all year: the school's day needs no time zone database. */
 const SCHOOL_UTC_OFFSET_MS = -5 * 3_600_000;
 
+const DAY_MS = 86_400_000;
+/** The last day worked out and the instants it spans: the session check asks on every call (issue #13). */
+let known = { day: "", from: 0, until: 0 };
+
 /** The school's calendar day of an instant, YYYY-MM-DD. */
 export function schoolDay(now: Date = new Date()): string {
-  return new Date(now.getTime() + SCHOOL_UTC_OFFSET_MS).toISOString().slice(0, 10);
+  const time = now.getTime();
+  if (time >= known.from && time < known.until) return known.day;
+  const local = time + SCHOOL_UTC_OFFSET_MS;
+  const from = local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - SCHOOL_UTC_OFFSET_MS;
+  known = { day: new Date(local).toISOString().slice(0, 10), from, until: from + DAY_MS };
+  return known.day;
 }
 
 /** `day` moved by `months` calendar months (the day clamped to the month's end). */

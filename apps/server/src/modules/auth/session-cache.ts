@@ -20,6 +20,17 @@ const MAX_ENTRIES = 20_000;
 export interface SessionWithUser {
   session: Selectable<SessionsTable>;
   user: UserRow;
+  /**
+   * The session's expiry and last activity as epoch ms, parsed once per read: every request
+   * compares them with the clock, and formatting the clock as an ISO string for a string
+   * comparison was the session check's largest cost of its own (issue #13).
+   */
+  times: { expiresAt: number; lastSeenAt: number };
+}
+
+/** `times` of a session row (an unreadable date gives NaN, which no liveness check passes). */
+export function sessionTimes(session: { expires_at: string; last_seen_at: string }): SessionWithUser["times"] {
+  return { expiresAt: Date.parse(session.expires_at), lastSeenAt: Date.parse(session.last_seen_at) };
 }
 
 const entries = new Map<string, { value: SessionWithUser; until: number }>();
@@ -85,5 +96,7 @@ export function resumeSessionCache(): void {
 /** The session's last activity moved on in the database: the cached copy follows. */
 export function noteSessionSeen(id: string, lastSeenAt: string): void {
   const entry = entries.get(id);
-  if (entry) entry.value = { ...entry.value, session: { ...entry.value.session, last_seen_at: lastSeenAt } };
+  if (!entry) return;
+  const session = { ...entry.value.session, last_seen_at: lastSeenAt };
+  entry.value = { ...entry.value, session, times: sessionTimes(session) };
 }

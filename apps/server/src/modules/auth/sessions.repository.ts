@@ -11,6 +11,7 @@ import {
   rememberSession,
   type SessionWithUser,
   sessionCacheGeneration,
+  sessionTimes,
 } from "./session-cache.ts";
 
 export async function insertSession(db: Db, session: Selectable<SessionsTable>): Promise<void> {
@@ -60,20 +61,18 @@ async function readSessionWithUser(db: Db, id: string): Promise<SessionWithUser 
     s_mfa_pending,
     ...user
   } = row;
-  return {
-    session: {
-      id: s_id,
-      user_id: user.id,
-      school_year_id: s_school_year_id,
-      created_at: s_created_at,
-      last_seen_at: s_last_seen_at,
-      expires_at: s_expires_at,
-      ip: s_ip,
-      user_agent: s_user_agent,
-      mfa_pending: Number(s_mfa_pending),
-    },
-    user,
+  const session = {
+    id: s_id,
+    user_id: user.id,
+    school_year_id: s_school_year_id,
+    created_at: s_created_at,
+    last_seen_at: s_last_seen_at,
+    expires_at: s_expires_at,
+    ip: s_ip,
+    user_agent: s_user_agent,
+    mfa_pending: Number(s_mfa_pending),
   };
+  return { session, user, times: sessionTimes(session) };
 }
 
 export async function touchSession(db: Db, id: string, lastSeenAt: string): Promise<void> {
