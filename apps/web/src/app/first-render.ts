@@ -21,8 +21,10 @@ const FIRST_RENDER_WAIT_MS = 4_000;
 export function firstScreenReady(screenCode: Promise<unknown>): Promise<void> {
   return settledWithin(
     [
-      queryClient.ensureQueryData(sessionQuery),
-      queryClient.ensureQueryData(publicConfigQuery),
+      // No retries here: after a failure the app renders and the query retries as it always has,
+      // so a dead server is reported as soon as before, not after two rounds of retries.
+      queryClient.ensureQueryData({ ...sessionQuery, retry: false }),
+      queryClient.ensureQueryData({ ...publicConfigQuery, retry: false }),
       i18n.loadNamespaces([...FIRST_SCREEN_NAMESPACES]),
       screenCode,
     ],
