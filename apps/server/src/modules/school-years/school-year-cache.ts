@@ -9,11 +9,12 @@ import { findSchoolYearRow, type SchoolYearRow } from "./school-years.repository
  * was the largest cost of the session check once the session itself was cached).
  *
  * The row is kept with its public view for the school day it was worked out for: whether a
- * window is open follows the day, so a window opening at midnight needs no write. Every write to a year goes through school-years.service,
- * which forgets the rows once committed; on PostgreSQL the repository's writes also notify the
- * other processes (SCHOOL_YEARS_CHANGE, cache-sync.ts). The short lifetime bounds how stale a process
- * can be while its listener is down. Decisions that matter (may this family enroll now?) read
- * the database, never this cache.
+ * window is open follows the day, so a window opening at midnight needs no write. The view is
+ * shared by every caller, who must not change it. Every write to a year goes through
+ * school-years.service, which forgets the rows once committed; on PostgreSQL the repository's
+ * writes also notify the other processes (SCHOOL_YEARS_CHANGE, cache-sync.ts). The short lifetime
+ * bounds how stale a process can be while its listener is down. Decisions that matter (may this
+ * family enroll now?) read the database, never this cache.
  */
 const CACHE_MS = 5_000;
 const MAX_ENTRIES = 1_000;
