@@ -30,6 +30,7 @@ import { writeTransaction } from "../apps/server/src/db/database.ts";
 import { seedLargeSchool } from "../apps/server/src/db/seeds/large-school.ts";
 import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
 import { withDatabase } from "./bench-database.ts";
+import { medianRun } from "./http-load.ts";
 import { injectPost, signIn as staffSignIn } from "./staff-sign-in.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -113,8 +114,7 @@ interface EngineResult {
 async function medianLoad(url: string, cookie: string): Promise<Measure> {
   const runs: Measure[] = [];
   for (let i = 0; i < REPEAT; i++) runs.push(await load(url, cookie));
-  runs.sort((a, b) => a.p50 - b.p50);
-  return runs[Math.floor(runs.length / 2)]!;
+  return medianRun(runs, (run) => run.p50);
 }
 
 async function run(engine: string): Promise<EngineResult> {

@@ -18,6 +18,7 @@ import { loadConfig } from "../apps/server/src/config.ts";
 import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
 import { buildServer, freePort, REPO_ROOT, SERVER_ARGS } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
+import { medianRun } from "./http-load.ts";
 
 const ENGINE = process.env.BENCH_ENGINE ?? "sqlite";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -60,16 +61,6 @@ function load(
       });
     });
   });
-}
-
-/** The run with the median requests per second. */
-function median<T extends { rps: number }>(runs: T[]): T {
-  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
-  return sorted[Math.floor(sorted.length / 2)] as T;
-}
-
-function sum<T>(runs: T[], key: { [K in keyof T]: T[K] extends number ? K : never }[keyof T]): number {
-  return runs.reduce((total, run) => total + (run[key] as number), 0);
 }
 
 /** Starts a server process whose logs go to a file (as a production log collector would take them). */
@@ -165,20 +156,22 @@ async function main() {
       hellos.push(await load(`http://127.0.0.1:${helloPort}/hello`));
       sessions.push(await load(`${base}/api/session`, cookie));
     }
-    const hello = median(hellos);
-    const session = median(sessions);
+    const hello = medianRun(hellos, (run) => run.rps);
+    const session = medianRun(sessions, (run) => run.rps);
     // The figure is a signed-in check's: a session lost during the load would measure a visitor's.
     const after = (await (await fetch(`${base}/api/session`, { headers: { cookie } })).json()) as { user: unknown };
     if (!after.user) throw new Error("the bench's session was signed out during the load");
     const ratio = session.rps / hello.rps;
     const spread = (runs: { rps: number }[]) => runs.map((run) => run.rps).join(" / ");
+    const non2xx = sessions.reduce((total, run) => total + run.non2xx, 0);
+    const errors = sessions.reduce((total, run) => total + run.errors, 0);
     console.log(`${ENGINE}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each, logs at info to a file`);
     console.log(
       `  bare hello:        median ${hello.rps} req/s (${spread(hellos)}), p99 ${hello.p99} ms, ${hello.bytes} bytes an answer`,
     );
     console.log(
       `  GET /api/session:  median ${session.rps} req/s (${spread(sessions)}), p99 ${session.p99} ms, ` +
-        `${session.bytes} bytes an answer (${sum(sessions, "non2xx")} not 2xx, ${sum(sessions, "errors")} errors)`,
+        `${session.bytes} bytes an answer (${non2xx} not 2xx, ${errors} errors)`,
     );
     console.log(
       `  session / hello:   ${(ratio * 100).toFixed(0)} %   goal ≥ ${GOAL * 100} %   ${ratio >= GOAL ? "ok" : "UNDER GOAL"}`,

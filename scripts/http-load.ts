@@ -71,6 +71,14 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+/** The run whose `value` is the median of the runs' (the upper one of an even count). */
+export function medianRun<T>(runs: readonly T[], value: (run: T) => number): T {
+  const sorted = [...runs].sort((a, b) => value(a) - value(b));
+  const run = sorted[Math.floor(sorted.length / 2)];
+  if (run === undefined) throw new Error("medianRun: no runs");
+  return run;
+}
+
 /** "200: 1234, 503 DATABASE_UNAVAILABLE: 12, ECONNRESET: 0" */
 export function tally(outcomes: Outcome[]): string {
   const counts = new Map<string, number>();
