@@ -25,7 +25,6 @@ async function sendFiles(browser: Browser): Promise<void> {
 }
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
   await sendFiles(browser);
 });
 
@@ -52,13 +51,13 @@ test("the secretary sees the year's figures and opens the untreated requests fro
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
 
-  // The first load's own GET /api/dashboard must be over, or the wait below could catch it and
-  // then lose its body to the reload ("navigated away from").
   await expect(page.getByRole("heading", { name: "Panel de control", level: 1 })).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  const answer = page.waitForResponse((response) => response.url().includes("/api/dashboard") && response.ok());
-  await page.reload();
-  const data = (await (await answer).json()) as Dashboard;
+  // Listening from the moment the reloaded document replaces the old one: an answer the old page
+  // was still receiving would be caught, then lose its body with that page ("navigated away
+  // from"; seen on a slow CI machine even after waiting for the network to be idle).
+  await page.reload({ waitUntil: "commit" });
+  const answer = await page.waitForResponse((response) => response.url().includes("/api/dashboard") && response.ok());
+  const data = (await answer.json()) as Dashboard;
 
   await expect(page.getByRole("heading", { name: "Panel de control", level: 1 })).toBeVisible();
   await expect(page.getByTestId("dashboard-school-year")).toHaveText("Año lectivo 2025-2026");

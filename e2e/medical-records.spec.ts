@@ -14,7 +14,6 @@ const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 
 /** familia1 sends a CM2 file with a food allergy and emergency measures refused; the secretary accepts it. */
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
   const context = await browser.newContext({ locale: "en-US" });
   const page = await context.newPage();
   await logIn(page, "familia1@demo.local");

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { ACCOUNT_PASSWORD, registerAccount } from "./support/accounts.ts";
+import { expectNoSeriousViolations } from "./support/axe.ts";
 import { CODE_FIELD, setUpMfaOnScreen } from "./support/mfa.ts";
 import { logIn } from "./support/session.ts";
 import { totpCode } from "./support/totp.ts";
@@ -47,8 +47,7 @@ test("a new Consulta sets up MFA at her first sign-in, then signs in with a code
   await expect(code).toHaveAttribute("autocomplete", "one-time-code");
   // Nothing else is reachable before the second factor.
   expect((await her.request.get("/api/account")).status()).toBe(401);
-  const axe = await new AxeBuilder({ page: her }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await expectNoSeriousViolations(her, "second factor set-up");
 
   // A wrong code first: said under the field, the field still there.
   await code.fill("000000");

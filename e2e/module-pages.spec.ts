@@ -21,7 +21,6 @@ async function versionOf(page: Page): Promise<number> {
 }
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
   requestId = await sendFileForStaff(browser, { names: "Lucía", tag: TAG });
 });
 

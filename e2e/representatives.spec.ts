@@ -12,7 +12,6 @@ const STUDENT = `Renata Salazar ${TAG}`;
 const FIRST = `Marisol ${TAG} Vera`;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
   // familia1 sends one file whose first representative and student carry this run's tag.
   const context = await browser.newContext({ locale: "en-US" });
   const page = await context.newPage();

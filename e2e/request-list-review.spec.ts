@@ -17,7 +17,6 @@ const dialog = (page: Page) => page.getByRole("dialog");
 const reviewOnly = (page: Page) => page.getByRole("checkbox", { name: "Solo con revisión interna pendiente" });
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
   const context = await browser.newContext({ locale: "en-US" });
   const page = await context.newPage();
   await logIn(page, "familia1@demo.local");

@@ -12,7 +12,6 @@ let requestId = 0;
 const detailPath = () => `/portal/dashboards/inscriptions/request-detail/${requestId}`;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
   requestId = await sendFileForStaff(browser, { names: "Rocío", tag: TAG });
 });
 

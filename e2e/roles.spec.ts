@@ -12,6 +12,7 @@ test("the Admin reads on the roles page that Consulta may view requests but not 
   await expect(page.getByRole("heading", { level: 1, name: "Roles" })).toBeVisible();
 
   const permissions = page.getByRole("table", { name: "Lo que cada rol puede hacer" });
+  await expect(permissions.getByRole("columnheader", { name: "Consulta" })).toBeVisible();
   const headers = await permissions.getByRole("columnheader").allTextContents();
   const consulta = headers.indexOf("Consulta") - 1; // the first column is the permission
   expect(consulta).toBeGreaterThanOrEqual(0);

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { solveChallenge } from "altcha-lib";
+import type { CaptchaChallenge } from "@portal/shared/schemas/responses";
+import { solvedCaptchaPayload } from "../../apps/server/test/support/proof-of-work.ts";
 import { linkFromOutbox } from "./outbox.ts";
 import { logIn } from "./session.ts";
 
@@ -12,17 +13,9 @@ import { logIn } from "./session.ts";
 export async function registerAccount(page: Page, prefix: string): Promise<string> {
   await page.goto("/login");
   const origin = { origin: new URL(page.url()).origin };
-  const challenge = (await (await page.request.get("/api/auth/captcha")).json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
-  if (!solution) throw new Error("captcha not solved");
-  const captcha = Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString("base64");
+  const captcha = solvedCaptchaPayload(
+    (await (await page.request.get("/api/auth/captcha")).json()) as CaptchaChallenge,
+  );
   const email = `${prefix}-${Date.now()}@example.ec`;
   const since = Date.now();
   // Each test family signs up from an address of its own, as families do from their homes: the

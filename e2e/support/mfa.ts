@@ -22,8 +22,10 @@ export async function setUpMfaOnScreen(page: Page): Promise<{ secret: string; re
     page.waitForResponse((response) => response.url().endsWith("/mfa/confirm") && response.ok()),
     page.getByRole("button", { name: CONFIRM }).click(),
   ]);
-  const recoveryCodes = await page.getByRole("list", { name: RECOVERY }).getByRole("listitem").allInnerTexts();
-  expect(recoveryCodes).toHaveLength(10);
+  // allInnerTexts does not wait: the list is read once the confirmation has rendered its ten codes.
+  const codes = page.getByRole("list", { name: RECOVERY }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = await codes.allInnerTexts();
   await page.getByRole("button", { name: SAVED }).click();
   return { secret, recoveryCodes };
 }

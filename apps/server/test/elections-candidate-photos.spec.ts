@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -26,13 +27,19 @@ let t: TestApp;
 let admin: { id: number; cookie: string };
 let yearId: number;
 let filesDir: string;
+let dataDir: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Its own data folder: the count of stored files below must not see other spec files' uploads.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-candidate-photos-"));
+  t = await createTestApp({ DATA_DIR: dataDir });
   admin = await signedInAs(t, "Admin", { language: "en" });
   yearId = await insertOwnYear(t, "admin");
-  filesDir = path.join(t.ctx.config.dataDir, "files");
+  filesDir = path.join(dataDir, "files");
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 const upload = (candidateId: number, content: Buffer, name = "photo.jpg", type = "image/jpeg", cookie = admin.cookie) =>
   call(t, {

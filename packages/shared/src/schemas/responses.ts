@@ -72,6 +72,16 @@ export const catalogItemSchema = z.object({
 });
 export type CatalogItem = z.infer<typeof catalogItemSchema>;
 
+/** An ALTCHA v1 challenge (GET /api/auth/captcha), solved in the browser before signing up. */
+export const captchaChallengeSchema = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** Every API error: a stable code and a message in the user's language. */

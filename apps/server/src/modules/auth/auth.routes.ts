@@ -7,10 +7,9 @@ import {
   resetPasswordSchema,
   tokenSchema,
 } from "@portal/shared/schemas/auth";
-import { okSchema, sessionSchema } from "@portal/shared/schemas/responses";
+import { captchaChallengeSchema, okSchema, sessionSchema } from "@portal/shared/schemas/responses";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { compiledSerializerCompiler } from "../../lib/compiled-serializer.ts";
 import { setLanguageCookie } from "../../plugins/language.ts";
@@ -59,17 +58,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/auth/captcha",
     {
       config: open,
-      schema: {
-        response: {
-          200: z.object({
-            algorithm: z.string(),
-            challenge: z.string(),
-            maxnumber: z.number().optional(),
-            salt: z.string(),
-            signature: z.string(),
-          }),
-        },
-      },
+      schema: { response: { 200: captchaChallengeSchema } },
     },
     () => newCaptchaChallenge(ctx.captchaHmacKey),
   );

@@ -1,5 +1,5 @@
 import type { LoginInput, RegisterInput } from "@portal/shared/schemas/auth";
-import type { SchoolYear, SessionInfo } from "@portal/shared/schemas/responses";
+import type { CaptchaChallenge, SchoolYear, SessionInfo } from "@portal/shared/schemas/responses";
 import { useQuery } from "@tanstack/react-query";
 import { http } from "../../../lib/http.ts";
 import { queryClient } from "../../../lib/query-client.ts";
@@ -55,15 +55,6 @@ export function requestPasswordReset(email: string): Promise<{ ok: true }> {
 
 export function resetPassword(input: { token: string; password: string; passwordConfirmation: string }) {
   return http.post<{ ok: true }>("/api/auth/reset-password", input);
-}
-
-/** An ALTCHA v1 challenge, solved in the browser before registering. */
-export interface CaptchaChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber?: number;
-  salt: string;
-  signature: string;
 }
 
 export function fetchCaptcha(): Promise<CaptchaChallenge> {
