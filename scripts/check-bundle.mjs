@@ -138,4 +138,12 @@ if (shipped.length > 0) {
   console.log(`server-only catalogs in the web build: ${shipped.join(", ")} — NOT ALLOWED`);
   over = true;
 }
+// A warning only react-router's development build keeps (its production build compiles its warnings
+// out): vite.config.ts takes the production one, which the package's exports never name.
+const DEV_ROUTER = "No routes matched location";
+const devRouter = allJs.filter((file) => fs.readFileSync(path.join(dist, file), "utf8").includes(DEV_ROUTER));
+if (devRouter.length > 0) {
+  console.log(`react-router's development build in ${devRouter.join(", ")} — NOT ALLOWED (vite.config.ts)`);
+  over = true;
+}
 process.exit(over ? 1 : 0);

@@ -1,7 +1,15 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { FIRST_SCREEN_NAMESPACES } from "../../packages/i18n/src/namespaces.ts";
+
+// react-router 7's package exports only its development build (remix-run/react-router#12532,
+// #14102): dev warnings and checks in production. The build takes its production build instead,
+// which the package ships beside it; `npm run dev` keeps the development one.
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  import.meta.resolve("react-router").replace(/\/development\/[^/]+$/, "/production/index.mjs"),
+);
 
 const FIRST_SCREEN = new Set<string>(FIRST_SCREEN_NAMESPACES);
 
@@ -9,7 +17,7 @@ const FIRST_SCREEN = new Set<string>(FIRST_SCREEN_NAMESPACES);
 // must not emit inline scripts; in development the API and branding files come through the proxy.
 const API_ORIGIN = "http://localhost:3000";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // A .br and a .gz copy next to every built text file (JS, CSS, HTML, JSON, SVG), at the highest
@@ -30,6 +38,7 @@ export default defineConfig({
       { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
       { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
       { find: /^react$/, replacement: "preact/compat" },
+      ...(command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
     ],
   },
   build: {
@@ -64,4 +73,4 @@ export default defineConfig({
       "/branding": API_ORIGIN,
     },
   },
-});
+}));
