@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { ChunkLoadError } from "../lib/retry-once.ts";
 import { lazyScreen } from "./lazy-screen.ts";
 
 const Screen = () => null;
@@ -28,5 +29,29 @@ describe("lazyScreen", () => {
     } finally {
       process.off("unhandledRejection", unhandled);
     }
+  });
+
+  it("renders a downloaded screen at once, and suspends only while its code is on its way", async () => {
+    const screen = lazyScreen(vi.fn().mockResolvedValue(Screen));
+    // Before the download: the render throws the download's promise, for the nearest Suspense.
+    let thrown: unknown;
+    try {
+      screen({});
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Promise);
+    await thrown;
+    // Once it is there: the screen's element, without suspending again.
+    const element = screen({ title: "x" } as object) as { type: unknown; props: { title: string } };
+    expect(element.type).toBe(Screen);
+    expect(element.props.title).toBe("x");
+  });
+
+  it("throws the download's failure at each render, for the error boundary", async () => {
+    const screen = lazyScreen(vi.fn().mockRejectedValue(new Error("offline")));
+    await screen.preload();
+    expect(() => screen({})).toThrow(ChunkLoadError);
+    expect(() => screen({})).toThrow(ChunkLoadError);
   });
 });

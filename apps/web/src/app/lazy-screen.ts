@@ -1,10 +1,10 @@
 import { CHUNK_TIMEOUT_MS } from "@portal/shared/constants";
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, createElement, type FunctionComponent } from "react";
 import { screenCodeArrived } from "../lib/first-screen.ts";
 import { loadChunk } from "../lib/retry-once.ts";
 
 /** A lazy screen whose download can also be started before it renders (`preload`, issue #13). */
-export type LazyScreen<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
+export type LazyScreen<P extends object = object> = FunctionComponent<P> & {
   /** Starts the download; settles (never rejects) once the screen is ready or has failed. */
   preload: () => Promise<void>;
 };
@@ -14,6 +14,11 @@ export type LazyScreen<P extends object = object> = LazyExoticComponent<Componen
  * starts the screen of the address being opened beside the session check instead of after it).
  * Each attempt may take CHUNK_TIMEOUT_MS (spec 9); a failure is retried once, then the error
  * boundary offers a reload (a full page load, so a failed download is not kept).
+ *
+ * Not React's `lazy`: under preact/compat it suspends at its first render even when the code is
+ * already there (it learns so only in a `then`), so the login form was drawn as the Suspense
+ * spinner first, then again as itself, in the first screen's render task (issue #13). This one
+ * renders a downloaded screen at once and suspends only while the code is really on its way.
  */
 export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -24,22 +29,37 @@ export function lazyScreen<P extends object>(
   const both = async () => {
     const [screen] = await Promise.all([load(), alongside?.()]);
     screenCodeArrived();
-    return { default: screen };
+    return screen;
   };
-  let started: Promise<{ default: ComponentType<P> }> | undefined;
+  let loaded: ComponentType<P> | undefined;
+  let failed: { error: unknown } | undefined;
+  let started: Promise<ComponentType<P>> | undefined;
   const start = () => {
-    started ??= loadChunk(both, { timeoutMs: CHUNK_TIMEOUT_MS });
+    started ??= loadChunk(both, { timeoutMs: CHUNK_TIMEOUT_MS }).then(
+      (screen) => {
+        loaded = screen;
+        return screen;
+      },
+      (error: unknown) => {
+        failed = { error };
+        throw error;
+      },
+    );
     return started;
   };
-  return Object.assign(
-    lazy(() => start()),
-    {
-      // An early start that fails is the render's failure too (the same promise): not reported twice.
-      preload: () =>
-        start().then(
-          () => {},
-          () => {},
-        ),
-    },
-  );
+  function LazyScreenCode(props: P) {
+    if (loaded) return createElement(loaded, props);
+    // The error boundary's to show (ChunkLoadError): the same failure at every render, as React.lazy.
+    if (failed) throw failed.error;
+    // The nearest Suspense shows its fallback until the download settles, then renders this again.
+    throw start();
+  }
+  return Object.assign(LazyScreenCode, {
+    // An early start that fails is the render's failure too (the same promise): not reported twice.
+    preload: () =>
+      start().then(
+        () => {},
+        () => {},
+      ),
+  });
 }
