@@ -5,41 +5,33 @@ import "@mantine/core/styles/Text.layer.css";
 import "@mantine/core/styles/Anchor.layer.css";
 import "@mantine/core/styles/Loader.layer.css";
 import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Title.layer.css";
-import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import type { LoginInput } from "@portal/shared/schemas/auth";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { lazyScreen } from "../../app/lazy-screen.ts";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
-import { PasswordField } from "../../components/ui/password-field.tsx";
-import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { applyLanguage } from "../../lib/language.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { postLoginPath } from "../../lib/match-route.ts";
 import { SESSION_QUERY_KEY, useSession } from "../../lib/session-query.ts";
-import { useValidationText } from "../../lib/use-validation-text.ts";
 import { login, useSchoolYears } from "./api/auth-api.ts";
+import { LoginFields } from "./components/login-fields.tsx";
 import { ResendActivation } from "./components/resend-activation.tsx";
+import { usePostLoginTarget } from "./post-login-target.ts";
 
 /** The second step's screens (QR code, recovery codes) load only when a sign-in needs them: the
  * login route's bundle stays within its budget (scripts/check-bundle.mjs). */
-/** Shown only after repeated failures (issue #12): its proof-of-work code loads then. */
-const CaptchaField = lazyScreen(async () => (await import("./components/captcha-field.tsx")).CaptchaField);
 const MfaSignInStep = lazyScreen(async () => (await import("./mfa-sign-in-step.tsx")).MfaSignInStep);
-
-import { usePostLoginTarget } from "./post-login-target.ts";
 
 // The shared login schema, with zod, comes in its own chunk once the form is on screen (issue #13).
 const loginValidation = lazyResolver<LoginInput>(async () => (await import("./login-validation.ts")).loginResolver);
@@ -52,7 +44,6 @@ function LoginForm({
   schoolYearsFailed: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useValidationText();
   const queryClient = useQueryClient();
   const location = useLocation();
   const setPostLoginTarget = usePostLoginTarget((state) => state.setTarget);
@@ -101,84 +92,25 @@ function LoginForm({
   );
 
   return (
-    <>
-      <form onSubmit={onSubmit} onFocusCapture={loginValidation.preload} noValidate>
-        <Stack gap="md">
-          <Controller
-            control={form.control}
-            name="schoolYearId"
-            render={({ field }) => (
-              <NativeSelect
-                label={t("auth:login.schoolYear")}
-                {...REQUIRED_FIELD}
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={field.value ? String(field.value) : ""}
-                onChange={(event) => {
-                  const id = Number(event.currentTarget.value);
-                  field.onChange(Number.isInteger(id) && id > 0 ? id : undefined);
-                }}
-                data={[
-                  { value: "", label: t("auth:login.schoolYearPlaceholder") },
-                  ...schoolYears.map((year) => ({ value: String(year.id), label: year.label })),
-                ]}
-                error={
-                  errorText(errors.schoolYearId?.message) ??
-                  (schoolYearsFailed ? t("auth:login.schoolYearsError") : undefined)
-                }
-              />
-            )}
-          />
-          <TextInput
-            label={t("auth:login.email")}
-            type="email"
-            autoComplete="username"
-            {...REQUIRED_FIELD}
-            {...form.register("email")}
-            error={errorText(errors.email?.message)}
-          />
-          <PasswordField
-            label={t("auth:login.password")}
-            autoComplete="current-password"
-            {...REQUIRED_FIELD}
-            {...form.register("password")}
-            error={errorText(errors.password?.message)}
-          />
-          {captchaNeeded ? (
-            <Controller
-              control={form.control}
-              name="captcha"
-              render={({ field }) => (
-                <Suspense fallback={<PageLoader />}>
-                  <CaptchaField
-                    value={field.value ?? ""}
-                    onChange={field.onChange}
-                    error={errorText(errors.captcha?.message)}
-                  />
-                </Suspense>
-              )}
-            />
-          ) : null}
-          <Group justify="flex-end">
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              {t("auth:login.forgotPassword")}
-            </Anchor>
-          </Group>
-          <FormErrorAlert error={formError} />
-          {notActivatedEmail ? <ResendActivation email={notActivatedEmail} /> : null}
-          <Button type="submit" loading={mutation.isPending} fullWidth>
-            {t("auth:login.submit")}
-          </Button>
-        </Stack>
-      </form>
-      <Text size="sm" ta="center">
-        {t("auth:login.noAccount")}{" "}
-        <Anchor component={Link} to="/register">
-          {t("auth:login.createAccount")}
-        </Anchor>
-      </Text>
-    </>
+    <form onSubmit={onSubmit} onFocusCapture={loginValidation.preload} noValidate>
+      <Stack gap="md">
+        <LoginFields
+          form={form}
+          schoolYears={schoolYears}
+          schoolYearsFailed={schoolYearsFailed}
+          captchaNeeded={captchaNeeded}
+          schoolYearError={errors.schoolYearId?.message}
+          emailError={errors.email?.message}
+          passwordError={errors.password?.message}
+          captchaError={errors.captcha?.message}
+        />
+        <FormErrorAlert error={formError} />
+        {notActivatedEmail ? <ResendActivation email={notActivatedEmail} /> : null}
+        <Button type="submit" loading={mutation.isPending} fullWidth>
+          {t("auth:login.submit")}
+        </Button>
+      </Stack>
+    </form>
   );
 }
 
@@ -213,10 +145,18 @@ export function LoginPage() {
       ) : (
         // Issue #9: the years a family may act in (the current one, or one with a window open);
         // staff pick any year in their lists' year filter once signed in.
-        <LoginForm
-          schoolYears={(schoolYears.data ?? []).filter((year) => year.familyMayAct)}
-          schoolYearsFailed={schoolYears.isError}
-        />
+        <>
+          <LoginForm
+            schoolYears={(schoolYears.data ?? []).filter((year) => year.familyMayAct)}
+            schoolYearsFailed={schoolYears.isError}
+          />
+          <Text size="sm" ta="center">
+            {t("auth:login.noAccount")}{" "}
+            <Anchor component={Link} to="/register">
+              {t("auth:login.createAccount")}
+            </Anchor>
+          </Text>
+        </>
       )}
     </Stack>
   );
