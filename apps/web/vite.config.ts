@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { FIRST_SCREEN_NAMESPACES } from "../../packages/i18n/src/namespaces.ts";
 
@@ -13,6 +13,31 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(
 
 const FIRST_SCREEN = new Set<string>(FIRST_SCREEN_NAMESPACES);
 
+/**
+ * The build takes src/lib/mantine-use-id.ts for @mantine/hooks' `useId` (see that file: no second
+ * render of each Mantine input as it mounts). The build fails if @mantine/hooks stops importing it
+ * from where this expects, so an upgrade is looked at rather than silently losing the change;
+ * `npm run dev` keeps Mantine's own.
+ */
+function mantineUseIdWithoutRerender(): Plugin {
+  const replacement = fileURLToPath(new URL("./src/lib/mantine-use-id.ts", import.meta.url));
+  let replaced = false;
+  return {
+    name: "portal:mantine-use-id",
+    apply: "build",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "./use-id/use-id.mjs" || !importer?.includes("/@mantine/hooks/esm/")) return null;
+      replaced = true;
+      return replacement;
+    },
+    buildEnd(error) {
+      if (!error && !replaced)
+        this.error("@mantine/hooks no longer imports ./use-id/use-id.mjs: see mantine-use-id.ts");
+    },
+  };
+}
+
 // The Fastify server serves dist/ in production with a strict CSP (script-src 'self'), so the build
 // must not emit inline scripts; in development the API and branding files come through the proxy.
 const API_ORIGIN = "http://localhost:3000";
@@ -20,6 +45,7 @@ const API_ORIGIN = "http://localhost:3000";
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    mantineUseIdWithoutRerender(),
     // A .br and a .gz copy next to every built text file (JS, CSS, HTML, JSON, SVG), at the highest
     // levels since this runs once per build: the server picks one by Accept-Encoding
     // (plugins/static-files.ts) instead of compressing on every request. A copy no smaller than
