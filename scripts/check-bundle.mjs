@@ -133,6 +133,17 @@ for (const [name, size, budget, goal] of lines) {
     `${name}: ${kb(size.gzip)} gzipped${limits ? ` (${limits})` : ""}, ${kb(size.br)} br, ${kb(size.raw)} raw${verdict ? ` — ${verdict}` : ""}`,
   );
 }
+// The login screen's chunks bring no sheet of their own (apps/web/src/app/login-sheets.ts): each
+// would be one more request before the form shows.
+const entryCss = new Set();
+closure(entry, new Set(), entryCss);
+const screenCss = [...login.css].filter((sheet) => !entryCss.has(sheet));
+if (screenCss.length > 0) {
+  console.log(
+    `the login screen's own style sheets: ${screenCss.join(", ")} — NOT ALLOWED (add their Mantine sheets to src/app/login-sheets.ts)`,
+  );
+  over = true;
+}
 const shipped = Object.keys(manifest).filter((key) => SERVER_ONLY.test(key));
 if (shipped.length > 0) {
   console.log(`server-only catalogs in the web build: ${shipped.join(", ")} — NOT ALLOWED`);

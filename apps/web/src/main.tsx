@@ -5,6 +5,7 @@
 import "@mantine/core/styles/baseline.layer.css";
 import "@mantine/core/styles/default-css-variables.layer.css";
 import "@mantine/core/styles/global.layer.css";
+import "./app/login-sheets.ts";
 import "./app/forms.css";
 import "./app/shell/shell.css";
 // Before the first render: React's controlled inputs under Preact (see the file).
