@@ -34,3 +34,20 @@ test("when the session check fails, the first screen says so and trying again br
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByRole("textbox", { name: "E-mail" })).toBeVisible();
 });
+
+test("the toasts' and dialogs' code waits for the first key press, not the page load", async ({ page }) => {
+  // Issue #13: no first screen shows them, so their download and first render stay out of the
+  // seconds a phone spends making the login usable (app/providers.tsx, lib/first-input.ts).
+  const hosts: string[] = [];
+  page.on("request", (request) => {
+    const name = /\/assets\/(toast-host|modals-host)-[^/]+\.js$/.exec(request.url())?.[1];
+    if (name) hosts.push(name);
+  });
+  await page.goto("/login");
+  const email = page.getByRole("textbox", { name: "E-mail" });
+  await expect(email).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(hosts).toEqual([]);
+  await email.press("a");
+  await expect.poll(() => [...hosts].sort()).toEqual(["modals-host", "toast-host"]);
+});

@@ -1,6 +1,5 @@
 import { CHUNK_TIMEOUT_MS } from "@portal/shared/constants";
 import { type ComponentType, createElement, type FunctionComponent } from "react";
-import { screenCodeArrived } from "../lib/first-screen.ts";
 import { loadChunk } from "../lib/retry-once.ts";
 
 /** A lazy screen whose download can also be started before it renders (`preload`, issue #13). */
@@ -26,11 +25,7 @@ export function lazyScreen<P extends object>(
 ): LazyScreen<P> {
   // `alongside`: what the screen cannot show without, loaded beside its code so it never shows a
   // raw key or an empty list first (catalogs beyond its area's, the login's school years).
-  const both = async () => {
-    const [screen] = await Promise.all([load(), alongside?.()]);
-    screenCodeArrived();
-    return screen;
-  };
+  const both = async () => (await Promise.all([load(), alongside?.()]))[0];
   let loaded: ComponentType<P> | undefined;
   let failed: { error: unknown } | undefined;
   let started: Promise<ComponentType<P>> | undefined;

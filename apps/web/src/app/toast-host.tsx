@@ -7,9 +7,8 @@ import { Notifications } from "@mantine/notifications";
 import { TOAST_AUTO_CLOSE_MS } from "@portal/shared/constants";
 
 /**
- * Where the toasts show. Its own chunk, mounted once the first screen is up (providers.tsx, issue
- * #13): no first screen shows a toast before it, and one shown earlier waits in Mantine's store
- * (lib/toasts.ts writes there) until this renders it.
+ * Where the toasts show. Its own chunk, mounted by providers.tsx at the first toast (issue #13):
+ * the toast waits in Mantine's store (lib/toasts.ts writes there) until this renders it.
  */
 export default function ToastHost() {
   // Top right, below the header (shell.css): at the top they covered the header on phones

@@ -1,6 +1,7 @@
 import "@mantine/core/styles/Text.layer.css";
 import { Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { modalsHost } from "./host-demand.ts";
 import { i18n } from "./i18n.ts";
 import { whenModalsHostSettled } from "./modals-ready.ts";
 
@@ -16,6 +17,7 @@ interface ConfirmOptions {
 
 /** Opens a confirmation dialog; resolves true only when the user confirms. */
 export async function confirm({ title, text, confirmLabel, cancelLabel, danger }: ConfirmOptions): Promise<boolean> {
+  modalsHost.need();
   if (!(await whenModalsHostSettled())) return window.confirm(`${title}\n\n${text}`);
   return new Promise((resolve) => {
     modals.openConfirmModal({

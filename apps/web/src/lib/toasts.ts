@@ -1,11 +1,13 @@
 import { notifications } from "@mantine/notifications";
 import { TOAST_AUTO_CLOSE_MS } from "@portal/shared/constants";
+import { toastHost } from "./host-demand.ts";
 import { i18n } from "./i18n.ts";
 
 // Mantine's close button has no name of its own (axe: button-name).
 const closeButtonProps = () => ({ "aria-label": i18n.t("common:actions.close") });
 
 export function notifySuccess(message: string): void {
+  toastHost.need();
   notifications.show({
     color: "green",
     title: i18n.t("common:toast.successTitle"),
@@ -16,6 +18,7 @@ export function notifySuccess(message: string): void {
 }
 
 export function notifyError(message: string): void {
+  toastHost.need();
   notifications.show({
     color: "red",
     title: i18n.t("errors:title"),
