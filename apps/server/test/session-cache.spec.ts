@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sha256 } from "../src/lib/crypto.ts";
 import { cachedSession } from "../src/modules/auth/session-cache.ts";
 import { call, createTestApp, createUser, errorOf, loginAs, signedInAs, type TestApp } from "./support/test-app.ts";
@@ -8,6 +8,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
 
 const sessionId = (cookie: string) => sha256(cookie.split("=")[1] ?? "");
 const account = (cookie: string) => call(t, { method: "GET", url: "/api/account", cookie });
@@ -89,5 +90,46 @@ describe("the session cache", () => {
     expect(changed.statusCode, changed.body).toBeLessThan(300);
     expect((await account(elsewhere)).statusCode).toBe(401);
     expect((await account(here)).statusCode).toBe(200);
+  });
+  // A request whose session the cache holds is settled without the database (plugins/session.ts);
+  // its times are still checked against the clock, and the writes they call for still happen.
+  it("a session held in memory that passes its absolute expiry ends: row deleted, cookie cleared", async () => {
+    const user = await createUser(t);
+    const cookie = await loginAs(t, user.email);
+    const start = Date.now();
+    await t.ctx.db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(start + 2_000).toISOString() })
+      .where("id", "=", sessionId(cookie))
+      .execute();
+    expect((await account(cookie)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"], now: start + 3_000 });
+    expect(cachedSession(sessionId(cookie), Date.now())).toBeDefined();
+    const after = await account(cookie);
+    expect(after.statusCode).toBe(401);
+    expect(after.cookies.find((c) => c.name === "portal_sid")?.value).toBe("");
+    const row = await t.ctx.db.selectFrom("sessions").select("id").where("id", "=", sessionId(cookie)).executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it("a session held in memory records its activity once a minute has passed since the last record", async () => {
+    const user = await createUser(t);
+    const cookie = await loginAs(t, user.email);
+    const start = Date.now();
+    const seen = () =>
+      t.ctx.db
+        .selectFrom("sessions")
+        .select("last_seen_at")
+        .where("id", "=", sessionId(cookie))
+        .executeTakeFirstOrThrow()
+        .then((row) => row.last_seen_at);
+    const earlier = new Date(start - 59_000).toISOString();
+    await t.ctx.db.updateTable("sessions").set({ last_seen_at: earlier }).where("id", "=", sessionId(cookie)).execute();
+    expect((await account(cookie)).statusCode).toBe(200);
+    expect(await seen()).toBe(earlier);
+    vi.useFakeTimers({ toFake: ["Date"], now: start + 2_000 });
+    expect(cachedSession(sessionId(cookie), Date.now())).toBeDefined();
+    expect((await account(cookie)).statusCode).toBe(200);
+    expect(await seen()).toBe(new Date(start + 2_000).toISOString());
   });
 });

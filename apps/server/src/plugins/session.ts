@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { nowIso } from "../db/database.ts";
 import { randomToken, sha256 } from "../lib/crypto.ts";
+import { cachedSession, type SessionWithUser } from "../modules/auth/session-cache.ts";
 import {
   deleteSession,
   findSessionWithUser,
@@ -29,37 +30,55 @@ export function installSessionLoading(app: FastifyInstance, ctx: AppContext): vo
   app.decorateRequest("user", null);
   app.decorateRequest("session", null);
   app.decorateRequest("mfaPending", null);
-  app.addHook("onRequest", async (request, reply) => {
-    const token = request.cookies[sessionCookieName(ctx)];
-    if (!token || token.length > 100) return;
+  const name = sessionCookieName(ctx);
+  // A callback hook: a session the cache holds, touched less than a minute ago, is settled without
+  // a promise, as every screen's session check is (issue #13).
+  app.addHook("onRequest", (request, reply, done) => {
+    const token = request.cookies[name];
+    if (!token || token.length > 100) return done();
     const id = sha256(token);
-    const found = await findSessionWithUser(ctx.db, id);
-    const now = Date.now();
-    // Written so that an unreadable date (NaN) counts as expired.
-    const live = found && found.times.expiresAt > now && found.times.lastSeenAt > now - ctx.config.sessionIdleMs;
-    if (!live) {
-      if (found) await deleteSession(ctx.db, id);
-      reply.clearCookie(sessionCookieName(ctx), cookieOptions(ctx));
-      return;
-    }
-    // A deactivated account's sessions are deleted with the deactivation; this also covers a
-    // session read in the same instant, or one cached before the change was heard.
-    if (found.user.activated_at === null || found.user.deactivated_at !== null) return;
-    if (found.session.mfa_pending === 1) {
-      request.mfaPending = {
-        sessionId: id,
-        userId: found.user.id,
-        schoolYearId: found.session.school_year_id,
-        step: found.user.mfa_enabled_at ? "verify" : "enrol",
-      };
-      return;
-    }
-    request.user = toCurrentUser(found.user);
-    request.session = { id, schoolYearId: found.session.school_year_id, lastSeenAt: found.session.last_seen_at };
-    if (now - found.times.lastSeenAt > TOUCH_EVERY_MS) {
-      await touchSession(ctx.db, id, new Date(now).toISOString());
-    }
+    const cached = cachedSession(id, Date.now());
+    const settled = cached
+      ? applySession(ctx, request, reply, id, cached)
+      : findSessionWithUser(ctx.db, id).then((found) => applySession(ctx, request, reply, id, found));
+    if (settled) settled.then(() => done(), done);
+    else done();
   });
+}
+
+/** Names the request's user from what the lookup found; a promise only when it has to write. */
+function applySession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+  found: SessionWithUser | undefined,
+): Promise<void> | undefined {
+  const now = Date.now();
+  // Written so that an unreadable date (NaN) counts as expired.
+  const live = found && found.times.expiresAt > now && found.times.lastSeenAt > now - ctx.config.sessionIdleMs;
+  if (!live) {
+    const clear = () => void reply.clearCookie(sessionCookieName(ctx), cookieOptions(ctx));
+    if (found) return deleteSession(ctx.db, id).then(clear);
+    clear();
+    return undefined;
+  }
+  // A deactivated account's sessions are deleted with the deactivation; this also covers a
+  // session read in the same instant, or one cached before the change was heard.
+  if (found.user.activated_at === null || found.user.deactivated_at !== null) return undefined;
+  if (found.session.mfa_pending === 1) {
+    request.mfaPending = {
+      sessionId: id,
+      userId: found.user.id,
+      schoolYearId: found.session.school_year_id,
+      step: found.user.mfa_enabled_at ? "verify" : "enrol",
+    };
+    return undefined;
+  }
+  request.user = toCurrentUser(found.user);
+  request.session = { id, schoolYearId: found.session.school_year_id, lastSeenAt: found.session.last_seen_at };
+  if (now - found.times.lastSeenAt > TOUCH_EVERY_MS) return touchSession(ctx.db, id, new Date(now).toISOString());
+  return undefined;
 }
 
 /** Starts a fresh session (a new random id at every login: no fixation) and sets the cookie. */
