@@ -30,23 +30,34 @@ export function forgetSchoolYears(): void {
   generation += 1;
 }
 
-/** The year as everyone may see it, from memory when it was read less than CACHE_MS ago. */
-export async function findSchoolYearCached(db: Db, id: number, now = new Date()): Promise<SchoolYear | undefined> {
+/**
+ * The year's public view when memory holds it fresh, else undefined (the caller reads it with
+ * findSchoolYearCached): the session check answers without a promise when it can (issue #13).
+ */
+export function keptSchoolYear(db: Db, id: number, now = new Date()): SchoolYear | undefined {
+  const kept = rows.get(id);
+  if (!kept || kept.db !== db || now.getTime() - kept.at >= CACHE_MS) return undefined;
   const day = schoolDay(now);
-  let kept = rows.get(id);
-  if (!kept || kept.db !== db || now.getTime() - kept.at >= CACHE_MS) {
-    const started = generation;
-    const row = await findSchoolYearRow(db, id);
-    if (!row) return undefined;
-    kept = { db, row, at: now.getTime(), day, view: publicSchoolYear(row, day) };
-    if (started === generation) {
-      if (rows.size >= MAX_ENTRIES) rows.clear();
-      rows.set(id, kept);
-    }
-  } else if (kept.day !== day) {
+  if (kept.day !== day) {
     // Windows open and close with the school's day: the view is worked out again when it turns.
     kept.day = day;
     kept.view = publicSchoolYear(kept.row, day);
+  }
+  return kept.view;
+}
+
+/** The year as everyone may see it, from memory when it was read less than CACHE_MS ago. */
+export async function findSchoolYearCached(db: Db, id: number, now = new Date()): Promise<SchoolYear | undefined> {
+  const fresh = keptSchoolYear(db, id, now);
+  if (fresh) return fresh;
+  const started = generation;
+  const row = await findSchoolYearRow(db, id);
+  if (!row) return undefined;
+  const day = schoolDay(now);
+  const kept = { db, row, at: now.getTime(), day, view: publicSchoolYear(row, day) };
+  if (started === generation) {
+    if (rows.size >= MAX_ENTRIES) rows.clear();
+    rows.set(id, kept);
   }
   return kept.view;
 }

@@ -12,16 +12,22 @@ export const CACHE_MS = 2000;
 const cache = new WeakMap<object, Map<string, { value: string | undefined; at: number }>>();
 
 export async function cachedSetting(db: Db, key: string): Promise<string | undefined> {
+  const hit = keptSetting(db, key);
+  if (hit) return hit.value;
   let entries = cache.get(db);
   if (!entries) {
     entries = new Map();
     cache.set(db, entries);
   }
-  const hit = entries.get(key);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
   const value = await readSetting(db, key);
   entries.set(key, { value, at: Date.now() });
   return value;
+}
+
+/** The value when memory holds it fresh (`{ value }`, which may be undefined: no row), else undefined. */
+export function keptSetting(db: Db, key: string): { value: string | undefined } | undefined {
+  const hit = cache.get(db)?.get(key);
+  return hit && Date.now() - hit.at < CACHE_MS ? hit : undefined;
 }
 
 /** After a save in this process: the next read goes to the database. */

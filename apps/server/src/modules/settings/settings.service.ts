@@ -1,13 +1,19 @@
 import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { writeSetting } from "./settings.repository.ts";
-import { cachedSetting, forgetSetting } from "./settings-cache.ts";
+import { cachedSetting, forgetSetting, keptSetting } from "./settings-cache.ts";
 
 const MAINTENANCE_KEY = "maintenance_mode";
 
 /** A school-wide on/off setting; several processes may share the database: the short cache keeps it cheap yet fresh. */
 export async function readSwitch(ctx: AppContext, key: string): Promise<boolean> {
   return (await cachedSetting(ctx.db, key)) === "true";
+}
+
+/** Maintenance mode when the cache holds it fresh, else undefined (then ask isMaintenanceOn). */
+export function keptMaintenance(ctx: AppContext): boolean | undefined {
+  const kept = keptSetting(ctx.db, MAINTENANCE_KEY);
+  return kept && kept.value === "true";
 }
 
 /**
