@@ -108,7 +108,11 @@ describe("the session cache", () => {
     const after = await account(cookie);
     expect(after.statusCode).toBe(401);
     expect(after.cookies.find((c) => c.name === "portal_sid")?.value).toBe("");
-    const row = await t.ctx.db.selectFrom("sessions").select("id").where("id", "=", sessionId(cookie)).executeTakeFirst();
+    const row = await t.ctx.db
+      .selectFrom("sessions")
+      .select("id")
+      .where("id", "=", sessionId(cookie))
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 
