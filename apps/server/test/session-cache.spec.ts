@@ -91,19 +91,22 @@ describe("the session cache", () => {
     expect((await account(elsewhere)).statusCode).toBe(401);
     expect((await account(here)).statusCode).toBe(200);
   });
+
   // A request whose session the cache holds is settled without the database (plugins/session.ts);
   // its times are still checked against the clock, and the writes they call for still happen.
   it("a session held in memory that passes its absolute expiry ends: row deleted, cookie cleared", async () => {
     const user = await createUser(t);
     const cookie = await loginAs(t, user.email);
+    // The clock stands still from here, so a slow machine cannot move the test's instants.
     const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
     await t.ctx.db
       .updateTable("sessions")
       .set({ expires_at: new Date(start + 2_000).toISOString() })
       .where("id", "=", sessionId(cookie))
       .execute();
     expect((await account(cookie)).statusCode).toBe(200);
-    vi.useFakeTimers({ toFake: ["Date"], now: start + 3_000 });
+    vi.setSystemTime(start + 3_000);
     expect(cachedSession(sessionId(cookie), Date.now())).toBeDefined();
     const after = await account(cookie);
     expect(after.statusCode).toBe(401);
@@ -119,7 +122,9 @@ describe("the session cache", () => {
   it("a session held in memory records its activity once a minute has passed since the last record", async () => {
     const user = await createUser(t);
     const cookie = await loginAs(t, user.email);
+    // The clock stands still from here, so a slow machine cannot move the test's instants.
     const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
     const seen = () =>
       t.ctx.db
         .selectFrom("sessions")
@@ -131,7 +136,7 @@ describe("the session cache", () => {
     await t.ctx.db.updateTable("sessions").set({ last_seen_at: earlier }).where("id", "=", sessionId(cookie)).execute();
     expect((await account(cookie)).statusCode).toBe(200);
     expect(await seen()).toBe(earlier);
-    vi.useFakeTimers({ toFake: ["Date"], now: start + 2_000 });
+    vi.setSystemTime(start + 2_000);
     expect(cachedSession(sessionId(cookie), Date.now())).toBeDefined();
     expect((await account(cookie)).statusCode).toBe(200);
     expect(await seen()).toBe(new Date(start + 2_000).toISOString());
