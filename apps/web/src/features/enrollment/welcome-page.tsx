@@ -157,8 +157,8 @@ export function WelcomePage() {
       return;
     }
     selectFileId(card.fileId);
-    // A sent file opens on its documents; one in progress where the family left it.
-    void navigate(card.status === "sent" ? wizardPath("congratulations") : wizardPath(resumeStep(card)));
+    // A sent file opens on its documents; one in progress at the step its status line names.
+    void navigate(wizardPath(resumeStep(card)));
   };
 
   return (

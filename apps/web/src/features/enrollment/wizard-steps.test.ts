@@ -10,6 +10,7 @@ import {
   WIZARD_STEP_COUNT,
   WIZARD_STEPS,
   wizardPath,
+  wizardStepByKey,
   wizardStepByRouteId,
 } from "./wizard-steps.ts";
 
@@ -64,9 +65,18 @@ describe("wizard steps", () => {
     expect(isWizardStepOpen("nonsense", all)).toBe(false);
   });
 
-  it("resumes at the next step, or the first once all are complete; save and next follows the order", () => {
-    expect(resumeStep({ nextStep: "terms" })).toBe("terms");
-    expect(resumeStep({ nextStep: null })).toBe("studentFile");
+  it("resumes at the next step, the summary once all are complete, congratulations once sent", () => {
+    expect(resumeStep({ nextStep: "terms", status: "draft" })).toBe("terms");
+    expect(resumeStep({ nextStep: "terms", status: "inProgress" })).toBe("terms");
+    expect(resumeStep({ nextStep: null, status: "draft" })).toBe("summary");
+    expect(resumeStep({ nextStep: null, status: "inProgress" })).toBe("summary");
+    expect(resumeStep({ nextStep: null, status: "sent" })).toBe("congratulations");
+    expect(wizardPath(resumeStep({ nextStep: null, status: "inProgress" }))).toBe(
+      "/portal/inscripciones/resumen-del-registro",
+    );
+  });
+
+  it("save and next follows the order", () => {
     expect(stepAfter("studentFile")).toBe("enrollmentYear");
     expect(stepAfter("medicalRecord")).toBe("summary");
   });
@@ -83,11 +93,18 @@ describe("wizard steps", () => {
       key: "enrollment:card.status.inProgress",
       values: { step: 3, total: 15 },
     });
-    // Every data step saved: the summary, step 14 of 15.
-    expect(cardStatusText({ status: "inProgress", completedCount: 12, nextStep: null })).toEqual({
+    // Every data step saved: the summary, step 14 of 15, where "Continue" opens.
+    const atSummary = { status: "inProgress", completedCount: 12, nextStep: null } as const;
+    expect(cardStatusText(atSummary)).toEqual({
       key: "enrollment:card.status.inProgress",
       values: { step: 14, total: 15 },
     });
+    expect(wizardStepByKey(resumeStep(atSummary))?.number).toBe(14);
+    // Each step a card can name is the step "Continue" opens.
+    for (const nextStep of STEP_IDS) {
+      const card = { status: "inProgress", completedCount: 1, nextStep } as const;
+      expect(cardStatusText(card).values.step).toBe(wizardStepByKey(resumeStep(card))?.number);
+    }
     expect(cardStatusText({ status: "sent", completedCount: 12, nextStep: null }).key).toBe(
       "enrollment:card.status.sent",
     );

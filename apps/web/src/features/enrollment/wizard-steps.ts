@@ -76,9 +76,17 @@ export function isWizardStepOpen(key: string, file: FileProgress): boolean {
   return false;
 }
 
-/** Where to resume a file: its next open step, or the first step once all are complete. */
-export function resumeStep(file: Pick<FileSummary, "nextStep">): StepId {
-  return file.nextStep ?? STEP_IDS[0];
+/**
+ * The wizard step a file resumes at: congratulations once sent, else its next open data step, else
+ * the summary (every data step saved, not sent yet). The welcome card's "step N of 15" and its
+ * "Continue" button both read this one answer, so the card opens the step it names.
+ */
+export function resumeStep(file: {
+  nextStep: StepId | null;
+  status: FileSummary["status"] | EnrollmentCard["status"];
+}): string {
+  if (file.status === "sent") return "congratulations";
+  return file.nextStep ?? "summary";
 }
 
 /** The step that "Save and next" leads to: the following data step, or the summary after the last. */
@@ -103,10 +111,9 @@ export function cardStatusText(card: Pick<EnrollmentCard, "status" | "completedC
     default: {
       // A file created but not saved yet has no completed step to count.
       if (card.completedCount === 0) return { key: "enrollment:card.status.started", values: {} };
-      const resumesAt = wizardStepByKey(card.nextStep ?? "summary");
       return {
         key: "enrollment:card.status.inProgress",
-        values: { step: resumesAt?.number ?? WIZARD_STEP_COUNT, total: WIZARD_STEP_COUNT },
+        values: { step: wizardStepByKey(resumeStep(card))?.number ?? WIZARD_STEP_COUNT, total: WIZARD_STEP_COUNT },
       };
     }
   }
