@@ -27,7 +27,20 @@ const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 if (builtAt && Math.max(...sources.map(newest)) <= builtAt) {
   console.log("Web app is up to date.");
 } else {
-  console.log("Building the web app…");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  process.exit(result.status ?? 1);
+  // Quiet on success: the newcomer's screen should end with the server's banner (address, demo
+  // accounts), not with Vite's list of several hundred chunks. On failure the whole output is shown.
+  process.stdout.write("Building the web app… ");
+  const started = Date.now();
+  const result = spawnSync("npm", ["run", "--silent", "build"], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.status === 0) {
+    console.log(`done in ${Math.round((Date.now() - started) / 1000)} s.`);
+  } else {
+    console.log("failed:");
+    process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? `${result.error}\n` : ""}`);
+    process.exit(result.status ?? 1);
+  }
 }

@@ -58,6 +58,14 @@ describe("loadConfig", () => {
       loadConfig({ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec" }).publicUrl,
     ).toBe("https://p.ec");
   });
+  it("listens on this machine only (127.0.0.1) unless HOST names another address", () => {
+    expect(loadConfig({}).host).toBe("127.0.0.1");
+    expect(
+      loadConfig({ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec" }).host,
+    ).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: "" }).host).toBe("127.0.0.1");
+  });
   it("uses Secure cookies when the public URL is https", () => {
     expect(loadConfig({ PUBLIC_URL: "https://portal.school.ec" }).secureCookies).toBe(true);
   });

@@ -43,7 +43,9 @@ const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #3
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  // This machine only unless HOST says otherwise: the demo's accounts and password are public, and
+  // in production the TLS reverse proxy is usually on the same machine (README, Deploy it).
+  HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, "data")),
   DATABASE_URL: z
     .string()

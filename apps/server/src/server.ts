@@ -3,7 +3,7 @@ import { buildApp } from "./app.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seeds/demo.ts";
-import { closePdfPool } from "./lib/pdf-pool.ts";
+import { closePdfPool, startPdfCleaner } from "./lib/pdf-pool.ts";
 import { deleteExpiredSessions } from "./modules/auth/sessions.repository.ts";
 import { purgeElectionRegisters, REGISTER_PURGE_INTERVAL_MS } from "./modules/elections/register-purge.ts";
 
@@ -92,12 +92,19 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
+  // The thread that rebuilds uploaded PDFs, loaded before the first family can upload one.
+  await startPdfCleaner();
   const address = await app.listen({ port: config.port, host: config.host });
   // Mails queued before a restart, or by another process, go out from now on.
   ctx.outbox.start(app.log);
   // PORT=0 picks a free port, which the configured origin cannot know.
   const shown = config.port === 0 ? `http://localhost:${new URL(address).port}` : config.publicUrl;
   console.log(`\nSchool portal ready on ${shown} (database: ${handle.engine})`);
+  console.log(
+    isLoopback(config.host)
+      ? `Listening on ${config.host} only: reachable from this machine. Set HOST=0.0.0.0 to accept other machines (behind a TLS reverse proxy).`
+      : `Listening on ${config.host}: reachable from other machines.`,
+  );
   if (config.seedDemo) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.role}`);
@@ -106,6 +113,10 @@ async function main(): Promise<void> {
     );
     console.log(`E-mails are written to ${config.dataDir}/outbox unless SMTP_URL is set.\n`);
   }
+}
+
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
 }
 
 main().catch((error) => {
