@@ -11,6 +11,7 @@ import "@mantine/core/styles/Title.layer.css";
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { CATALOG_NAMES, type CatalogName } from "@portal/shared/catalogs";
 import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
+import type { YearConstants } from "@portal/shared/rules/year-settings";
 import { sentFileSchema, stepDataSchema } from "@portal/shared/schemas/enrollment-responses";
 import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
@@ -24,6 +25,7 @@ import { routeTitleKey } from "../../../lib/route-title-key.ts";
 import { useSession } from "../../../lib/session-query.ts";
 import { CARDS_QUERY_KEY, fileQueryKey, stepQueryKey, uploadUrl } from "../enrollment-api.ts";
 import { type SelectOptions, useCatalogOptions } from "../step-kit/catalog-options.ts";
+import { useHostFileContext } from "../step-kit/step-host.tsx";
 import { StepTitle } from "../step-kit/step-title.tsx";
 import { RETURN_PARAM, RETURN_TO_SUMMARY } from "../step-kit/use-step-form.ts";
 import { useWizardFile } from "../wizard-frame.tsx";
@@ -58,19 +60,28 @@ export function SummaryPage() {
   const file = useWizardFile();
   const steps = useAllStepData(file.id);
   const catalogs = useCatalogOptions(CATALOG_NAMES);
-  const error = steps.error ?? catalogs.error;
+  const context = useHostFileContext();
+  const error = steps.error ?? catalogs.error ?? context.error;
   if (error) return <FormErrorAlert error={error} />;
-  if (!steps.data || !catalogs.options) return <PageLoader />;
-  return <Summary data={steps.data} catalogs={catalogs.options} />;
+  if (!steps.data || !catalogs.options || !context.data) return <PageLoader />;
+  return <Summary data={steps.data} catalogs={catalogs.options} constants={context.data.yearSettings.constants} />;
 }
 
-function Summary({ data, catalogs }: { data: Record<StepId, StepData>; catalogs: Record<CatalogName, SelectOptions> }) {
+function Summary({
+  data,
+  catalogs,
+  constants,
+}: {
+  data: Record<StepId, StepData>;
+  catalogs: Record<CatalogName, SelectOptions>;
+  constants: YearConstants;
+}) {
   const { t } = useTranslation();
   const file = useWizardFile();
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const text = useSummaryText(catalogs);
+  const text = useSummaryText(catalogs, constants);
   const sent = file.status === "sent";
 
   const send = useMutation({

@@ -4,6 +4,7 @@ import { type SummaryText, summaryRows } from "./summary-rows.ts";
 const text: SummaryText = {
   label: (section, path, field) => [section, ...path, field].join("."),
   catalog: (name, code) => `${name}:${code}`,
+  typedLevel: (value) => `typed(${value})`,
   choice: (_section, field, value) => (field === "gender" ? `gender-${value}` : null),
   yes: "Yes",
   no: "No",
@@ -87,6 +88,34 @@ describe("summary rows", () => {
       text,
     );
     expect(representative.map((row) => row.label)).toEqual(["representative.email"]);
+  });
+
+  it("names each representative's own number in the labels they share", () => {
+    const numbers: unknown[] = [];
+    const counting: SummaryText = {
+      ...text,
+      label: (section, path, field, values) => {
+        numbers.push(values.n);
+        return text.label(section, path, field, values);
+      },
+    };
+    summaryRows("firstRepresentative", { isAccountHolder: true }, counting);
+    summaryRows("secondRepresentative", { isAccountHolder: false }, counting);
+    expect(numbers).toEqual([1, 2]);
+  });
+
+  it("shows a previous level outside the level list as typed, and numbered choices by their label", () => {
+    const unknown: SummaryText = { ...text, catalog: (name, code) => (code === "CP" ? `${name}:${code}` : null) };
+    const history = summaryRows("academicHistory", { previousLevel: "Kinder", institutionCountry: "EC" }, unknown);
+    expect(history.map((row) => row.value)).toEqual([
+      { kind: "text", text: "typed(Kinder)" },
+      { kind: "text", text: "EC" },
+    ]);
+    const choosing: SummaryText = { ...text, choice: (_section, field, value) => `${field}=${value}` };
+    expect(summaryRows("enrollmentYear", { firstInscription: 1 }, choosing)[0]?.value).toEqual({
+      kind: "text",
+      text: "firstInscription=1",
+    });
   });
 
   it("has no rows before the step is saved", () => {

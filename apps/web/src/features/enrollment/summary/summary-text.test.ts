@@ -2,10 +2,13 @@ import { RESOURCES } from "@portal/i18n/resources";
 import { translate } from "@portal/i18n/translate";
 import { CATALOG_NAMES, type CatalogName } from "@portal/shared/catalogs";
 import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
-import { LANGUAGE_CODES } from "@portal/shared/languages";
+import { LANGUAGE_CODES, type Language } from "@portal/shared/languages";
+import { DEFAULT_YEAR_CONSTANTS } from "@portal/shared/rules/year-settings";
 import { describe, expect, it } from "vitest";
+import { STATIC_CATALOGS } from "../../../../../server/src/db/seeds/catalog-data.ts";
+import { countryEntries } from "../../../../../server/src/db/seeds/countries.ts";
 import { everyStepBody } from "../../../../../server/test/support/documents.ts";
-import { summaryRows } from "./summary-rows.ts";
+import { type SummaryRow, summaryRows } from "./summary-rows.ts";
 import { buildSummaryText, labelKeys } from "./summary-text.ts";
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -22,6 +25,15 @@ async function fullBodies(): Promise<[StepId, Record<string, unknown>][]> {
   let id = 1;
   const bodies = await everyStepBody({ schoolYearId: 11, pdf: async () => id++, photo: async () => id++ });
   const extra: Partial<Record<StepId, Record<string, unknown>>> = {
+    enrollmentYear: { firstInscription: 1 },
+    academicHistory: {
+      previousLevel: "CP",
+      institutionName: "Escuela Benalcázar",
+      institutionCountry: "EC",
+      institutionCity: "Quito",
+    },
+    exitAuthorization: { exitAlone: true, middayBreak: true, freePeriods: true },
+    secondRepresentative: { secondaryNationality: "FR", countryWork: "FR", prefix: "Sr." },
     authorizedPersons: {
       persons: [
         {
@@ -65,6 +77,69 @@ async function fullBodies(): Promise<[StepId, Record<string, unknown>][]> {
   ]);
 }
 
+/** Catalogues as the server seeds them, in one language (what GET /api/catalogs/:name answers). */
+function seededCatalogs(language: Language): Record<CatalogName, { value: string; label: string }[]> {
+  const countries = countryEntries().map((entry) => ({ value: entry.code, label: entry[language] }));
+  const seeded = Object.entries(STATIC_CATALOGS).map(([name, entries]) => [
+    name,
+    entries.map((entry) => ({ value: entry.code, label: entry[language] })),
+  ]);
+  return { ...Object.fromEntries(seeded), countries, nationalities: countries } as Record<
+    CatalogName,
+    { value: string; label: string }[]
+  >;
+}
+
+/** Every label and shown text of the rows, as "label: text", depth first. */
+function lines(rows: SummaryRow[]): string[] {
+  return rows.flatMap((row) =>
+    row.value.kind === "group"
+      ? [row.label, ...lines(row.value.rows)]
+      : [`${row.label}: ${row.value.kind === "text" ? row.value.text : "(file)"}`],
+  );
+}
+
+describe("the summary a family reviews, read in each language", () => {
+  it.each(LANGUAGE_CODES)("shows no placeholder, no bare code and no bare number (%s)", async (language) => {
+    const catalogs = seededCatalogs(language);
+    const text = buildSummaryText(
+      (key, values) => translate(language, key, values as Record<string, string | number>),
+      (key) => exists(language, key),
+      language,
+      catalogs,
+      DEFAULT_YEAR_CONSTANTS,
+    );
+    const shown = (await fullBodies()).flatMap(([step, body]) => lines(summaryRows(step, body, text)));
+    // A code is bare where the catalogue's label in this language differs from it ("CP" is French).
+    const codes = new Set(
+      Object.values(catalogs)
+        .flat()
+        .filter((option) => option.label !== option.value)
+        .map((option) => option.value),
+    );
+    for (const line of shown) {
+      expect(line, line).not.toMatch(/\{\{|\}\}|undefined|NaN|null|\[object/);
+      const value = line.slice(line.lastIndexOf(": ") + 2);
+      expect(codes.has(value), `a bare catalogue code: ${line}`).toBe(false);
+      expect(value, `a bare number: ${line}`).not.toMatch(/^\d{1,2}$/);
+    }
+    const t = (key: string, values?: Record<string, string | number>) => translate(language, key, values);
+    const level = (code: string) => catalogs.levels.find((option) => option.value === code)?.label;
+    const country = catalogs.countries.find((option) => option.value === "EC")?.label;
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        `${t("enrollment:enrollmentYear.firstInscription")}: ${t("enrollment:enrollmentYear.first")}`,
+        `${t("enrollment:academicHistory.institutionCountry")}: ${country}`,
+        `${t("enrollment:academicHistory.previousLevel")}: ${level("CP")}`,
+        `${t("enrollment:representative.isAccountHolder", { n: 1 })}: ${t("common:actions.yes")}`,
+        `${t("enrollment:representative.isAccountHolder", { n: 2 })}: ${t("common:actions.no")}`,
+        `${t("enrollment:exitAuthorization.exitAlone", { exit: "16:00" })}: ${t("common:actions.yes")}`,
+        `${t("enrollment:exitAuthorization.middayBreak", { from: "11:45", to: "12:45" })}: ${t("common:actions.yes")}`,
+      ]),
+    );
+  });
+});
+
 describe("summary wording", () => {
   const catalogs = Object.fromEntries(CATALOG_NAMES.map((name) => [name, []])) as unknown as Record<
     CatalogName,
@@ -77,15 +152,16 @@ describe("summary wording", () => {
       (key) => exists(language, key),
       language,
       catalogs,
+      DEFAULT_YEAR_CONSTANTS,
     );
     const missing: string[] = [];
     const checking = {
       ...text,
-      label: (section: string, path: readonly string[], field: string) => {
+      label: (section: string, path: readonly string[], field: string, values: Record<string, number>) => {
         if (!labelKeys(section, path, field).some((key) => exists(language, key))) {
           missing.push([section, ...path, field].join("."));
         }
-        return text.label(section, path, field);
+        return text.label(section, path, field, values);
       },
     };
     const bodies = await fullBodies();
@@ -100,6 +176,7 @@ describe("summary wording", () => {
       (key) => exists(language, key),
       language,
       catalogs,
+      DEFAULT_YEAR_CONSTANTS,
     );
     const rows = summaryRows("secondRepresentative", { declined: true, reason: "Fallecido" }, text);
     expect(rows.map((row) => row.label)).toEqual([
@@ -116,6 +193,7 @@ describe("summary wording", () => {
         () => false,
         language,
         catalogs,
+        DEFAULT_YEAR_CONSTANTS,
       );
     expect(words("es").number("height", 138.5)).toBe("138,5\u00a0cm");
     expect(words("fr").number("weight", 29.5)).toBe("29,5\u00a0kg");
@@ -129,6 +207,7 @@ describe("summary wording", () => {
       (key) => exists(language, key),
       language,
       catalogs,
+      DEFAULT_YEAR_CONSTANTS,
     );
     for (const [section, field, value] of [
       ["studentFile", "gender", "F"],

@@ -1,4 +1,6 @@
 import type { CatalogName } from "@portal/shared/catalogs";
+import type { YearConstants } from "@portal/shared/rules/year-settings";
+import { FIRST_INSCRIPTION } from "@portal/shared/schemas/enrollment/enrollment-year";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { SelectOptions } from "../step-kit/catalog-options.ts";
@@ -13,10 +15,10 @@ export function humanize(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The first of `keys` that has a translation, translated; else null. */
-function firstKnown(t: Translate, exists: Exists, keys: string[]): string | null {
+/** The first of `keys` that has a translation, translated with `values`; else null. */
+function firstKnown(t: Translate, exists: Exists, keys: string[], values?: Record<string, unknown>): string | null {
   const key = keys.find((candidate) => exists(candidate));
-  return key ? t(key) : null;
+  return key ? t(key, values) : null;
 }
 
 /**
@@ -59,6 +61,14 @@ const CHOICE_KEYS: Readonly<Record<string, string>> = {
   "exitAuthorization.emergencyPreference": "exitAuthorization.emergency",
 };
 
+/** Choices stored as numbers, labelled as the step's radio buttons are. */
+const NUMBERED_CHOICES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "enrollmentYear.firstInscription": {
+    [FIRST_INSCRIPTION.first]: "enrollmentYear.first",
+    [FIRST_INSCRIPTION.reEnrollment]: "enrollmentYear.reEnrollment",
+  },
+};
+
 /** Fields inside a list are labelled by the list's own field keys (`persons.names` → `names`). */
 const LIST_ITEM_SECTIONS: Readonly<Record<string, string>> = {
   "medicalRecord.allergies.medications": "medicalRecord",
@@ -94,18 +104,27 @@ export function buildSummaryText(
   exists: Exists,
   locale: string,
   catalogs: Record<CatalogName, SelectOptions>,
+  constants: YearConstants,
 ): SummaryText {
+  // The exit step's labels name the year's times ("… at {{exit}}", "from {{from}} to {{to}}").
+  const times = { exit: constants.schoolDayExit, from: constants.middayBreakFrom, to: constants.middayBreakTo };
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   // No grouping: a year (graduationYear 2010) must not read "2.010".
   const numberFormat = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 2 });
   return {
-    label: (section, path, field) => firstKnown(t, exists, labelKeys(section, path, field)) ?? humanize(field),
-    catalog: (name, code) => catalogs[name]?.find((option) => option.value === code)?.label ?? code,
-    choice: (section, field, value) =>
-      firstKnown(t, exists, [
-        ...(CHOICE_KEYS[`${section}.${field}`] ? [`enrollment:${CHOICE_KEYS[`${section}.${field}`]}.${value}`] : []),
+    label: (section, path, field, values) =>
+      firstKnown(t, exists, labelKeys(section, path, field), { ...times, ...values }) ?? humanize(field),
+    catalog: (name, code) => catalogs[name]?.find((option) => option.value === code)?.label ?? null,
+    typedLevel: (value) => t("enrollment:academicHistory.previousLevelTyped", { value }),
+    choice: (section, field, value) => {
+      const numbered = NUMBERED_CHOICES[`${section}.${field}`]?.[value];
+      const keyed = CHOICE_KEYS[`${section}.${field}`];
+      return firstKnown(t, exists, [
+        ...(numbered ? [`enrollment:${numbered}`] : []),
+        ...(keyed ? [`enrollment:${keyed}.${value}`] : []),
         `enrollment:${section}.${field}${value}`,
-      ]),
+      ]);
+    },
     yes: t("common:actions.yes"),
     no: t("common:actions.no"),
     date: (iso) => dateFormat.format(new Date(`${iso}T00:00:00Z`)),
@@ -120,11 +139,11 @@ export function buildSummaryText(
   };
 }
 
-/** The summary's wording in the UI language. */
-export function useSummaryText(catalogs: Record<CatalogName, SelectOptions>): SummaryText {
+/** The summary's wording in the UI language, with the file's year's times. */
+export function useSummaryText(catalogs: Record<CatalogName, SelectOptions>, constants: YearConstants): SummaryText {
   const { t, i18n } = useTranslation();
   return useMemo(
-    () => buildSummaryText(t as Translate, (key) => i18n.exists(key), i18n.language, catalogs),
-    [t, i18n, catalogs],
+    () => buildSummaryText(t as Translate, (key) => i18n.exists(key), i18n.language, catalogs, constants),
+    [t, i18n, catalogs, constants],
   );
 }
