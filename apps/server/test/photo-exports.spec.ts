@@ -213,8 +213,10 @@ describe("GET /api/reports/photos", () => {
   });
 
   it("applies the level filter", async () => {
-    const { entries } = await zipOf("photos=students&level=CM1");
+    const { entries } = await zipOf("photos=students&level=CM1&status=Accepted,Finished");
     expect([...entries.keys()].sort()).toEqual(["README.txt", "leftout.csv"]);
+    // The README names the filters as the screens do: the level's and the statuses' names.
+    expect(text(entries.get("README.txt"))).toContain("nivel CM1 (5.º EGB); estados Aceptada, Finalizada;");
     expect(csvRows(entries.get("leftout.csv")).slice(1)).toEqual([
       ["CM1", codes.gone!, "Borja Pablo", "Archivo no encontrado en el servidor"],
     ]);

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editStep, reportYear, staffCookie, staffUser, yearRequests } from "./support/reports.ts";
-import { createTestApp, downloadLikeABrowser, type TestApp } from "./support/test-app.ts";
+import { call, createTestApp, downloadLikeABrowser, type TestApp } from "./support/test-app.ts";
 
 /** Reports (issue #10): the XLSX and CSV exports read back with real readers, and their audit. */
 let t: TestApp;
@@ -131,6 +131,36 @@ describe("CSV", () => {
       ).rawPayload.toString("utf8"),
     );
     expect(lines[0]).toEqual(["Code", "Authorized person"]);
+  });
+});
+
+describe("XLSX and CSV agree", () => {
+  it("say the same words for yes/no, the kind and the level; the XLSX header is frozen and filterable", async () => {
+    const columns = "code,kind,level,childOfStaff,wantsBus";
+    const sheet = await workbookOf(
+      (await download(`/api/reports/students/export?format=xlsx&columns=${columns}`)).rawPayload,
+    );
+    const xlsxRows: unknown[][] = [];
+    sheet.eachRow((row) => {
+      xlsxRows.push((row.values as unknown[]).slice(1));
+    });
+    const csvRows = parseCsv(
+      (await download(`/api/reports/students/export?format=csv&columns=${columns}`)).rawPayload.toString("utf8"),
+    );
+    // Every cell of the spreadsheet is the CSV's text (an empty cell is empty in both).
+    expect(xlsxRows.map((row) => csvRows[0]!.map((_, i) => String(row[i] ?? "")))).toEqual(csvRows);
+    const body = csvRows.slice(1);
+    expect(new Set(body.flatMap((row) => row.slice(3)).filter(Boolean))).toEqual(new Set(["Sí", "No"]));
+    expect(new Set(body.map((row) => row[1]))).toEqual(new Set(["Nuevo ingreso", "Reinscripción"]));
+    const levels = (await call(t, { method: "GET", url: "/api/catalogs/levels", cookie: secretaria })).json() as {
+      code: string;
+      label: string;
+    }[];
+    const mine = body.find((row) => row[0] === odd.code)!;
+    expect(mine[2]).toBe(levels.find((item) => item.code === odd.level_code)!.label);
+    expect(mine[2]).not.toBe(odd.level_code);
+    expect(sheet.views).toEqual([expect.objectContaining({ state: "frozen", ySplit: 1 })]);
+    expect(sheet.autoFilter).toBe(`A1:E${body.length + 1}`);
   });
 });
 

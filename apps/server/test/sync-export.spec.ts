@@ -49,7 +49,9 @@ describe("export for the BUE", () => {
     expect(rows[1]![col("studentNames")]).toBe("Ana");
     expect(rows[1]![col("schoolYear")]).toBe(year.label);
     expect(rows[1]![col("rep2Names")]).toBe("Juan");
-    expect(rows[0]![col("studentNames")]).toBe("'=HYPERLINK(1)"); // formula neutralised
+    // A file for another program: values as the family wrote them, no spreadsheet guard.
+    expect(rows[0]![col("studentNames")]).toBe("=HYPERLINK(1)");
+    expect(rows[1]![col("rep1CellPhone")]).toBe("+593991112222");
     expect(rows[0]![col("rep2Names")]).toBe(""); // declined
     const batchId = Number(response.headers["x-batch-id"]);
     expect(response.headers["x-row-count"]).toBe("2");

@@ -15,4 +15,8 @@ describe("CSV cells", () => {
     expect(csvCell(42)).toBe('"42"');
     expect(csvLine(["a;b", "=1+1", -3])).toBe(`"a;b";"'=1+1";"'-3"\r\n`);
   });
+
+  it("leaves a data file's values as they are", () => {
+    expect(csvLine(["+593991112222", "=1", 'a"b'], "data")).toBe(`"+593991112222";"=1";"a""b"\r\n`);
+  });
 });

@@ -15,12 +15,20 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** One quoted, neutralised cell. */
-export function csvCell(value: string | number): string {
-  return `"${neutraliseFormula(String(value)).replaceAll('"', '""')}"`;
+/**
+ * Whether a file's cells get the formula guard: `spreadsheet` for the files people open in Excel
+ * (reports, audit log, a ZIP's leftout.csv), `data` for a file another program reads (the BUE
+ * export), where an added apostrophe would be stored as part of the value ("'+593…" as a phone).
+ */
+export type CsvAudience = "spreadsheet" | "data";
+
+/** One quoted cell, neutralised for a spreadsheet. */
+export function csvCell(value: string | number, audience: CsvAudience = "spreadsheet"): string {
+  const text = audience === "spreadsheet" ? neutraliseFormula(String(value)) : String(value);
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /** One CSV line, CRLF included. */
-export function csvLine(values: readonly (string | number)[]): string {
-  return `${values.map(csvCell).join(CSV_SEPARATOR)}\r\n`;
+export function csvLine(values: readonly (string | number)[], audience: CsvAudience = "spreadsheet"): string {
+  return `${values.map((value) => csvCell(value, audience)).join(CSV_SEPARATOR)}\r\n`;
 }

@@ -11,11 +11,20 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
+import { listCatalog } from "../catalogs/catalogs.repository.ts";
 import type { RequestFilter } from "../requests/requests.repository.ts";
+import { labelOf, loadStatusTexts } from "../status-texts/status-text-lookup.ts";
 import { type PhotoCandidate, photoCandidates } from "./photo-candidates.ts";
 import { findSchoolYearLabel } from "./photo-exports.repository.ts";
 import { photoEntryName, UniqueNames } from "./photo-names.ts";
-import { type LeftOutCounts, leftOutCsvHeader, leftOutCsvLine, noneLeftOut, readmeText } from "./photo-readme.ts";
+import {
+  type FilterNames,
+  type LeftOutCounts,
+  leftOutCsvHeader,
+  leftOutCsvLine,
+  noneLeftOut,
+  readmeText,
+} from "./photo-readme.ts";
 
 /**
  * Photo exports (issue #10): a ZIP of the filtered requests' student, representative or
@@ -133,6 +142,21 @@ function entryWritten(archive: ZipArchive): Promise<void> {
   });
 }
 
+/** The README's names for the filters: the school year's label, levels and statuses as the screens name them. */
+async function filterNames(ctx: AppContext, lang: Language, schoolYearId: number): Promise<FilterNames> {
+  const [yearLabel, levels, texts] = await Promise.all([
+    findSchoolYearLabel(ctx.db, schoolYearId),
+    listCatalog(ctx.db, "levels", lang),
+    loadStatusTexts(ctx),
+  ]);
+  const levelLabels = new Map(levels.map((item) => [item.code, item.label]));
+  return {
+    yearLabel: yearLabel ?? String(schoolYearId),
+    level: (code) => levelLabels.get(code) ?? code,
+    status: (code) => labelOf(texts, lang, code),
+  };
+}
+
 /** The ZIP's file name: "fotos-alumnos-CM2-2026-11-25.zip". */
 function zipFileName(lang: Language, query: PhotoExportQuery, at: Date): string {
   const parts = [
@@ -157,7 +181,7 @@ export async function openPhotoExport(
 ): Promise<{ fileName: string; stream: ZipArchive }> {
   checkAccess(caller.user);
   const filter = filterOf(query, caller.sessionSchoolYearId);
-  const yearLabel = (await findSchoolYearLabel(ctx.db, filter.schoolYearId)) ?? String(filter.schoolYearId);
+  const words = await filterNames(ctx, caller.lang, filter.schoolYearId);
   const at = new Date();
   // JPEGs and PNGs are compressed already: stored as they are (no CPU spent for nothing).
   const archive = new (await import("archiver")).ZipArchive({ zlib: { level: 6 } });
@@ -212,7 +236,7 @@ export async function openPhotoExport(
       }
     }
     if (archive.destroyed) throw new Error("photo export: the client left");
-    const readme = `\uFEFF${readmeText(caller.lang, { query, yearLabel, included, leftOut, at })}`;
+    const readme = `\uFEFF${readmeText(caller.lang, { query, names: words, included, leftOut, at })}`;
     archive.append(readme, { name: "README.txt", date: at });
     if (leftOutLines.length > 0) {
       archive.append(`${leftOutCsvHeader(caller.lang)}${leftOutLines.join("")}`, { name: "leftout.csv", date: at });

@@ -16,13 +16,20 @@ export const noneLeftOut = (): LeftOutCounts => ({ noAuthorization: 0, noPhoto: 
 export const totalOf = (counts: LeftOutCounts) =>
   PHOTO_LEFT_OUT_REASONS.reduce((sum, reason) => sum + counts[reason], 0);
 
-/** The filters in words: "school year 2025-2026, level CM2, all statuses, …". */
-export function filtersInWords(lang: Language, query: PhotoExportQuery, yearLabel: string): string {
+/** The names the README gives the filters' codes, in the reader's language (as the screens name them). */
+export interface FilterNames {
+  yearLabel: string;
+  level: (code: string) => string;
+  status: (code: string) => string;
+}
+
+/** The filters in words: "school year 2025-2026, level CM2 (6.º EGB), all statuses, …". */
+export function filtersInWords(lang: Language, query: PhotoExportQuery, names: FilterNames): string {
   const t = (key: string, vars?: Record<string, string>) => translate(lang, `photoExport:zip.filter.${key}`, vars);
   return [
-    t("year", { value: yearLabel }),
-    query.level ? t("level", { value: query.level }) : t("allLevels"),
-    query.status?.length ? t("status", { value: query.status.join(", ") }) : t("allStatuses"),
+    t("year", { value: names.yearLabel }),
+    query.level ? t("level", { value: names.level(query.level) }) : t("allLevels"),
+    query.status?.length ? t("status", { value: query.status.map(names.status).join(", ") }) : t("allStatuses"),
     t(`kind.${query.kind ?? "all"}`),
     t(`testData.${query.testData}`),
   ].join("; ");
@@ -31,7 +38,7 @@ export function filtersInWords(lang: Language, query: PhotoExportQuery, yearLabe
 /** README.txt: what the ZIP holds, how files are named, how many were left out and why (CRLF, UTF-8). */
 export function readmeText(
   lang: Language,
-  summary: { query: PhotoExportQuery; yearLabel: string; included: number; leftOut: LeftOutCounts; at: Date },
+  summary: { query: PhotoExportQuery; names: FilterNames; included: number; leftOut: LeftOutCounts; at: Date },
 ): string {
   const t = (key: string, vars?: Record<string, string | number>) => translate(lang, `photoExport:${key}`, vars);
   const left = totalOf(summary.leftOut);
@@ -39,7 +46,7 @@ export function readmeText(
     t("zip.readme.title", { kind: t(`kinds.${summary.query.photos}`) }),
     "",
     t("zip.readme.generated", { date: summary.at.toISOString().slice(0, 16).replace("T", " ") }),
-    t("zip.readme.filters", { filters: filtersInWords(lang, summary.query, summary.yearLabel) }),
+    t("zip.readme.filters", { filters: filtersInWords(lang, summary.query, summary.names) }),
     "",
     t("zip.readme.included", { count: summary.included }),
     t("zip.readme.leftOut", { count: left }),

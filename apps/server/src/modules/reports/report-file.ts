@@ -10,8 +10,10 @@ import type { Cell } from "./report-columns.ts";
 /**
  * A report's file, written row by row into `out` (the reply's stream): XLSX through exceljs's
  * streaming writer (each row committed, never the whole workbook in memory) or the portal's CSV
- * (lib/csv.ts). Text cells are neutralised against formulas in both; dates are real dates in XLSX
- * (a date-time as the school's local time), `YYYY-MM-DD [HH:MM:SS]` in CSV.
+ * (lib/csv.ts). Both say the same words as the report's table: yes/no in the reader's language (not
+ * Excel's TRUE/FALSE), labels for codes. Text cells are neutralised against formulas in both; dates
+ * are real dates in XLSX (a date-time as the school's local time), `YYYY-MM-DD [HH:MM:SS]` in CSV.
+ * The XLSX keeps its header row in view (frozen) with a filter on every column.
  */
 export interface FileColumn {
   label: string;
@@ -27,8 +29,9 @@ export interface FileWords {
 const SCHOOL_OFFSET_MS = -5 * 3_600_000;
 const isDateTime = (value: string) => value.length > 10;
 
-function xlsxCell(type: ReportColumnType, value: Cell): ExcelJS.CellValue {
+function xlsxCell(type: ReportColumnType, value: Cell, words: FileWords): ExcelJS.CellValue {
   if (value === null || value === "") return null;
+  if (typeof value === "boolean") return value ? words.yes : words.no;
   if (type === "date" && typeof value === "string") {
     const ms = isDateTime(value) ? Date.parse(value) + SCHOOL_OFFSET_MS : Date.parse(`${value.slice(0, 10)}T00:00:00Z`);
     return Number.isNaN(ms) ? neutraliseFormula(value) : new Date(ms);
@@ -83,7 +86,7 @@ export async function writeReportFile(
   }
   const { stream } = (await import("exceljs")).default;
   const workbook = new stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(words.sheet.slice(0, 31));
+  const sheet = workbook.addWorksheet(words.sheet.slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({
     header: neutraliseFormula(c.label),
     key: String(i),
@@ -94,7 +97,7 @@ export async function writeReportFile(
     if (out.destroyed) return stopped();
     for (const [index, row] of batch.entries()) {
       if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
-      const line = sheet.addRow(row.map((v, i) => xlsxCell(columns[i]!.type, v)));
+      const line = sheet.addRow(row.map((v, i) => xlsxCell(columns[i]!.type, v, words)));
       row.forEach((v, i) => {
         if (columns[i]!.type === "date" && typeof v === "string" && v !== "") {
           line.getCell(i + 1).numFmt = isDateTime(v) ? "yyyy-mm-dd hh:mm" : "yyyy-mm-dd";
@@ -106,6 +109,9 @@ export async function writeReportFile(
     await drained(out);
   }
   if (out.destroyed) return stopped();
+  // Written with the sheet's end, so it spans the rows the export really wrote.
+  if (columns.length > 0)
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: written + 1, column: columns.length } };
   sheet.commit();
   await workbook.commit();
   return { rows: written, completed: out.writableFinished || !out.destroyed };

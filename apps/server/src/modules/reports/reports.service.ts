@@ -48,7 +48,8 @@ async function labelsFor(ctx: AppContext, lang: Language): Promise<ReportLabels>
       return byName.get(name)?.get(key) ?? key;
     },
     status: (code) => labelOf(texts, lang, code),
-    kind: (isNew) => translate(lang, isNew ? "reports:kind.new" : "reports:kind.reenrollment"),
+    // The request lists' words, so a report and the lists name a kind alike.
+    kind: (isNew) => translate(lang, isNew ? "inscriptions:kind.new" : "inscriptions:kind.reenrollment"),
   };
 }
 

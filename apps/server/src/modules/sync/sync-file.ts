@@ -47,7 +47,10 @@ export async function rowsOf(db: Db, requests: readonly RowFacts[]): Promise<Bue
   });
 }
 
-/** The file in the published format: CSV (BOM, `;`, formula guard) or JSON. */
+/**
+ * The file in the published format: CSV (BOM, `;`, quoted) or JSON. Another program reads it, so
+ * its values are written as they are: no spreadsheet formula guard (docs/decisions.md).
+ */
 export function renderSyncFile(
   rows: readonly BueExportRow[],
   meta: { format: BueExportFormat; batchId: number | null; schoolYear: string; exportedAt: string },
@@ -74,7 +77,15 @@ export function renderSyncFile(
       rowCount: rows.length,
     };
   }
-  const lines = [csvLine(BUE_EXPORT_COLUMNS), ...rows.map((row) => csvLine(BUE_EXPORT_COLUMNS.map((c) => row[c])))];
+  const lines = [
+    csvLine(BUE_EXPORT_COLUMNS, "data"),
+    ...rows.map((row) =>
+      csvLine(
+        BUE_EXPORT_COLUMNS.map((c) => row[c]),
+        "data",
+      ),
+    ),
+  ];
   return {
     filename: `${name}.csv`,
     contentType: "text/csv; charset=utf-8",

@@ -11,11 +11,13 @@ import "@mantine/core/styles/Pill.layer.css";
 import "@mantine/core/styles/SimpleGrid.layer.css";
 import { MultiSelect, NativeSelect, SimpleGrid } from "@mantine/core";
 import { REQUEST_STATUSES } from "@portal/shared/request-status";
-import { isLevelCode, LEVEL_CODES } from "@portal/shared/rules/levels";
+import { isLevelCode } from "@portal/shared/rules/levels";
 import { PHOTO_EXPORT_KINDS } from "@portal/shared/schemas/photo-exports";
 import { REQUEST_KINDS, TEST_DATA_MODES } from "@portal/shared/schemas/requests";
 import { useTranslation } from "react-i18next";
+import { levelFilterOptions } from "../../lib/level-filter-options.ts";
 import { useStatusLabel } from "../../lib/status-texts.ts";
+import { useCatalog } from "../enrollment/enrollment-api.ts";
 import type { PhotoExportState } from "./photo-export-query.ts";
 
 /** Which photos, and the back office's request filters; every change goes to the URL. */
@@ -31,6 +33,7 @@ export function PhotoExportFilters({
 }) {
   const { t } = useTranslation();
   const statusLabel = useStatusLabel();
+  const levels = useCatalog("levels");
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
       <NativeSelect
@@ -45,10 +48,7 @@ export function PhotoExportFilters({
       />
       <NativeSelect
         label={t("inscriptions:filters.level")}
-        data={[
-          { value: "", label: t("inscriptions:filters.allLevels") },
-          ...LEVEL_CODES.map((code) => ({ value: code, label: code })),
-        ]}
+        data={levelFilterOptions(levels.data, t("inscriptions:filters.allLevels"), state.level)}
         value={state.level ?? ""}
         disabled={disabled}
         onChange={(event) => {
