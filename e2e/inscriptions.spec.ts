@@ -145,7 +145,7 @@ test("a change made by someone else in between is not overwritten", async ({ pag
   const current = (await (await page.request.get(`/api/requests/${id}`)).json()) as { version: number };
   const other = await page.request.post(`/api/requests/${id}/actions`, {
     headers: originOf(page),
-    data: { action: "refuse", expectedVersion: current.version },
+    data: { action: "refuse", expectedVersion: current.version, comment: "No quedan plazas." },
   });
   expect(other.status(), await other.text()).toBe(200);
 

@@ -30,7 +30,7 @@ test("the Admin renames a status in Spanish with an explanation: staff lists and
   const staffPage = await staff.newPage();
   await logIn(staffPage, "secretaria@demo.local");
   const suspended = await staffPage.request.post(`/api/requests/${requestId}/actions`, {
-    data: { action: "discontinue", expectedVersion: 1 },
+    data: { action: "discontinue", expectedVersion: 1, comment: "Falta un documento." },
   });
   expect(suspended.status()).toBe(200);
   await staff.close();

@@ -37,7 +37,7 @@ async function refusedRequest() {
     method: "POST",
     url: `/api/requests/${request.id}/actions`,
     cookie: secretaria.cookie,
-    payload: { action: "refuse", expectedVersion: 1 },
+    payload: { action: "refuse", expectedVersion: 1, comment: "Plus de place dans ce niveau." },
   });
   expect(changed.statusCode, changed.body).toBe(200);
   const mail = await waitForMail(t.mails, family.email, before);

@@ -134,12 +134,15 @@ describe("editing a status", () => {
       method: "POST",
       url: `/api/requests/${request.id}/actions`,
       cookie: secretaria.cookie,
-      payload: { action: "discontinue", expectedVersion: 1 },
+      payload: { action: "discontinue", expectedVersion: 1, comment: "Falta un documento." },
     });
     expect(acted.statusCode).toBe(200);
     const mail = await waitForMail(t.mails, family.email, mailsBefore);
     expect(mail.decoded).toContain("En pausa");
     expect(mail.decoded).not.toContain("Suspendida");
+    // ... and gives the explanation as the school wrote it, as the page promises.
+    expect(mail.decoded).toContain(EDITED.explanationEs);
+    expect(mail.decoded).not.toContain(DEFAULTS.explanationEs);
 
     // A refused action's message names it the same way.
     const refused = await call(t, {

@@ -140,7 +140,7 @@ describe("the transition table through the API", () => {
       message: "The action “Accept” is not possible for a request with the status “Finished”",
     });
     const spanish = await signedInAs(t, "Secretaria", { language: "es" });
-    const response = await act(spanish.cookie, id, { action: "discontinue", expectedVersion: 1 });
+    const response = await act(spanish.cookie, id, { action: "discontinue", expectedVersion: 1, comment: "Pausa" });
     expect(errorOf(response).message).toBe(
       "La acción «Suspender» no es posible para una solicitud en estado «Finalizada»",
     );
@@ -149,7 +149,11 @@ describe("the transition table through the API", () => {
   it("lets only an Admin cancel a finished request", async () => {
     const family = await createUser(t);
     const { id } = await insertRequest(family.id, "Finished");
-    const bySecretaria = await act(secretaria.cookie, id, { action: "cancel", expectedVersion: 1 });
+    const bySecretaria = await act(secretaria.cookie, id, {
+      action: "cancel",
+      expectedVersion: 1,
+      comment: "Duplicate",
+    });
     expect(errorOf(bySecretaria).code).toBe("TRANSITION_NOT_ALLOWED");
     const byAdmin = await act(admin.cookie, id, { action: "cancel", expectedVersion: 1, comment: "Duplicate" });
     expect(byAdmin.statusCode).toBe(200);
@@ -172,7 +176,7 @@ describe("optimistic concurrency", () => {
     expect(await requestRow(id)).toMatchObject({ request_status: "Accepted", version: 2 });
     expect((await historyOf(id)).map((h) => h.comment)).toEqual(["first"]);
     // With the version it now has, the same change goes through.
-    const again = await act(admin.cookie, id, { action: "refuse", expectedVersion: 2 });
+    const again = await act(admin.cookie, id, { action: "refuse", expectedVersion: 2, comment: "again" });
     expect(again.json()).toMatchObject({ status: "Refused", version: 3 });
   });
 
@@ -181,7 +185,7 @@ describe("optimistic concurrency", () => {
     const { id } = await insertRequest(family.id);
     const answers = await Promise.all([
       act(secretaria.cookie, id, { action: "accept", expectedVersion: 1 }),
-      act(admin.cookie, id, { action: "cancel", expectedVersion: 1 }),
+      act(admin.cookie, id, { action: "cancel", expectedVersion: 1, comment: "Duplicate" }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const loser = answers.find((a) => a.statusCode === 409)!;
@@ -277,6 +281,9 @@ describe("bulk status change", () => {
       [{ ids: [1.5], action: "accept" }, "ids.0"],
       [{ ids: [id], action: "accept", comment: "x".repeat(5000) }, "comment"],
       [{ ids: [id], action: "accept", extra: true }, "extra"],
+      [{ ids: [id], action: "refuse" }, "comment"],
+      [{ ids: [id], action: "discontinue", comment: "   " }, "comment"],
+      [{ ids: [id], action: "cancel", comment: "" }, "comment"],
     ];
     for (const [payload, field] of cases) {
       const response = await bulk(secretaria.cookie, payload);
@@ -396,6 +403,9 @@ describe("bad bodies", () => {
       [{ action: "requestCorrection", expectedVersion: 1, steps: ["terms"], message: "   " }, "message"],
       [{ action: "requestCorrection", expectedVersion: 1, steps: ["terms"], message: "x".repeat(9000) }, "message"],
       [{ action: "accept", expectedVersion: 1, role: "Admin" }, "role"],
+      [{ action: "refuse", expectedVersion: 1 }, "comment"],
+      [{ action: "discontinue", expectedVersion: 1, comment: " \n " }, "comment"],
+      [{ action: "cancel", expectedVersion: 1, comment: "" }, "comment"],
     ];
     for (const [payload, field] of cases) {
       const response = await act(secretaria.cookie, id, payload);
@@ -509,6 +519,48 @@ describe("the request detail", () => {
 });
 
 describe("e-mails to the family", () => {
+  it("will not refuse, suspend or cancel without a reason, and says so in the caller's language", async () => {
+    const family = await createUser(t);
+    const { id } = await insertRequest(family.id);
+    const spanish = await signedInAs(t, "Secretaria", { language: "es" });
+    for (const action of ["refuse", "discontinue", "cancel"]) {
+      const one = await act(spanish.cookie, id, { action, expectedVersion: 1 });
+      expect(one.statusCode, action).toBe(400);
+      expect(errorOf(one).fields?.comment, action).toBe(
+        "Indique el motivo: la familia lo recibe por correo electrónico",
+      );
+      const many = await bulk(secretaria.cookie, { ids: [id], action, comment: "  " });
+      expect(many.statusCode, action).toBe(400);
+      expect(errorOf(many).fields?.comment, action).toBe("Give the reason: the family receives it by e-mail");
+    }
+    expect(await requestRow(id)).toMatchObject({ request_status: "Untreated", version: 1 });
+    expect(await historyOf(id)).toEqual([]);
+  });
+
+  it("gives the family the reason of a refusal, and of a bulk cancellation, in its language", async () => {
+    const family = await createUser(t, { language: "es" });
+    const { id } = await insertRequest(family.id);
+    const before = t.mails.length;
+    const refused = await act(secretaria.cookie, id, {
+      action: "refuse",
+      expectedVersion: 1,
+      comment: "No quedan plazas en este nivel.",
+    });
+    expect(refused.statusCode).toBe(200);
+    const mail = await waitForMail(t.mails, family.email, before);
+    expect(mail.subject).toContain("Rechazada");
+    expect(mail.decoded).toContain("Motivo indicado por la secretaría:\r\nNo quedan plazas en este nivel.");
+
+    const english = await createUser(t, { language: "en" });
+    const other = await insertRequest(english.id);
+    const mark = t.mails.length;
+    const cancelled = await bulk(secretaria.cookie, { ids: [other.id], action: "cancel", comment: "Sent twice." });
+    expect(cancelled.json().changed).toHaveLength(1);
+    const bulkMail = await waitForMail(t.mails, english.email, mark);
+    expect(bulkMail.decoded).toContain("Reason given by the school office:\r\nSent twice.");
+    expect(bulkMail.decoded).not.toContain("Comment from the school office");
+  });
+
   it("tells the family the new status and the comment in its language", async () => {
     const family = await createUser(t, { language: "fr" });
     const { id } = await insertRequest(family.id);
@@ -545,7 +597,7 @@ describe("e-mails to the family", () => {
   it("queues the mail with the change, and none for a change that did not happen", async () => {
     const family = await createUser(t);
     const { id } = await insertRequest(family.id);
-    const response = await act(secretaria.cookie, id, { action: "refuse", expectedVersion: 1 });
+    const response = await act(secretaria.cookie, id, { action: "refuse", expectedVersion: 1, comment: "Full" });
     expect(response.statusCode).toBe(200);
     const stale = await act(secretaria.cookie, id, { action: "accept", expectedVersion: 1 });
     expect(stale.statusCode).toBe(409);

@@ -101,6 +101,16 @@ export const BULK_ACTIONS = [
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /**
+ * The actions that stop a family's request (Refuse, Suspend, Cancel) need a reason: the family's
+ * e-mail says it, so nobody is told "Refused" and nothing else (docs/decisions.md).
+ */
+export const REASON_REQUIRED_ACTIONS = ["refuse", "discontinue", "cancel"] as const satisfies readonly BulkAction[];
+
+export function requiresReason(action: string): boolean {
+  return (REASON_REQUIRED_ACTIONS as readonly string[]).includes(action);
+}
+
+/**
  * What a history row may record: a workflow action, the family sending its file again after a
  * correction (`send`), or the internal-review flag set or cleared (the status does not change).
  * Labels: `common:workflowAction.<action>`.

@@ -26,6 +26,21 @@ describe("the status-change e-mail", () => {
     expect(en.text).not.toContain("Comment from");
   });
 
+  it("gives the status's explanation, and the reason of a refusal under its own title", () => {
+    const mail = renderRequestStatusChanged({
+      ...base,
+      language: "en",
+      status: "Refused",
+      explanation: "Call us <today>.",
+      comment: "No place left in this level.",
+    });
+    expect(mail.text).toContain("Its new status is: Refused.\n\nCall us <today>.");
+    expect(mail.text).toContain("Reason given by the school office:\nNo place left in this level.");
+    expect(mail.html).toContain("<p>Call us &#60;today&#62;.</p>");
+    const accepted = renderRequestStatusChanged({ ...base, language: "en", status: "Accepted", explanation: " " });
+    expect(accepted.text).toContain("Its new status is: Accepted.\n\nGo to the portal");
+  });
+
   it("lists the correction's message and reopened steps, escaped in HTML", () => {
     const mail = renderRequestStatusChanged({
       ...base,

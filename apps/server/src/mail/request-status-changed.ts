@@ -5,9 +5,13 @@ import type { RequestStatus } from "@portal/shared/request-status";
 import { escapeHtml, htmlLines } from "./html.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
+/** The statuses whose change carries a required reason (Refuse, Suspend, Cancel). */
+const REASON_STATUSES: readonly RequestStatus[] = ["Refused", "Discontinued", "Cancelled"];
+
 /**
  * "Your request's status changed" (issue #4): sent to the family account on every status change,
- * in its language, with the new status in words and the school's comment if any. A correction
+ * in its language, with the new status in words, its explanation and the school's comment (the
+ * reason, for a refusal, suspension or cancellation) if any. A correction
  * request (status InProcess) has its own wording: the school's message, the steps reopened and a
  * link to the portal. Texts: `email:requestStatusChanged`, `email:correctionRequested`; status and
  * step names from `common:requestStatus` and `routes:wizard.<step>.title`.
@@ -23,6 +27,8 @@ export function renderRequestStatusChanged(opts: {
   status: RequestStatus;
   /** The status in words as the school names it (status-text-lookup.ts); the catalogue's when absent. */
   statusLabel?: string;
+  /** The status's explanation for the family as the school wrote it (Settings › Request statuses). */
+  explanation?: string | null;
   comment?: string | null;
   correction?: { message: string; steps: readonly StepId[] } | null;
   link?: string;
@@ -42,11 +48,17 @@ export function renderRequestStatusChanged(opts: {
   const k = (key: string) => t(`${correction ? "correctionRequested" : "requestStatusChanged"}.${key}`);
   const steps = (correction?.steps ?? []).map((step) => translate(lang, `routes:wizard.${step}.title`));
   const comment = opts.comment?.trim() ? opts.comment.trim() : null;
+  const explanation = !correction && opts.explanation?.trim() ? opts.explanation.trim() : null;
+  // Refuse, Suspend and Cancel require a reason (shared/workflow.ts): the family reads it as one.
+  const commentTitle = t(
+    `requestStatusChanged.${REASON_STATUSES.includes(opts.status) ? "reasonTitle" : "commentTitle"}`,
+  );
   const link = opts.link;
 
   const text = [
     t("greeting"),
     k("body"),
+    ...(explanation ? [explanation] : []),
     ...(correction
       ? [
           `${k("messageTitle")}\n${correction.message}`,
@@ -54,7 +66,7 @@ export function renderRequestStatusChanged(opts: {
           k("whatToDo"),
         ]
       : []),
-    ...(comment ? [`${t("requestStatusChanged.commentTitle")}\n${comment}`] : []),
+    ...(comment ? [`${commentTitle}\n${comment}`] : []),
     ...(link ? [`${k("action")}: ${link}`] : []),
     t("signature"),
   ].join("\n\n");
@@ -62,6 +74,7 @@ export function renderRequestStatusChanged(opts: {
     `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">`,
     `<p>${escapeHtml(t("greeting"))}</p>`,
     `<p>${escapeHtml(k("body"))}</p>`,
+    ...(explanation ? [`<p>${htmlLines(explanation)}</p>`] : []),
     ...(correction
       ? [
           `<p><strong>${escapeHtml(k("messageTitle"))}</strong><br>${htmlLines(correction.message)}</p>`,
@@ -70,9 +83,7 @@ export function renderRequestStatusChanged(opts: {
           `<p>${escapeHtml(k("whatToDo"))}</p>`,
         ]
       : []),
-    ...(comment
-      ? [`<p><strong>${escapeHtml(t("requestStatusChanged.commentTitle"))}</strong><br>${htmlLines(comment)}</p>`]
-      : []),
+    ...(comment ? [`<p><strong>${escapeHtml(commentTitle)}</strong><br>${htmlLines(comment)}</p>`] : []),
     ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(k("action"))}</a></p>`] : []),
     `<p>${escapeHtml(t("signature"))}</p>`,
     "</body></html>",

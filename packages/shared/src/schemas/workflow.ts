@@ -3,7 +3,7 @@ import { STEP_IDS } from "../enrollment-steps.ts";
 import { LANGUAGE_CODES } from "../languages.ts";
 import { REQUEST_STATUSES } from "../request-status.ts";
 import { LEVEL_CODES } from "../rules/levels.ts";
-import { BULK_ACTIONS, HISTORY_ACTIONS, WORKFLOW_ACTIONS } from "../workflow.ts";
+import { BULK_ACTIONS, HISTORY_ACTIONS, requiresReason, WORKFLOW_ACTIONS } from "../workflow.ts";
 import { visibleText } from "./fields.ts";
 
 /**
@@ -56,7 +56,7 @@ function issue(ctx: z.RefinementCtx, path: string, message: string): void {
 /**
  * One request's action. `requestCorrection` needs `steps` (the wizard steps to reopen, at least
  * one, no repeats; answered in wizard order) and `message` (shown to the family); the other
- * actions take neither.
+ * actions take neither. Refuse, Suspend and Cancel need `comment`: the reason the family is sent.
  */
 export const requestActionSchema = z
   .strictObject({
@@ -70,6 +70,7 @@ export const requestActionSchema = z
     message: paragraph(MAX_CORRECTION_MESSAGE_LENGTH).optional(),
   })
   .superRefine((body, ctx) => {
+    if (requiresReason(body.action) && !body.comment) issue(ctx, "comment", "validation.reasonRequired");
     if (body.action === "requestCorrection") {
       if (!body.steps || body.steps.length === 0) issue(ctx, "steps", "validation.required");
       else if (new Set(body.steps).size !== body.steps.length) issue(ctx, "steps", "validation.invalidType");
@@ -101,6 +102,9 @@ export const bulkActionSchema = z
       .refine((ids) => new Set(ids).size === ids.length, { error: "validation.invalidType" }),
     action: z.enum(BULK_ACTIONS, { error: "validation.choice" }),
     comment: commentField,
+  })
+  .superRefine((body, ctx) => {
+    if (requiresReason(body.action) && !body.comment) issue(ctx, "comment", "validation.reasonRequired");
   })
   .transform((body) => ({ ...body, comment: body.comment || undefined }));
 export type BulkActionInput = z.input<typeof bulkActionSchema>;

@@ -29,6 +29,8 @@ export async function queueStatusChangeMail(ctx: AppContext, trx: Db, mail: Stat
       ...base,
       status: mail.to,
       statusLabel: labelOf(texts, base.language, mail.to),
+      // Settings › Request statuses says the family reads this explanation, on its card and here.
+      explanation: texts[mail.to].explanation[base.language],
       comment: mail.comment,
       correction: mail.correction,
       link: mail.link,
