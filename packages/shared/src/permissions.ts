@@ -1,4 +1,4 @@
-import { FAMILY_ROLES, ROLES, type Role } from "./roles.ts";
+import { FAMILY_ROLES, ROLES, type Role, STAFF_ROLES } from "./roles.ts";
 
 /**
  * API permissions: the single source of truth for which roles may call which API route. Each
@@ -36,6 +36,11 @@ export const PERMISSIONS = {
    * figures but not the request lists they link to.
    */
   dashboardView: ["Admin", "Secretaria", "Consulta", "Editor"],
+  /**
+   * Switching the session's school year from the header (spec 3 keeps a selected school year for
+   * the staff). A family's year is the one it signed in for: its files are of that year.
+   */
+  schoolYearSwitch: STAFF_ROLES,
   settingsManage: ["Admin"],
   /**
    * An uploaded PDF exactly as the family sent it, kept only when the school asks (issue #12): it

@@ -16,6 +16,8 @@ export const AUDIT_EVENTS = [
   "login.success",
   "login.failure",
   "logout",
+  // A staff member switched the session's school year from the header.
+  "session.schoolYearChanged",
   "account.registered",
   "account.activated",
   "password.reset.requested",

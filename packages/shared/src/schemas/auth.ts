@@ -2,13 +2,16 @@ import { z } from "zod";
 import { ROLES, STAFF_ROLES } from "../roles.ts";
 import { emailField, idParam, languageField, passwordField, phoneField, text, tokenField } from "./fields.ts";
 
+/** A school year's id as the login and the staff's year switch take it (spec 5: mandatory). */
+const schoolYearIdField = z
+  .number({ error: "validation.schoolYearRequired" })
+  .int({ error: "validation.schoolYearRequired" })
+  .positive({ error: "validation.schoolYearRequired" })
+  .max(2_147_483_647, { error: "validation.schoolYearRequired" });
+
 /** Spec 5 login rules: school year, e-mail and password mandatory. */
 export const loginSchema = z.strictObject({
-  schoolYearId: z
-    .number({ error: "validation.schoolYearRequired" })
-    .int({ error: "validation.schoolYearRequired" })
-    .positive({ error: "validation.schoolYearRequired" })
-    .max(2_147_483_647, { error: "validation.schoolYearRequired" }),
+  schoolYearId: schoolYearIdField,
   email: emailField,
   password: z
     .string({ error: "validation.passwordRequired" })
@@ -22,16 +25,16 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const nameFields = {
+export const nameFields = {
   firstSurname: text(80),
   secondSurname: text(80, { required: false }),
   names: text(120),
 };
 
-function passwordsMatch<T extends { password: string; passwordConfirmation: string }>(value: T) {
+export function passwordsMatch<T extends { password: string; passwordConfirmation: string }>(value: T) {
   return value.password === value.passwordConfirmation;
 }
-const mismatch = { error: "validation.passwordMismatch", path: ["passwordConfirmation"] };
+export const mismatch = { error: "validation.passwordMismatch", path: ["passwordConfirmation"] };
 
 export const registerSchema = z
   .strictObject({
@@ -63,6 +66,9 @@ export const resetPasswordSchema = z
   .refine(passwordsMatch, mismatch);
 
 export const languageSchema = z.strictObject({ language: languageField });
+
+/** PUT /api/session/school-year: the staff's selected school year (spec 3 `schoolYearSelected`). */
+export const sessionSchoolYearSchema = z.strictObject({ schoolYearId: schoolYearIdField });
 
 export const accountUpdateSchema = z.strictObject({ ...nameFields, phone: phoneField, language: languageField });
 export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;

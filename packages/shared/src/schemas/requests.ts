@@ -175,3 +175,20 @@ export type RepresentativeListItem = z.infer<typeof representativeListItemSchema
 
 export const representativeListSchema = pageOf(representativeListItemSchema);
 export type RepresentativeList = z.infer<typeof representativeListSchema>;
+
+/**
+ * GET /api/requests/codes: a request code typed in a list's search, looked up in every school year
+ * (a list shows one year; the code may belong to another).
+ */
+export const requestCodeQuerySchema = z.strictObject({ q: searchField });
+export type RequestCodeQueryInput = z.input<typeof requestCodeQuerySchema>;
+
+export const requestCodeMatchSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  studentName: z.string(),
+  schoolYear: z.object({ id: z.number(), label: z.string() }),
+});
+export type RequestCodeMatch = z.infer<typeof requestCodeMatchSchema>;
+export const requestCodeMatchesSchema = z.object({ items: z.array(requestCodeMatchSchema) });
+export type RequestCodeMatches = z.infer<typeof requestCodeMatchesSchema>;

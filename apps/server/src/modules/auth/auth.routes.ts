@@ -5,6 +5,7 @@ import {
   loginSchema,
   registerSchema,
   resetPasswordSchema,
+  sessionSchoolYearSchema,
   tokenSchema,
 } from "@portal/shared/schemas/auth";
 import { captchaChallengeSchema, okSchema, sessionSchema } from "@portal/shared/schemas/responses";
@@ -26,6 +27,7 @@ import {
 } from "./auth.service.ts";
 import { newCaptchaChallenge } from "./captcha.ts";
 import { sessionInfo } from "./session-info.ts";
+import { switchSchoolYear } from "./session-year.ts";
 
 const accepted = { 202: okSchema };
 
@@ -59,6 +61,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       request.lang = request.body.language;
       return sessionInfo(ctx, request);
     },
+  );
+
+  r.put(
+    "/api/session/school-year",
+    {
+      config: { access: "schoolYearSwitch" },
+      schema: { body: sessionSchoolYearSchema, response: { 200: sessionSchema } },
+    },
+    (request) => switchSchoolYear(ctx, request, request.body.schoolYearId),
   );
 
   r.get(

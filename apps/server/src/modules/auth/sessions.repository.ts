@@ -80,6 +80,15 @@ export async function touchSession(db: Db, id: string, lastSeenAt: string): Prom
   noteSessionSeen(id, lastSeenAt);
 }
 
+/** The staff's year switch: the session now lists and counts another school year. */
+export async function setSessionSchoolYear(db: Db, id: string, schoolYearId: number): Promise<void> {
+  // Forgotten before and after, as for a delete: no request may keep the old year cached.
+  forgetSession(id);
+  await db.updateTable("sessions").set({ school_year_id: schoolYearId }).where("id", "=", id).execute();
+  forgetSession(id);
+  await notifyChange(db, `session:${id}`);
+}
+
 export async function deleteSession(db: Db, id: string): Promise<void> {
   // Forgotten before and after: a request reading the row meanwhile cannot keep it cached.
   forgetSession(id);

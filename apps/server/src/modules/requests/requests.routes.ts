@@ -1,12 +1,15 @@
 import {
   representativeListQuerySchema,
   representativeListSchema,
+  requestCodeMatchesSchema,
+  requestCodeQuerySchema,
   requestListQuerySchema,
 } from "@portal/shared/schemas/requests";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { findRequestCodes } from "./request-codes.ts";
 import { listRepresentatives, listRequestsJson } from "./requests.service.ts";
 
 /** The school year chosen at login: the lists' default. Every session made by the login has one. */
@@ -31,6 +34,12 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply
         .type("application/json; charset=utf-8")
         .send(await listRequestsJson(ctx, schoolYearOf(request), request.query)),
+  );
+
+  r.get(
+    "/api/requests/codes",
+    { config, schema: { querystring: requestCodeQuerySchema, response: { 200: requestCodeMatchesSchema } } },
+    (request) => findRequestCodes(ctx.db, request.query.q),
   );
 
   r.get(
