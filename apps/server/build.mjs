@@ -1,9 +1,9 @@
-// Compiles the server for `npm start` (issue #13, opening day's memory): two bundles in dist/, the
-// server and the PDF worker threads' entry, our code and the workspace packages inlined, npm
-// packages left to Node. Running the TypeScript through tsx costs each thread a loader thread of
-// its own and the transformed sources: about 40 MB resident for the main thread alone. Tests and
-// `npm run dev` still run the sources through tsx. Takes well under a second, so `npm start`
-// always compiles first and never runs stale code.
+// Compiles the server for `npm start` (issue #13, opening day's memory): three bundles in dist/, the
+// server and the entries of the PDF worker threads (drawing, cleaning uploads), our code and the
+// workspace packages inlined, npm packages left to Node. Running the TypeScript through tsx costs
+// each thread a loader thread of its own and the transformed sources: about 40 MB resident for the
+// main thread alone. Tests and `npm run dev` still run the sources through tsx. Takes well under a
+// second, so `npm start` always compiles first and never runs stale code.
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -20,12 +20,13 @@ const leaveNpmPackages = {
   },
 };
 
-// Two separate bundles, no shared chunks: the worker is a thread of its own, and each bundle sits at
+// Separate bundles, no shared chunks: each worker is a thread of its own, and each bundle sits at
 // dist/'s root so paths computed from import.meta.url (config.ts's REPO_ROOT) stay right.
 const result = await build({
   entryPoints: {
     server: path.join(root, "src/server.ts"),
     "pdf.worker": path.join(root, "src/workers/pdf-tasks.ts"),
+    "pdf-clean.worker": path.join(root, "src/workers/pdf-clean-tasks.ts"),
   },
   outdir: path.join(root, "dist"),
   outExtension: { ".js": ".mjs" },

@@ -2,8 +2,9 @@ import { isMainThread } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
 import { minimalPdf } from "../../test/support/documents.ts";
 import { pdfWithJavaScript } from "../../test/support/hostile-pdfs.ts";
+import type { DocumentsSource } from "../modules/enrollment/documents/document-source.ts";
 import { cleanPdf } from "./pdf-clean.ts";
-import { cleanInWorker, closePdfPool } from "./pdf-pool.ts";
+import { cleanInWorker, closePdfPool, renderInWorker, startPdfCleaner } from "./pdf-pool.ts";
 
 afterAll(() => closePdfPool());
 
@@ -19,5 +20,36 @@ describe("the PDF worker pool (issue #13)", () => {
   it("answers undefined for what is not a PDF, and keeps serving after it", async () => {
     expect(await cleanInWorker(Buffer.from("not a pdf"))).toBeUndefined();
     expect(await cleanInWorker(minimalPdf())).toBeDefined();
+  });
+
+  it("rebuilds an upload while a drawing holds its thread (an upload never waits for one)", async () => {
+    // As the server does before it listens.
+    await startPdfCleaner();
+    // A draft with nothing filled in still draws a summary of a few hundred milliseconds.
+    const source = {
+      fileId: 1,
+      familyUserId: 1,
+      status: "draft",
+      studentName: "Ana Loor",
+      studentDocument: "0102030405",
+      levelCode: null,
+      schoolYearLabel: "2026-2027",
+      isNewStudent: true,
+      request: null,
+      steps: {},
+      consents: new Map(),
+      uploads: new Map(),
+      labels: new Map(),
+      school: { name: "Escuela", accent: "#1c7ed6" },
+      constants: {},
+    } as unknown as DocumentsSource;
+    // The drawing thread loaded and idle, so the next drawing takes it at once.
+    await renderInWorker({ source, kind: "summary", language: "es" });
+    const hostile = await pdfWithJavaScript();
+    const finished: string[] = [];
+    const drawing = renderInWorker({ source, kind: "summary", language: "es" }).then(() => finished.push("drawing"));
+    const upload = cleanInWorker(hostile).then(() => finished.push("upload"));
+    await Promise.all([drawing, upload]);
+    expect(finished).toEqual(["upload", "drawing"]);
   });
 });

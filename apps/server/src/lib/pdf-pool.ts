@@ -4,27 +4,36 @@ import type { RenderTask } from "../workers/pdf-tasks.ts";
 import { PdfTaskQueue } from "./pdf-task-queue.ts";
 
 /*
- * Worker threads for the PDF work (issue #13): one per core but one, at least one, at most four,
- * so the main thread keeps a core for requests. Threads start on first use and stop after a
- * minute idle (each holds pdf-lib and the translations, tens of MB).
+ * Worker threads for the PDF work (issue #13), in two pools so that an upload never waits for a
+ * drawing (docs/decisions.md, "Uploaded PDFs without delay"):
+ * - drawing the enrollment documents: one thread per core but one, at least one, at most four, so
+ *   the main thread keeps a core for requests; they start on first use and stop after a minute idle
+ *   (each holds pdf-lib, the fonts and the translations, about 70 MB);
+ * - rebuilding uploaded PDFs: a small entry with pdf-lib alone (about 35 MB), one thread kept from
+ *   the server's start (startPdfCleaner), more on larger machines while uploads queue.
  */
 
-// The compiled server (apps/server/build.mjs, what `npm start` runs) has the worker's bundle beside
-// it; under tsx (tests, `npm run dev`) the small .mjs entry registers tsx for its thread.
-const WORKER = import.meta.url.endsWith(".ts")
-  ? new URL("../workers/pdf.worker.mjs", import.meta.url).href
-  : new URL("./pdf.worker.mjs", import.meta.url).href;
+/**
+ * The compiled server (apps/server/build.mjs, what `npm start` runs) has each worker's bundle beside
+ * it; under tsx (tests, `npm run dev`) a small .mjs entry registers tsx for its thread.
+ */
+const workerEntry = (name: string) =>
+  import.meta.url.endsWith(".ts")
+    ? new URL(`../workers/${name}.mjs`, import.meta.url).href
+    : new URL(`./${name}.mjs`, import.meta.url).href;
+
 export const PDF_THREADS = Math.max(1, Math.min(4, os.availableParallelism() - 1));
 
-let pool: Piscina | undefined;
+let drawing: Piscina | undefined;
+let cleaning: Piscina | undefined;
 
-function pdfPool(): Piscina {
-  pool ??= new Piscina({
-    filename: WORKER,
+function drawingPool(): Piscina {
+  drawing ??= new Piscina({
+    filename: workerEntry("pdf.worker"),
     minThreads: 0,
     maxThreads: PDF_THREADS,
     idleTimeout: 60_000,
-    // Uploads, then downloads, then e-mail attachments (pdf-task-queue.ts).
+    // Downloads, then e-mail attachments (pdf-task-queue.ts).
     taskQueue: new PdfTaskQueue(),
     // Not the main thread's flags: under tsx, `--import tsx` would run before the entry registers its own.
     execArgv: [],
@@ -33,7 +42,28 @@ function pdfPool(): Piscina {
     // 100 MB: peak RSS 365–428 → 329–379 MB for ≈ 10 % fewer summaries a second (docs/decisions.md).
     resourceLimits: { maxYoungGenerationSizeMb: 16 },
   });
-  return pool;
+  return drawing;
+}
+
+function cleaningPool(): Piscina {
+  cleaning ??= new Piscina({
+    filename: workerEntry("pdf-clean.worker"),
+    // A family waits on each upload: the thread that loads pdf-lib is never let go.
+    minThreads: 1,
+    maxThreads: PDF_THREADS,
+    idleTimeout: 60_000,
+    execArgv: [],
+    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+  });
+  return cleaning;
+}
+
+/**
+ * Starts the upload-cleaning thread and runs one rebuild in it, so the first upload after the
+ * server starts waits for neither (server.ts, before it listens).
+ */
+export async function startPdfCleaner(): Promise<void> {
+  await cleaningPool().run(undefined, { name: "warmUp" });
 }
 
 /**
@@ -41,17 +71,23 @@ function pdfPool(): Piscina {
  * behind what someone is waiting for.
  */
 export async function renderInWorker(task: RenderTask, opts: { background?: boolean } = {}): Promise<Uint8Array> {
-  return pdfPool().run(task, { name: opts.background ? "renderInBackground" : "render" });
+  return drawingPool().run(task, { name: opts.background ? "renderInBackground" : "render" });
 }
 
 /** Rebuilds an uploaded PDF without active content in a worker thread; undefined when unreadable. */
 export async function cleanInWorker(bytes: Uint8Array): Promise<Uint8Array | undefined> {
-  return pdfPool().run({ bytes }, { name: "cleanUpload" });
+  return cleaningPool().run(bytes, { name: "cleanUpload" });
+}
+
+/** Threads the cleaning pool holds now (tests: the one kept from the start is there). */
+export function pdfCleanerThreads(): number {
+  return cleaning?.threads.length ?? 0;
 }
 
 /** Stops the threads (server shutdown, end of a test file). */
 export async function closePdfPool(): Promise<void> {
-  const closing = pool;
-  pool = undefined;
-  await closing?.destroy();
+  const closing = [drawing, cleaning];
+  drawing = undefined;
+  cleaning = undefined;
+  await Promise.all(closing.map((pool) => pool?.destroy()));
 }

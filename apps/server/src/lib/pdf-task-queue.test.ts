@@ -5,21 +5,14 @@ import { PdfTaskQueue } from "./pdf-task-queue.ts";
 const task = (name: string, taskId: number) => ({ name, taskId }) as unknown as PiscinaTask;
 
 describe("the PDF threads' queue (issue #13)", () => {
-  it("serves uploads, then downloads, then e-mail attachments, each lane first come first served", () => {
+  it("serves downloads, then e-mail attachments, each lane first come first served", () => {
     const queue = new PdfTaskQueue();
-    const order = [
-      task("renderInBackground", 1),
-      task("render", 2),
-      task("renderInBackground", 3),
-      task("cleanUpload", 4),
-      task("render", 5),
-      task("cleanUpload", 6),
-    ];
+    const order = [task("renderInBackground", 1), task("render", 2), task("renderInBackground", 3), task("render", 4)];
     for (const item of order) queue.push(item);
-    expect(queue.size).toBe(6);
+    expect(queue.size).toBe(4);
     const taken: number[] = [];
     for (let next = queue.shift(); next; next = queue.shift()) taken.push((next as PiscinaTask).taskId);
-    expect(taken).toEqual([4, 6, 2, 5, 1, 3]);
+    expect(taken).toEqual([2, 4, 1, 3]);
     expect(queue.size).toBe(0);
   });
 

@@ -3,17 +3,17 @@ import type { PiscinaTask, TaskQueue } from "piscina";
 type Task = Parameters<TaskQueue["push"]>[0];
 
 /*
- * The order the PDF threads take waiting work in (issue #13): someone waiting on an upload first
- * (a rebuild is quick), then a download someone clicked, then the confirmation e-mails' attachments,
- * which nobody watches. With one thread on a small machine, a burst of sends on opening day would
- * otherwise put every upload and download behind hundreds of e-mail attachments. First come, first
- * served within a lane.
+ * The order the drawing threads take waiting work in (issue #13): a download someone clicked first,
+ * then the confirmation e-mails' attachments, which nobody watches. With one thread on a small
+ * machine, a burst of sends on opening day would otherwise put every download behind hundreds of
+ * e-mail attachments. First come, first served within a lane. Uploads have threads of their own
+ * (pdf-pool.ts): a rebuild waiting here would still wait for the drawing under way.
  */
-export const PDF_TASK_LANES = ["cleanUpload", "render", "renderInBackground"] as const;
+export const PDF_TASK_LANES = ["render", "renderInBackground"] as const;
 
 const laneOf = (task: Task) => {
   const lane = PDF_TASK_LANES.indexOf((task as PiscinaTask).name as (typeof PDF_TASK_LANES)[number]);
-  return lane < 0 ? 1 : lane;
+  return lane < 0 ? 0 : lane;
 };
 
 export class PdfTaskQueue implements TaskQueue {

@@ -9,4 +9,3 @@ const tasks = await import("./pdf-tasks.ts");
 
 export const render = tasks.render;
 export const renderInBackground = tasks.renderInBackground;
-export const cleanUpload = tasks.cleanUpload;
