@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ROLES, type Role } from "@portal/shared/roles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { THROTTLE } from "../src/modules/auth/throttle.ts";
+import { getIdentity } from "../src/modules/settings/identity.service.ts";
 import { insertUser } from "../src/modules/users/users.repository.ts";
 import { onlyAdmin } from "./support/admins.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
@@ -398,6 +399,34 @@ describe("invitations", () => {
       { event: "account.invited", actor_user_id: admin.id },
       { event: "account.activated", actor_user_id: null },
     ]);
+  });
+
+  it("the invitation e-mail names the school, the inviting Admin and the role, in the invitee's language", async () => {
+    const email = `named-${randomUUID().slice(0, 8)}@test.local`;
+    const since = t.mails.length;
+    const id = (await invite(body(email))).json().id as number;
+    await waitForMail(t.mails, email, since);
+    const school = (await getIdentity(t.ctx, t.ctx.db)).schoolName;
+    const sent = () =>
+      t.ctx.db
+        .selectFrom("mail_outbox")
+        .select(["kind", "subject", "body_text"])
+        .where("to_address", "=", email)
+        .orderBy("id")
+        .execute();
+    const [mail] = await sent();
+    expect(mail?.kind).toBe("staffInvitation");
+    expect(mail?.subject).toBe(`Ana Lucía Pérez vous invite sur le portail des inscriptions de ${school}`);
+    expect(mail?.body_text).toContain("Bonjour Lucía,");
+    expect(mail?.body_text).toContain(
+      `Ana Lucía Pérez a créé votre compte sur le portail des inscriptions de ${school} avec le rôle « Secrétariat »`,
+    );
+    expect(mail?.body_text).not.toMatch(/Merci de votre inscription|pas à l'origine de cette demande/);
+    // A link the Admin sends again is the same invitation, naming the same person.
+    const resent = t.mails.length;
+    expect((await post(admin.cookie, id, "activation-mail")).statusCode).toBe(200);
+    await waitForMail(t.mails, email, resent);
+    expect((await sent()).at(-1)).toMatchObject({ kind: "staffInvitation", subject: mail?.subject });
   });
 
   it("a resent link for an invited account still asks for a password", async () => {

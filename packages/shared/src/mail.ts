@@ -12,6 +12,7 @@ export const MAIL_KINDS = [
   "photoRejected",
   "electionResultsPublished",
   "householdInvitation",
+  "staffInvitation",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

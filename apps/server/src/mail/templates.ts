@@ -8,23 +8,37 @@ export type TemplateName =
   | "alreadyRegistered"
   | "passwordReset"
   | "passwordChanged"
-  | "householdInvitation";
+  | "householdInvitation"
+  | "staffInvitation";
+
+/**
+ * The last line before the signature. "If you did not make this request, ignore it" fits the mails
+ * a visitor's own request causes; a mail someone else caused (an invitation) says instead what to do
+ * if it was not expected, and a notice of a change already made has no such line.
+ */
+const CLOSING: Partial<Record<TemplateName, string | null>> = {
+  passwordChanged: null,
+  householdInvitation: "householdInvitation.closing",
+  staffInvitation: "staffInvitation.closing",
+};
 
 /** Builds a plain-text and HTML e-mail in the recipient's language from the `email` catalog. */
 export function renderMail(opts: {
   template: TemplateName;
   language: Language;
   to: string;
-  name: string;
+  /** The recipient's name; null when the portal does not know it (an address with no account yet). */
+  name: string | null;
   school: string;
   link: string;
   vars?: Record<string, string | number>;
 }): OutgoingMail {
   const t = (key: string) =>
-    translate(opts.language, `email:${key}`, { school: opts.school, name: opts.name, ...opts.vars });
+    translate(opts.language, `email:${key}`, { school: opts.school, name: opts.name ?? "", ...opts.vars });
   const subject = t(`${opts.template}.subject`);
-  const paragraphs = [t("greeting"), t(`${opts.template}.body`)];
-  const closing = [opts.template === "passwordChanged" ? "" : t("ignore"), t("signature")].filter(Boolean);
+  const paragraphs = [t(opts.name ? "greeting" : "greetingNoName"), t(`${opts.template}.body`)];
+  const closingKey = opts.template in CLOSING ? CLOSING[opts.template] : "ignore";
+  const closing = [closingKey ? t(closingKey) : "", t("signature")].filter(Boolean);
   const text = [...paragraphs, `${t(`${opts.template}.action`)}: ${opts.link}`, ...closing].join("\n\n");
   const html = [
     `<!doctype html><html lang="${opts.language}"><body style="font-family:sans-serif;line-height:1.5">`,

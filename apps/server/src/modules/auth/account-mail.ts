@@ -5,6 +5,7 @@ import { HOUR_MS, MINUTE_MS } from "../../lib/time.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import { renderMail, type TemplateName } from "../../mail/templates.ts";
 import { getIdentity } from "../settings/identity.service.ts";
+import { staffInvitationVars } from "../users/staff-invitation-mail.ts";
 import type { UserRow } from "../users/users.repository.ts";
 import { publicLink } from "./links.ts";
 
@@ -31,17 +32,21 @@ export async function queueAccountMail(
 export async function renderAccountMail(
   ctx: AppContext,
   db: Db,
-  user: Pick<UserRow, "email" | "names" | "language">,
+  user: Pick<UserRow, "email" | "names" | "language"> & { id?: number },
   template: TemplateName,
   path: string,
 ) {
+  const language = (user.language as Language) ?? "es";
+  // A staff invitation names who invited and the role (Settings › Users); the id is the account's.
+  const invitation =
+    template === "staffInvitation" && user.id !== undefined ? await staffInvitationVars(db, user.id, language) : {};
   return renderMail({
     template,
-    language: (user.language as Language) ?? "es",
+    language,
     to: user.email,
     name: user.names,
     school: (await getIdentity(ctx, db)).schoolName,
     link: publicLink(ctx, path),
-    vars: { hours: ACTIVATION_TTL_MS / HOUR_MS, minutes: RESET_TTL_MS / MINUTE_MS },
+    vars: { hours: ACTIVATION_TTL_MS / HOUR_MS, minutes: RESET_TTL_MS / MINUTE_MS, ...invitation },
   });
 }

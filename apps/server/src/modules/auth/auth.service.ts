@@ -117,10 +117,11 @@ const ACTIVATION_LINK = {
 } as const;
 
 /**
- * An account the Admin invited (issue #9) gets the same e-mail and page as an activation, but its
- * token's purpose is `invite`: the page then asks for a password before activating.
+ * An account the Admin invited (issue #9) gets the activation page, but its token's purpose is
+ * `invite`: the page then asks for a password before activating. Its e-mail is an invitation
+ * (school, inviter, role), not the thanks for registering a visitor's own sign-up gets.
  */
-const INVITATION_LINK = { ...ACTIVATION_LINK, purpose: "invite" } as const;
+const INVITATION_LINK = { ...ACTIVATION_LINK, template: "staffInvitation", purpose: "invite" } as const;
 
 /** An invited account keeps getting invitation links: it has no password of its own yet. */
 async function activationLinkFor(db: Db, userId: number) {
