@@ -208,6 +208,17 @@ test("the secretary confirms and finishes one, and asks a family for a correctio
   await act(page, "Confirmar");
   await expect(page.getByTestId("request-status")).toHaveText("Confirmada");
 
+  // Cancelling asks the spec's question and the reason the family is sent, without which it
+  // cannot be applied; keeping it as it is changes nothing.
+  await page.getByRole("region", { name: "Acciones" }).getByRole("button", { name: "Cancelar" }).click();
+  await expect(dialog(page).getByRole("heading", { name: "¿Está seguro de que desea cancelar?" })).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Aplicar «Cancelar»" }).click();
+  await expect(dialog(page).getByLabel("Motivo")).toHaveAccessibleDescription(/Obligatorio: se guarda en el historial/);
+  await expect(dialog(page).getByText("Indique el motivo: la familia lo recibe por correo electrónico")).toBeVisible();
+  await dialog(page).getByRole("button", { name: "No cambiar nada" }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByTestId("request-status")).toHaveText("Confirmada");
+
   // Finishing asks the spec's question.
   await page.getByRole("region", { name: "Acciones" }).getByRole("button", { name: "Finalizar" }).click();
   await expect(

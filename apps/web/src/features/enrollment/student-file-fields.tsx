@@ -82,20 +82,24 @@ export function StudentFileFields({
   return (
     <>
       <StepSection id="student-general" title={t("enrollment:studentFile.generalTitle")}>
+        {/* Spec 5: names are entered as on the identity document; each name field says so to whoever reaches it. */}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t("enrollment:studentFile.firstName")}
+            description={t("enrollment:studentFile.namesAsOnDocument")}
             {...REQUIRED_FIELD}
             {...form.register("firstName")}
             error={errorText(errors.firstName?.message)}
           />
           <TextInput
             label={t("enrollment:studentFile.secondName")}
+            description={t("enrollment:studentFile.namesAsOnDocument")}
             {...form.register("secondName")}
             error={errorText(errors.secondName?.message)}
           />
           <TextInput
             label={t("enrollment:studentFile.names")}
+            description={t("enrollment:studentFile.namesAsOnDocument")}
             {...REQUIRED_FIELD}
             {...form.register("names")}
             error={errorText(errors.names?.message)}

@@ -25,10 +25,11 @@ import {
   MAX_CORRECTION_MESSAGE_LENGTH,
   MAX_REVIEW_NOTE_LENGTH,
 } from "@portal/shared/schemas/workflow";
-import { WORKFLOW, type WorkflowAction } from "@portal/shared/workflow";
+import { requiresReason, WORKFLOW, type WorkflowAction } from "@portal/shared/workflow";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { ReasonField, reasonProblem } from "../../components/ui/reason-field.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { isApiError } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
@@ -50,22 +51,29 @@ interface ActionDialogProps {
 }
 
 /**
- * The confirmation of one status action, with an optional comment (kept in the history and sent
- * to the family). Finishing asks the spec's 'Are you sure you want to finish the process?'.
+ * The confirmation of one status action, with a comment (kept in the history and sent to the
+ * family): optional, except for Refuse, Suspend and Cancel, whose reason the family is owed.
+ * Finishing asks the spec's 'Are you sure you want to finish the process?'.
  */
 export function ActionDialog({ action, code, status, pending, error, onConfirm, onClose }: ActionDialogProps) {
   const { t } = useTranslation();
   const statusLabel = useStatusLabel();
   const [comment, setComment] = useState("");
+  const [submitted, setSubmitted] = useState(false);
   const close = () => {
     setComment("");
+    setSubmitted(false);
     onClose();
   };
   const actionLabel = action ? t(`common:workflowAction.${action}`) : "";
+  // Spec 4 and 8: finishing asks 'Are you sure you want to finish the process?', cancelling 'Are you
+  // sure you want to cancel?'; the other actions name themselves.
   const title =
     action === "finish"
       ? t("inscriptions:actions.finishTitle")
-      : t("inscriptions:actions.confirmTitle", { action: actionLabel });
+      : action === "cancel"
+        ? t("common:confirm.cancelTitle")
+        : t("inscriptions:actions.confirmTitle", { action: actionLabel });
 
   return (
     <Modal opened={action !== null} onClose={close} title={title} centered size="lg">
@@ -74,6 +82,8 @@ export function ActionDialog({ action, code, status, pending, error, onConfirm, 
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
+            setSubmitted(true);
+            if (requiresReason(action) && reasonProblem(comment)) return;
             onConfirm(comment);
           }}
         >
@@ -90,11 +100,13 @@ export function ActionDialog({ action, code, status, pending, error, onConfirm, 
                 {t("common:confirm.cannotRevert")}
               </Text>
             ) : null}
-            <CommentField
+            <ChangeCommentField
+              action={action}
               value={comment}
               onChange={setComment}
-              description={t("inscriptions:actions.commentHint")}
-              error={fieldError(error, "comment")}
+              submitted={submitted}
+              hints={{ comment: t("inscriptions:actions.commentHint"), reason: t("inscriptions:actions.reasonHint") }}
+              error={error}
             />
             <DialogFooter
               error={error}
@@ -214,6 +226,49 @@ export function CommentField({
       minRows={2}
       maxRows={6}
       error={error}
+    />
+  );
+}
+
+/**
+ * A status change's words for the family: the required reason for Refuse, Suspend and Cancel (the
+ * server refuses them without one), the optional comment otherwise. `submitted` shows a missing
+ * reason under the field before any request is made.
+ */
+export function ChangeCommentField({
+  action,
+  value,
+  onChange,
+  submitted,
+  hints,
+  error,
+}: {
+  action: WorkflowAction;
+  value: string;
+  onChange: (value: string) => void;
+  submitted: boolean;
+  hints: { comment: string; reason: string };
+  error: unknown;
+}) {
+  const { t } = useTranslation();
+  if (!requiresReason(action)) {
+    return (
+      <CommentField
+        value={value}
+        onChange={onChange}
+        description={hints.comment}
+        error={fieldError(error, "comment")}
+      />
+    );
+  }
+  return (
+    <ReasonField
+      label={t("inscriptions:actions.reason")}
+      description={hints.reason}
+      value={value}
+      onChange={onChange}
+      maxLength={MAX_COMMENT_LENGTH}
+      error={submitted && reasonProblem(value) ? t("validation:reasonRequired") : fieldError(error, "comment")}
     />
   );
 }

@@ -23,6 +23,7 @@ import { confirm } from "../../../lib/confirm.tsx";
 import { http } from "../../../lib/http.ts";
 import { routeTitleKey } from "../../../lib/route-title-key.ts";
 import { useSession } from "../../../lib/session-query.ts";
+import { notifyRecord } from "../../../lib/toasts.ts";
 import { CARDS_QUERY_KEY, fileQueryKey, stepQueryKey, uploadUrl } from "../enrollment-api.ts";
 import { type SelectOptions, useCatalogOptions } from "../step-kit/catalog-options.ts";
 import { useHostFileContext } from "../step-kit/step-host.tsx";
@@ -86,11 +87,15 @@ function Summary({
 
   const send = useMutation({
     mutationFn: async () => sentFileSchema.parse(await http.post(`/api/enrollment/files/${file.id}/send`, {})),
+    // Sending creates the request, the enrollment's record at the school: spec 8's "record created"
+    // and "not created" notices, the reason of a refusal in the alert above the button.
     onSuccess: (result) => {
+      notifyRecord("created");
       queryClient.setQueryData(fileQueryKey(file.id), result.file);
       void queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY });
       void navigate(wizardPath("congratulations"));
     },
+    onError: () => notifyRecord("notCreated"),
   });
 
   const onSend = async () => {
