@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
+import { type Driver, Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./types.ts";
 
@@ -92,6 +92,21 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Kysely's `transaction()` on SQLite, keeping the failure's cause: SQLite ends a transaction
+ * itself on a full disk or an I/O error, and the ROLLBACK that follows ("no transaction is
+ * active") would replace SQLITE_FULL (503, db/unavailable.ts) with an error answering 500.
+ * writeTransaction does the same for its own BEGIN IMMEDIATE.
+ */
+class SqliteKeepingCause extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = (connection) => rollback(connection).catch(() => undefined);
+    return driver;
+  }
+}
+
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite file in `dataDir`. */
 export function openDatabase(opts: {
   databaseUrl?: string;
@@ -120,7 +135,7 @@ export function openDatabase(opts: {
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
   file.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteKeepingCause({ database: withStatementCache(file) }) });
   return { db, engine: "sqlite", close: () => db.destroy() };
 }
 
@@ -143,7 +158,11 @@ export async function writeTransaction<T>(db: Db, engine: Engine, work: (trx: Db
       committedTransactions++;
       return result;
     } catch (error) {
-      await sql`rollback`.execute(conn);
+      // SQLite ends the transaction itself on a full disk or an I/O error (at COMMIT, or a statement
+      // without a statement journal): its ROLLBACK then fails with "no transaction is active". The
+      // cause is what the caller must see (SQLITE_FULL answers 503, db/unavailable.ts), and either
+      // way nothing of the transaction was written.
+      await sql`rollback`.execute(conn).catch(() => undefined);
       throw error;
     }
   });
