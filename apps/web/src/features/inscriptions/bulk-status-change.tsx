@@ -20,12 +20,13 @@ import type { RequestStatus } from "@portal/shared/request-status";
 import type { Role } from "@portal/shared/roles";
 import type { RequestListItem } from "@portal/shared/schemas/requests";
 import type { BulkResult } from "@portal/shared/schemas/workflow";
-import type { BulkAction } from "@portal/shared/workflow";
+import { type BulkAction, requiresReason } from "@portal/shared/workflow";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { reasonProblem } from "../../components/ui/reason-field.tsx";
 import { useStatusLabel } from "../../lib/status-texts.ts";
-import { CommentField, DialogFooter, fieldError } from "./action-dialogs.tsx";
+import { ChangeCommentField, DialogFooter } from "./action-dialogs.tsx";
 import { bulkActionsFor } from "./bulk-actions.ts";
 import { INSCRIPTIONS_QUERY_KEY, runBulkAction } from "./requests-api.ts";
 
@@ -100,7 +101,8 @@ interface BulkDialogProps {
 
 /**
  * The confirmation of a bulk change (spec 8's 'The status of the selected records will change'),
- * with an optional comment: each changed record's history keeps it and its family's e-mail says it.
+ * with a comment (required as the reason for Refuse, Suspend and Cancel): each changed record's
+ * history keeps it and its family's e-mail says it.
  * The form is mounted only while the dialog is open, so every opening starts without a comment.
  */
 function BulkDialog({ change, pending, error, onConfirm, onClose }: BulkDialogProps) {
@@ -123,11 +125,14 @@ function BulkDialogForm({
 }: BulkDialogProps & { change: NonNullable<BulkDialogProps["change"]> }) {
   const { t } = useTranslation();
   const [comment, setComment] = useState("");
+  const [submitted, setSubmitted] = useState(false);
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        setSubmitted(true);
+        if (requiresReason(change.action) && reasonProblem(comment)) return;
         onConfirm(comment);
       }}
     >
@@ -138,11 +143,13 @@ function BulkDialogForm({
             count: change.ids.length,
           })}
         </Text>
-        <CommentField
+        <ChangeCommentField
+          action={change.action}
           value={comment}
           onChange={setComment}
-          description={t("inscriptions:bulk.commentHint")}
-          error={fieldError(error, "comment")}
+          submitted={submitted}
+          hints={{ comment: t("inscriptions:bulk.commentHint"), reason: t("inscriptions:bulk.reasonHint") }}
+          error={error}
         />
         <DialogFooter
           error={error}

@@ -9,7 +9,7 @@ import "@mantine/core/styles/Modal.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Text.layer.css";
 import "@mantine/core/styles/Input.layer.css";
-import { Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Modal, Stack, Text } from "@mantine/core";
 import {
   MAX_PHOTO_REJECTION_REASON_LENGTH,
   MIN_PHOTO_REJECTION_REASON_LENGTH,
@@ -17,7 +17,7 @@ import {
 } from "@portal/shared/schemas/photos";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
+import { ReasonField, reasonProblem } from "../../components/ui/reason-field.tsx";
 import { DialogFooter, fieldError } from "../inscriptions/action-dialogs.tsx";
 
 interface RejectPhotoDialogProps {
@@ -39,12 +39,12 @@ export function RejectPhotoDialog({ item, pending, error, onConfirm, onClose }: 
     setSubmitted(false);
     onClose();
   };
-  const trimmed = reason.trim();
+  const problem = reasonProblem(reason, MIN_PHOTO_REJECTION_REASON_LENGTH);
   const localError = !submitted
     ? undefined
-    : trimmed === ""
+    : problem === "required"
       ? t("photos:reject.reasonRequired")
-      : trimmed.length < MIN_PHOTO_REJECTION_REASON_LENGTH
+      : problem === "tooShort"
         ? t("photos:reject.reasonTooShort", { min: MIN_PHOTO_REJECTION_REASON_LENGTH })
         : undefined;
   const reasonError = localError ?? fieldError(error, "reason");
@@ -62,27 +62,22 @@ export function RejectPhotoDialog({ item, pending, error, onConfirm, onClose }: 
         onSubmit={(event) => {
           event.preventDefault();
           setSubmitted(true);
-          if (trimmed.length < MIN_PHOTO_REJECTION_REASON_LENGTH) return;
-          onConfirm(trimmed);
+          if (problem) return;
+          onConfirm(reason.trim());
         }}
       >
         <Stack gap="md">
           <Text size="sm">{t("photos:reject.intro")}</Text>
-          <Textarea
-            {...REQUIRED_FIELD}
+          <ReasonField
             label={t("photos:reject.reason")}
             description={t("photos:reject.reasonHint", {
               min: MIN_PHOTO_REJECTION_REASON_LENGTH,
               max: MAX_PHOTO_REJECTION_REASON_LENGTH,
             })}
             value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            onChange={setReason}
             maxLength={MAX_PHOTO_REJECTION_REASON_LENGTH}
-            autosize
-            minRows={3}
-            maxRows={8}
             error={reasonError}
-            data-autofocus
           />
           <DialogFooter
             error={error}
