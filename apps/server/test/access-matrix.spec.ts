@@ -40,6 +40,8 @@ const CONTRACT: Record<string, string> = {
   "DELETE /api/household/accounts/:id": "householdManage",
   "POST /api/household/join": "householdManage",
   "POST /api/household/leave": "householdManage",
+  "POST /api/household/invitation": "public",
+  "POST /api/household/invitation/register": "public",
   "POST /api/auth/mfa/setup": "public",
   "POST /api/auth/mfa/confirm": "public",
   "POST /api/auth/mfa/verify": "public",

@@ -28,7 +28,7 @@ async function invitationToken(email: string): Promise<string> {
     .where("to_address", "=", email)
     .orderBy("id", "desc")
     .executeTakeFirstOrThrow();
-  const match = /\/portal\/account\/household\/join\/([A-Za-z0-9_-]+)/.exec(mail.body_text);
+  const match = /\/household-invitation\/([A-Za-z0-9_-]+)/.exec(mail.body_text);
   if (!match?.[1]) throw new Error(`no link in ${mail.body_text}`);
   return match[1];
 }
@@ -65,7 +65,7 @@ describe("inviting a second parent", () => {
       .where("to_address", "=", second.email)
       .executeTakeFirstOrThrow();
     expect(mail.kind).toBe("householdInvitation");
-    expect(mail.subject).toContain("Invitación");
+    expect(mail.subject).toContain("le invita a compartir la inscripción");
     expect(mail.body_text).toContain("Ana Lucía Pérez");
 
     const joined = await join(second.cookie, await invitationToken(second.email));

@@ -16,16 +16,16 @@ import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { publicLink } from "../auth/links.ts";
 import { getIdentity } from "../settings/identity.service.ts";
-import { findUserById, updateUser } from "../users/users.repository.ts";
+import { findUserByEmail, findUserById, updateUser } from "../users/users.repository.ts";
 import {
   acceptInvitation,
   findHouseholdAccounts,
-  findInvitationByHash,
   findPendingInvitations,
   hasFamilyOfItsOwn,
   insertInvitation,
   revokeInvitations,
 } from "./household.repository.ts";
+import { usableInvitation } from "./invitation-landing.service.ts";
 
 /*
  * Shared households (issue #14, docs/decisions.md "Households"). A family is its first account's
@@ -33,8 +33,11 @@ import {
  * same students, files, representatives and authorized persons (`CurrentUser.familyId`).
  */
 
-/** The path of the web screen an invitation's link opens (packages/shared/src/routes.ts). */
-export const JOIN_PATH = "/portal/account/household/join";
+/**
+ * The path of the web screen an invitation's link opens (packages/shared/src/routes.ts): public, so
+ * a second parent not signed in reads the invitation there and may create the account from it.
+ */
+export const JOIN_PATH = "/household-invitation";
 const DAY_MS = 24 * HOUR_MS;
 
 interface Meta {
@@ -64,7 +67,10 @@ export async function getHousehold(ctx: AppContext, user: CurrentUser): Promise<
   };
 }
 
-/** Invites a second parent by e-mail: the link is sent through the outbox, in the inviter's language. */
+/**
+ * Invites a second parent by e-mail: the link is sent through the outbox, greeting the invited
+ * account by name in its language when the address has one, else in the inviter's language.
+ */
 export async function invite(ctx: AppContext, meta: Meta, user: CurrentUser, email: string): Promise<Household> {
   ownerOnly(user);
   if (email === user.email) throw new AppError(400, "HOUSEHOLD_SELF_INVITE");
@@ -81,11 +87,12 @@ export async function invite(ctx: AppContext, meta: Meta, user: CurrentUser, ema
       now,
       expiresAt: isoFromNow(HOUSEHOLD_INVITATION_DAYS * DAY_MS),
     });
+    const invitee = await findUserByEmail(trx, email);
     const { to, subject, text, html } = renderMail({
       template: "householdInvitation",
-      language: user.language as Language,
+      language: (invitee?.language ?? user.language) as Language,
       to: email,
-      name: email,
+      name: invitee ? [invitee.names, invitee.first_surname].filter(Boolean).join(" ") : null,
       school: (await getIdentity(ctx, trx)).schoolName,
       link: publicLink(ctx, `${JOIN_PATH}/${token}`),
       vars: { inviter: [user.names, user.firstSurname].join(" "), days: HOUSEHOLD_INVITATION_DAYS },
@@ -143,24 +150,16 @@ export async function leave(ctx: AppContext, meta: Meta, user: CurrentUser): Pro
  * with students of its own, or already in a household, is refused.
  */
 export async function join(ctx: AppContext, meta: Meta, user: CurrentUser, token: string): Promise<Household> {
-  const invitation = await findInvitationByHash(ctx.db, sha256(token));
-  const now = nowIso();
-  const usable =
-    invitation && !invitation.accepted_at && !invitation.revoked_at && invitation.expires_at > now ? invitation : null;
-  if (!usable) throw new AppError(410, "HOUSEHOLD_INVITATION_INVALID");
-  if (usable.email !== user.email) throw new AppError(403, "HOUSEHOLD_WRONG_ACCOUNT");
+  const { invitation, owner } = await usableInvitation(ctx.db, token);
+  if (invitation.email !== user.email) throw new AppError(403, "HOUSEHOLD_WRONG_ACCOUNT");
   if (!isOwner(user)) throw new AppError(409, "HOUSEHOLD_ALREADY_MEMBER");
-  const owner = await findUserById(ctx.db, usable.owner_user_id);
-  // The inviting account has since joined another family, or was switched off: the link is void.
-  if (!owner || owner.household_owner_id !== null || owner.deactivated_at !== null) {
-    throw new AppError(410, "HOUSEHOLD_INVITATION_INVALID");
-  }
+  const now = nowIso();
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     if (await hasFamilyOfItsOwn(trx, user.id)) throw new AppError(409, "HOUSEHOLD_HAS_OWN_STUDENTS");
     // Two invitations sent at the same instant could both be pending: the second to accept finds no room.
     const accounts = await findHouseholdAccounts(trx, owner.id);
     if (accounts.length >= HOUSEHOLD_MAX_ACCOUNTS) throw new AppError(409, "HOUSEHOLD_FULL");
-    if (!(await acceptInvitation(trx, usable.id, user.id, now))) {
+    if (!(await acceptInvitation(trx, invitation.id, user.id, now))) {
       throw new AppError(410, "HOUSEHOLD_INVITATION_INVALID");
     }
     await updateUser(trx, user.id, { household_owner_id: owner.id });
