@@ -277,7 +277,7 @@ describe("a staff edit in the audit log", () => {
     expect(studentRow?.[10]).toContain(`sector: `);
     expect(studentRow?.[10]).toContain(`→ ${sector}`);
     expect(studentRow?.[10]).toContain("bloodType (health data, value not shown)");
-    expect(medicalRow?.[9]).toContain("step: medicalRecord");
+    expect(medicalRow?.[9]).toContain("Step: Medical record");
     expect(medicalRow?.[10]).toContain("treatmentReceived (health data, value not shown)");
 
     const exported = await t.ctx.db
@@ -292,6 +292,45 @@ describe("a staff edit in the audit log", () => {
     });
     const listed = (await list(`event=audit.exported&actor=${admin.email}`)).json() as AuditEventList;
     expect(listed.items[0]?.info.filters).toBe(`event=request.stepEdited, requestId=${request.id}`);
+  });
+
+  it("shows the details in the reader's language, values resolved, on the page and in the CSV", async () => {
+    const spanish = await createUser(t, { role: "Admin", language: "es" });
+    const cookie = await loginAs(t, spanish.email);
+    const year = await t.ctx.db
+      .selectFrom("school_years")
+      .select(["id", "label"])
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto("audit_events")
+      .values({
+        event: "schoolYear.windowChanged",
+        actor_user_id: spanish.id,
+        subject_user_id: null,
+        ip: "10.0.0.1",
+        details: JSON.stringify({
+          schoolYearId: year.id,
+          window: "reenrollment",
+          opensOn: "2026-01-05",
+          maintenanceMode: true,
+          before: { opensOn: "2025-12-01" },
+        }),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const query = `event=schoolYear.windowChanged&actor=${spanish.email}`;
+    const page = (await list(query, cookie)).json() as AuditEventList;
+    expect(page.items[0]?.detailLines).toEqual([
+      { key: "maintenanceMode", label: "Modo de mantenimiento", value: "Sí" },
+      { key: "schoolYearId", label: "Año lectivo", value: year.label },
+      { key: "window", label: "Periodo", value: "Reinscripción" },
+      { key: "opensOn", label: "Abre el", value: "05/01/2026" },
+    ]);
+    const [, row] = parseCsv((await csv(query, cookie)).body.replace(/^\uFEFF/, ""));
+    expect(row?.[9]).toBe(
+      `Modo de mantenimiento: Sí; Año lectivo: ${year.label}; Periodo: Reinscripción; Abre el: 05/01/2026`,
+    );
   });
 
   it("exports the signed-in Admin's own sign-in, in Spanish when the session is", async () => {

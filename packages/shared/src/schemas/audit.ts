@@ -70,6 +70,7 @@ export const AUDIT_EVENTS = [
   "template.replaced",
   "template.deleted",
   "statusText.updated",
+  "emailText.updated",
   // Issue #10, the back office.
   "report.exported",
   "photos.exported",
@@ -171,6 +172,10 @@ export const auditFieldChangeSchema = z.object({
 });
 export type AuditFieldChange = z.infer<typeof auditFieldChangeSchema>;
 
+/** One safe detail in the caller's words: its key, the key's name, the value resolved (a year's label…). */
+export const auditDetailSchema = z.object({ key: z.string(), label: z.string(), value: z.string() });
+export type AuditDetail = z.infer<typeof auditDetailSchema>;
+
 export const auditEventItemSchema = z.object({
   id: z.number(),
   /** ISO 8601, UTC. */
@@ -183,6 +188,8 @@ export const auditEventItemSchema = z.object({
   ip: z.string(),
   /** The details' safe keys (request id and code, statuses, role…), each as text. */
   info: z.record(z.string(), z.string()),
+  /** The same details as the page and the CSV show them, in the caller's language. */
+  detailLines: z.array(auditDetailSchema),
   /** `request.stepEdited` only: the fields it changed. */
   changes: z.array(auditFieldChangeSchema),
 });

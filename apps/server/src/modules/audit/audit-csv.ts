@@ -46,9 +46,7 @@ export function auditCsvLine(item: AuditEventItem, lang: Language): string {
     item.subject?.name ?? "",
     item.subject?.email ?? "",
     item.ip,
-    Object.entries(item.info)
-      .map(([key, value]) => `${key}: ${value}`)
-      .join("; "),
+    item.detailLines.map((detail) => `${detail.label}: ${detail.value}`).join("; "),
     changesText(item, lang),
   ];
   return csvLine(cells);

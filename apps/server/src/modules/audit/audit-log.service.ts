@@ -4,8 +4,11 @@ import type { AuditEventCode, AuditEventList, AuditEventQuery } from "@portal/sh
 import { AUDIT_CSV_MAX_ROWS } from "@portal/shared/schemas/audit";
 import type { AppContext } from "../../context.ts";
 import { CSV_BOM } from "../../lib/csv.ts";
+import { listCatalog } from "../catalogs/catalogs.repository.ts";
+import { labelOf, loadStatusTexts } from "../status-texts/status-text-lookup.ts";
 import { type AuditEvent, recordAudit } from "./audit.repository.ts";
 import { auditCsvHeader, auditCsvLine } from "./audit-csv.ts";
+import type { DetailNames } from "./audit-details.ts";
 import { type AuditFilter, auditEventsBefore, countAuditEvents, listAuditEvents } from "./audit-log.repository.ts";
 import { summarise } from "./audit-summary.ts";
 import { schoolDayStart } from "./school-time.ts";
@@ -29,14 +32,30 @@ function filterOf(query: AuditEventQuery): AuditFilter {
   };
 }
 
+/** The names details resolve to: every school year's label (a short table), statuses' and levels' names. */
+async function detailNames(ctx: AppContext, lang: Language): Promise<DetailNames> {
+  const [years, texts, levels] = await Promise.all([
+    ctx.db.selectFrom("school_years").select(["id", "label"]).execute(),
+    loadStatusTexts(ctx),
+    listCatalog(ctx.db, "levels", lang),
+  ]);
+  const levelLabels = new Map(levels.map((item) => [item.code, item.label]));
+  return {
+    level: (code) => levelLabels.get(code) ?? code,
+    schoolYears: new Map(years.map((year) => [Number(year.id), year.label])),
+    status: (code) => labelOf(texts, lang, code),
+  };
+}
+
 /** GET /api/audit-events: one page, newest first, with the total. */
 export async function listAuditLog(ctx: AppContext, lang: Language, query: AuditEventQuery): Promise<AuditEventList> {
   const filter = filterOf(query);
-  const [total, rows] = await Promise.all([
+  const [total, rows, names] = await Promise.all([
     countAuditEvents(ctx.db, filter),
     listAuditEvents(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+    detailNames(ctx, lang),
   ]);
-  return { items: rows.map((row) => summarise(row, lang)), total, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map((row) => summarise(row, lang, names)), total, page: query.page, pageSize: query.pageSize };
 }
 
 const BATCH = 500;
@@ -55,6 +74,7 @@ export async function exportAuditLog(
   const { page: _page, pageSize: _pageSize, ...filters } = query;
   await recordAudit(ctx.db, { event: "audit.exported", actorUserId: actor.userId, ip: actor.ip, details: { filters } });
   const filter = filterOf(query);
+  const names = await detailNames(ctx, lang);
   async function* lines() {
     yield `${CSV_BOM}${auditCsvHeader(lang)}`;
     let beforeId: number | null = null;
@@ -62,7 +82,7 @@ export async function exportAuditLog(
     while (sent < AUDIT_CSV_MAX_ROWS) {
       const rows = await auditEventsBefore(ctx.db, filter, beforeId, Math.min(BATCH, AUDIT_CSV_MAX_ROWS - sent));
       if (rows.length === 0) return;
-      yield rows.map((row) => auditCsvLine(summarise(row, lang), lang)).join("");
+      yield rows.map((row) => auditCsvLine(summarise(row, lang, names), lang)).join("");
       sent += rows.length;
       beforeId = rows[rows.length - 1]!.id;
     }

@@ -1,6 +1,7 @@
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
 import { type AuditEventItem, type AuditFieldChange, auditEventLabelKey } from "@portal/shared/schemas/audit";
+import { asText, type DetailNames, detailKeyLabel, detailValue } from "./audit-details.ts";
 import type { AuditRow } from "./audit-log.repository.ts";
 
 /**
@@ -8,7 +9,7 @@ import type { AuditRow } from "./audit-log.repository.ts";
  * ids, codes, statuses, roles, counts. Anything else an event keeps (a step edit's raw changes, a
  * future key nobody reviewed) stays in the database.
  */
-const SAFE_KEYS = [
+export const SAFE_KEYS = [
   "requestId",
   "code",
   "step",
@@ -112,22 +113,6 @@ export function isHealthField(step: unknown, field: string): boolean {
   return HEALTH_FIELDS[step]?.includes(root) ?? false;
 }
 
-const MAX_VALUE_LENGTH = 200;
-
-/** A JSON value as one line of text for the table and the CSV. */
-export function asText(value: unknown): string {
-  let text: string;
-  if (value === null || value === undefined) text = "";
-  else if (typeof value === "string") text = value;
-  else if (Array.isArray(value)) text = value.map(asText).join(", ");
-  else if (typeof value === "object")
-    text = Object.entries(value)
-      .map(([key, item]) => `${key}=${asText(item)}`)
-      .join(", ");
-  else text = String(value);
-  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
-}
-
 function parseDetails(details: string | null): Record<string, unknown> {
   if (!details) return {};
   try {
@@ -172,11 +157,14 @@ export function eventLabel(event: string, lang: Language): string {
 }
 
 /** One row as the page and the CSV see it: labelled, joined, and with only the safe details. */
-export function summarise(row: AuditRow, lang: Language): AuditEventItem {
+export function summarise(row: AuditRow, lang: Language, names: DetailNames): AuditEventItem {
   const details = parseDetails(row.details);
   const info: Record<string, string> = {};
+  const shown: AuditEventItem["detailLines"] = [];
   for (const key of SAFE_KEYS) {
-    if (details[key] !== undefined) info[key] = asText(details[key]);
+    if (details[key] === undefined) continue;
+    info[key] = asText(details[key]);
+    shown.push({ key, label: detailKeyLabel(lang, key), value: detailValue(key, details[key], lang, names) });
   }
   return {
     id: row.id,
@@ -187,6 +175,7 @@ export function summarise(row: AuditRow, lang: Language): AuditEventItem {
     subject: person(row.subject_id, row.subject_name, row.subject_email),
     ip: row.ip,
     info,
+    detailLines: shown,
     changes: changesOf(row.event, details),
   };
 }

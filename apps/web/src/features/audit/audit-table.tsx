@@ -25,10 +25,11 @@ function Person({ person }: { person: AuditEventItem["actor"] }) {
 
 function Details({ item }: { item: AuditEventItem }) {
   const { t } = useTranslation();
-  const info = Object.entries(item.info);
   return (
     <>
-      {info.length > 0 && <Text size="sm">{info.map(([key, value]) => `${key}: ${value}`).join(" · ")}</Text>}
+      {item.detailLines.length > 0 && (
+        <Text size="sm">{item.detailLines.map((detail) => `${detail.label}: ${detail.value}`).join(" · ")}</Text>
+      )}
       {item.changes.length > 0 && (
         <>
           <Text size="xs" fw={600} mt={4}>
