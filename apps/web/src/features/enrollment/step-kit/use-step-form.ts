@@ -196,5 +196,12 @@ function placeFieldErrors<V extends FieldValues>(form: UseFormReturn<V>, error: 
     form.setError(path as FieldPath<V>, { type: "server", message }, { shouldFocus: !placed });
     placed = true;
   }
+  // The failure toast shows at the top of the screen (app/toast-host.tsx). Focus scrolls only a
+  // field out of view; one in view near the top had its message under the toast. In the middle
+  // of the screen the field and its message are clear of it.
+  const focused = document.activeElement;
+  if (placed && focused instanceof HTMLElement && focused !== document.body) {
+    focused.scrollIntoView({ block: "center" });
+  }
   return placed;
 }
