@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { expectNotOver } from "./support/layout.ts";
 import { logIn } from "./support/session.ts";
-import { openWizardStep, startNewFile } from "./support/wizard.ts";
+import { fillNewFile, openWizardStep, runTag, startNewFile } from "./support/wizard.ts";
 
 test.use({ locale: "en-US" });
 
@@ -28,4 +29,74 @@ test("the wizard keeps what was typed when the window narrows to a phone's width
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(page.getByLabel("Nombres", { exact: true })).toHaveValue("Valentina");
+});
+
+test("on a phone, a file at its summary resumes there, the steps list closes on the next step, and the sent file reads as sent", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, "familia1@demo.local");
+  await expect(page).toHaveURL(/\/bienvenido$/);
+  // The welcome text names the school year it enrolls for.
+  await expect(page.getByText(/a sus hijos para el año lectivo \d{4}-\d{4}\. Elija/)).toBeVisible();
+
+  // Every data step saved: the card says step 14 of 15, and "Continue" opens step 14.
+  const tag = runTag("Frm");
+  await fillNewFile(page, { studentFile: { names: "Inés", firstName: "Vega", secondName: tag } });
+  await page.reload();
+  const card = page.getByRole("article").filter({ hasText: tag });
+  await expect(card.getByText("Inscripción en curso: paso 14 de 15")).toBeVisible();
+  await card.getByRole("button", { name: "Continuar la inscripción" }).click();
+  await expect(page).toHaveURL(/\/resumen-del-registro$/);
+  await expect(page.getByText("Paso 14 de 15: Resumen del registro")).toBeVisible();
+
+  // The list opened on one step is closed on the next one.
+  const showSteps = page.getByRole("button", { name: "Ver todos los pasos" });
+  await showSteps.click();
+  await page.getByRole("button", { name: /Ficha médica/ }).click();
+  await expect(page).toHaveURL(/\/ficha-medica$/);
+  await expect(showSteps).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("button", { name: /Ficha del alumno/ })).toBeHidden();
+
+  // A save refused for one field, that field sitting near the top of the screen: the toast does
+  // not cover the message under it. (The refusal is made up here; any field refusal shows alike.)
+  const refused = "Indique una estatura entre 50 y 250 cm.";
+  await page.route(/\/steps\/medicalRecord$/, (route) =>
+    route.request().method() === "PUT"
+      ? route.fulfill({
+          status: 400,
+          contentType: "application/json",
+          body: JSON.stringify({
+            error: { code: "VALIDATION_ERROR", message: "Revise los datos.", fields: { height: refused } },
+          }),
+        })
+      : route.fallback(),
+  );
+  const height = page.getByRole("textbox", { name: /^Estatura/ });
+  await height.evaluate((input) => window.scrollBy(0, input.getBoundingClientRect().bottom - 100));
+  await height.press("Enter");
+  const toast = page.getByRole("alert").filter({ hasText: "El registro no fue actualizado" });
+  const message = page.getByText(refused);
+  await expect(toast).toBeVisible();
+  await expect(message).toBeInViewport({ ratio: 1 });
+  await expectNotOver(toast, message);
+  await page.unrouteAll();
+
+  // Sent with the list open, the congratulations are on screen, the list closed, and the contract
+  // notice no longer says "when you finish".
+  await page.goto("/portal/inscripciones/resumen-del-registro");
+  await showSteps.click();
+  await expect(page.getByRole("button", { name: /Ficha del alumno/ })).toBeVisible();
+  await page.getByRole("button", { name: "Validar y enviar" }).click();
+  await page
+    .getByRole("dialog", { name: "¿Enviar la inscripción?" })
+    .getByRole("button", { name: "Validar y enviar" })
+    .click();
+  await expect(page).toHaveURL(/\/felicitaciones$/);
+  await expect(showSteps).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByText("¡Inscripción enviada!")).toBeInViewport();
+  await expect(
+    page.getByText(/^Firme el contrato que le enviaremos por correo electrónico en un plazo de \d+ horas/),
+  ).toBeVisible();
+  await expect(page.getByText("Al terminar, firme el contrato", { exact: false })).toHaveCount(0);
 });

@@ -69,6 +69,14 @@ export function runTag(prefix: string): string {
  * steps (a student's or a representative's name), and sends it. Answers the file's id.
  */
 export async function sendNewFile(page: Page, changes: Record<string, Record<string, unknown>>): Promise<number> {
+  const fileId = await fillNewFile(page, changes);
+  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return fileId;
+}
+
+/** As sendNewFile, without sending: every data step saved, the file waits at its summary. */
+export async function fillNewFile(page: Page, changes: Record<string, Record<string, unknown>>): Promise<number> {
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId);
   for (const [step, values] of Object.entries(changes)) {
@@ -80,8 +88,6 @@ export async function sendNewFile(page: Page, changes: Record<string, Record<str
     });
     expect(response.status(), `${step}: ${await response.text()}`).toBe(200);
   }
-  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
-  expect(sent.status(), await sent.text()).toBe(200);
   return fileId;
 }
 

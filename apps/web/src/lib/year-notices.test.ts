@@ -33,4 +33,21 @@ describe("the notices families see", () => {
     // Still loading: the defaults.
     expect(noticeText("discount", "en", inLanguage("en"), undefined, DEFAULT_YEAR_CONSTANTS)).toContain("10% discount");
   });
+
+  it('once the file is sent, no longer say "when you finish" about the contract, in any language', () => {
+    const before = { es: "Al terminar", en: "When you finish", fr: "Une fois terminé" } as const;
+    for (const lang of ["es", "en", "fr"] as const) {
+      expect(noticeText("contract", lang, inLanguage(lang), year, DEFAULT_YEAR_CONSTANTS)).toContain(before[lang]);
+      const sent = noticeText("contract", lang, inLanguage(lang), year, DEFAULT_YEAR_CONSTANTS, true);
+      expect(sent).not.toContain(before[lang]);
+      expect(sent).toContain("6");
+    }
+    expect(noticeText("contract", "es", inLanguage("es"), year, DEFAULT_YEAR_CONSTANTS, true)).toBe(
+      "Firme el contrato que le enviaremos por correo electrónico en un plazo de 6 horas y entregue los documentos firmados en secretaría.",
+    );
+    // Only the contract has words for after sending; the others read the same.
+    expect(noticeText("discount", "es", inLanguage("es"), year, DEFAULT_YEAR_CONSTANTS, true)).toBe(
+      noticeText("discount", "es", inLanguage("es"), year, DEFAULT_YEAR_CONSTANTS),
+    );
+  });
 });

@@ -8,6 +8,14 @@ const DEFAULT_KEYS: Record<NoticeKind, string> = {
   contract: "enrollment:welcome.noticeContract",
 };
 
+/**
+ * Once the file is sent, "when you finish" no longer fits: the built-in contract notice is worded
+ * for after sending there (the congratulations screen). A school's own text stays as it wrote it.
+ */
+const SENT_KEYS: Partial<Record<NoticeKind, string>> = {
+  contract: "enrollment:welcome.noticeContractSent",
+};
+
 /** The values the built-in notices quote: the year's, so a changed percent shows everywhere. */
 export function constantValues(constants: YearConstants) {
   return {
@@ -27,8 +35,8 @@ export type Translate = (key: string, vars: Record<string, string | number>) => 
  * The portal's own text of a notice, with the year's numbers, in the language `t` speaks: the
  * Admin's page shows all three languages at once (it loads `enrollment` in each, app/screens.ts).
  */
-export function noticeDefault(kind: NoticeKind, t: Translate, constants: YearConstants): string {
-  return t(DEFAULT_KEYS[kind], constantValues(constants));
+export function noticeDefault(kind: NoticeKind, t: Translate, constants: YearConstants, sent = false): string {
+  return t((sent ? SENT_KEYS[kind] : undefined) ?? DEFAULT_KEYS[kind], constantValues(constants));
 }
 
 /**
@@ -41,7 +49,9 @@ export function noticeText(
   t: Translate,
   year: YearSettings | undefined,
   fallback: YearConstants,
+  /** Read by a family whose file is sent (the built-in wording for after sending). */
+  sent = false,
 ) {
   const own = year?.notices[kind][lang]?.trim();
-  return own || noticeDefault(kind, t, year?.constants ?? fallback);
+  return own || noticeDefault(kind, t, year?.constants ?? fallback, sent);
 }

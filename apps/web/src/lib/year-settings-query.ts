@@ -20,9 +20,10 @@ export function useYearSettings() {
 }
 
 /** A notice in the interface language, from the year's settings when loaded. */
-export function useNoticeText(): (kind: NoticeKind) => string {
+export function useNoticeText(): (kind: NoticeKind, options?: { sent?: boolean }) => string {
   const { t, i18n } = useTranslation();
   const year = useYearSettings().data;
   const lang = isLanguage(i18n.language) ? i18n.language : "es";
-  return (kind) => noticeText(kind, lang, (key, vars) => t(key, vars), year, DEFAULT_YEAR_CONSTANTS);
+  return (kind, options) =>
+    noticeText(kind, lang, (key, vars) => t(key, vars), year, DEFAULT_YEAR_CONSTANTS, options?.sent ?? false);
 }

@@ -166,7 +166,7 @@ export function WelcomePage() {
       <Title order={1} size="h2">
         {t(routeTitleKey("wizard.welcome"))}
       </Title>
-      <Text>{t("enrollment:welcome.intro")}</Text>
+      <Text>{year ? t("enrollment:welcome.intro", { year: year.label }) : t("enrollment:welcome.introNoYear")}</Text>
       <Alert color="blue" title={t("enrollment:welcome.noticesTitle")}>
         <List spacing={4} size="sm">
           <List.Item>{notice("print")}</List.Item>

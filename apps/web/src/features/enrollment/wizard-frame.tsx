@@ -8,11 +8,11 @@ import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Stepper.layer.css";
 import "@mantine/core/styles/Text.layer.css";
 import { Box, Button, Collapse, Grid, Paper, Progress, Stack, Stepper, Text } from "@mantine/core";
-import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { useMediaQuery } from "@mantine/hooks";
 import { BREAKPOINT_MOBILE_PX } from "@portal/shared/constants";
 import type { FileSummary } from "@portal/shared/schemas/enrollment-responses";
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, Suspense, useContext, useEffect, useMemo } from "react";
+import { createContext, type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
@@ -106,10 +106,16 @@ function WizardStepper({ current, file }: ProgressProps) {
   );
 }
 
-/** Phones: where the family is, as a sentence and a bar, with the full list behind a button. */
+/**
+ * Phones: where the family is, as a sentence and a bar, with the full list behind a button. The
+ * list opened on one step is closed on the next: left open it pushed each later step's screen
+ * (the congratulations among them) below the fold.
+ */
 function CompactProgress({ current, file }: ProgressProps) {
   const { t } = useTranslation();
-  const [opened, { toggle }] = useDisclosure(false);
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const opened = openedOn === current.key;
+  const toggle = () => setOpenedOn(opened ? null : current.key);
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">

@@ -102,7 +102,7 @@ export function CongratulationsPage() {
       </Alert>
       <Alert color="blue" title={t("enrollment:congratulations.nextTitle")}>
         <List spacing={4} size="sm">
-          <List.Item>{notice("contract")}</List.Item>
+          <List.Item>{notice("contract", { sent: true })}</List.Item>
           <List.Item>{notice("print")}</List.Item>
           <List.Item>{notice("discount")}</List.Item>
         </List>
