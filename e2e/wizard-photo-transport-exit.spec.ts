@@ -61,6 +61,8 @@ async function stepData(page: Page, fileId: number, step: string): Promise<Recor
 }
 
 test("student photo: cropped in the browser to 500 × 500, consents answered, kept or replaced", async ({ page }) => {
+  // A family's phone.
+  await page.setViewportSize({ width: 390, height: 844 });
   await recordUploads(page);
   await logIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/bienvenido$/);
@@ -85,6 +87,16 @@ test("student photo: cropped in the browser to 500 × 500, consents answered, ke
   const cropArea = page.getByRole("group", { name: "Encuadre de la foto" });
   await expect(cropArea).toBeVisible();
   await expect(page.getByRole("button", { name: SAVE })).toBeDisabled();
+  // The photo is framed where its preview was ("no photo yet" is gone), the frame has the keyboard,
+  // and the whole cropper is on the phone's screen, below the header, "use this photo" included.
+  await expect(page.getByText("Todavía no hay foto")).toHaveCount(0);
+  await expect(cropArea).toBeFocused();
+  const cropper = page.getByTestId("student-photo-cropper");
+  await expect(page.getByRole("button", { name: "Usar esta foto" })).toBeInViewport({ ratio: 1 });
+  await expect(cropper).toBeInViewport({ ratio: 1 });
+  const headerBox = await page.locator("header").first().boundingBox();
+  const cropperBox = await cropper.boundingBox();
+  expect(cropperBox?.y ?? 0).toBeGreaterThanOrEqual((headerBox?.y ?? 0) + (headerBox?.height ?? 0));
 
   // Zoom in with the slider's keyboard, move with the arrows (once the picture is loaded).
   await expect(page.getByRole("button", { name: "Usar esta foto" })).toBeEnabled();
@@ -102,6 +114,8 @@ test("student photo: cropped in the browser to 500 × 500, consents answered, ke
   await expect(page.getByText("Foto subida.", { exact: false })).toBeVisible();
   await expect(page.getByRole("img", { name: "Foto actual del alumno" })).toBeVisible();
   await expect(cropArea).toBeHidden();
+  // The keyboard is back on the photo's input, beside the new preview.
+  await expect(page.getByRole("button", { name: /^Foto del alumno/ })).toBeFocused();
 
   await page
     .getByRole("radiogroup", { name: /uso de la foto de mi hijo o hija dentro/ })

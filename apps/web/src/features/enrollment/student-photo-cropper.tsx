@@ -80,6 +80,15 @@ export function StudentPhotoCropper({
   const viewportRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ pointerId: number; x: number; y: number } | null>(null);
 
+  // Opened by choosing a file: the frame takes the keyboard and comes into view whole, "use this
+  // photo" included (on a phone it opened below the fold, under the file input). The margins keep
+  // it clear of the fixed header.
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    viewportRef.current?.focus({ preventScroll: true });
+    rootRef.current?.scrollIntoView({ block: "nearest" });
+  }, []);
+
   useEffect(() => {
     const objectUrl = URL.createObjectURL(source);
     setUrl(objectUrl);
@@ -153,7 +162,15 @@ export function StudentPhotoCropper({
 
   const layout = size ? previewLayout(size, crop) : null;
   return (
-    <Stack gap="sm" data-testid="student-photo-cropper">
+    <Stack
+      gap="sm"
+      data-testid="student-photo-cropper"
+      ref={rootRef}
+      style={{
+        scrollMarginTop: "calc(var(--app-shell-header-height, 0px) + var(--mantine-spacing-md))",
+        scrollMarginBottom: "var(--mantine-spacing-md)",
+      }}
+    >
       <Text size="sm" id="student-photo-cropper-help">
         {t("enrollment:studentPhoto.cropHelp", { size: STUDENT_PHOTO_SIZE_PX })}
       </Text>

@@ -9,7 +9,7 @@ import { Box, FileInput, Image, SimpleGrid, Stack, Text } from "@mantine/core";
 import { CONSENT_TEXT_VERSION } from "@portal/shared/consents";
 import { STUDENT_PHOTO_SIZE_PX } from "@portal/shared/upload-kinds";
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type UseFormReturn, useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
@@ -83,6 +83,12 @@ export function StudentPhotoUpload({
   // Whether the photo shown was uploaded on this visit, or is the one on file (saved or prefilled).
   const [uploadedNow, setUploadedNow] = useState(false);
 
+  // Where the keyboard goes back once the cropper closes (it held the focus): the photo input,
+  // beside the preview that now shows what happened.
+  const input = useRef<HTMLButtonElement | null>(null);
+  const [refocus, setRefocus] = useState(false);
+  const backToInput = () => setRefocus(true);
+
   const upload = useMutation({
     mutationFn: (photo: File) => uploadFile(fileId, "studentPhoto", photo),
     onMutate: () => setProblem(null),
@@ -90,12 +96,19 @@ export function StudentPhotoUpload({
       form.setValue("photoFileId", saved.id, { shouldDirty: true, shouldValidate: true });
       setUploadedNow(true);
       setSource(null);
+      backToInput();
     },
     onError: (error) => setProblem(isApiError(error) ? error.message : t("errors:INTERNAL")),
   });
 
   const busy = source !== null || upload.isPending;
   useEffect(() => onBusy?.(busy), [busy, onBusy]);
+  // Once the input is enabled again: a disabled button cannot take the focus.
+  useEffect(() => {
+    if (!refocus || busy) return;
+    setRefocus(false);
+    input.current?.focus();
+  }, [refocus, busy]);
 
   const onFile = (picture: File | null) => {
     if (!picture) return;
@@ -122,7 +135,24 @@ export function StudentPhotoUpload({
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Stack gap="xs">
-          {photoId !== null ? (
+          {source ? (
+            // The chosen picture is framed where its preview shows, so the preview never says
+            // "no photo yet" about a photo being framed, and "use this photo" is in view.
+            <StudentPhotoCropper
+              source={source}
+              busy={upload.isPending}
+              onConfirm={onCropped}
+              onCancel={() => {
+                setSource(null);
+                backToInput();
+              }}
+              onUnreadable={() => {
+                setSource(null);
+                setProblem(t("enrollment:studentPhoto.unreadable"));
+                backToInput();
+              }}
+            />
+          ) : photoId !== null ? (
             <>
               <Image
                 src={access.urlFor(photoId)}
@@ -150,7 +180,10 @@ export function StudentPhotoUpload({
           )}
         </Stack>
         <FileInput
-          ref={field.ref}
+          ref={(element) => {
+            input.current = element;
+            field.ref(element);
+          }}
           label={t("enrollment:studentPhoto.photo")}
           description={access.canUpload ? t("enrollment:studentPhoto.photoTypes") : t("enrollment:upload.familyOnly")}
           placeholder={photoId !== null ? t("enrollment:studentPhoto.replace") : t("enrollment:studentPhoto.choose")}
@@ -163,18 +196,6 @@ export function StudentPhotoUpload({
           error={problem ?? errorText(fieldState.error?.message)}
         />
       </SimpleGrid>
-      {source ? (
-        <StudentPhotoCropper
-          source={source}
-          busy={upload.isPending}
-          onConfirm={onCropped}
-          onCancel={() => setSource(null)}
-          onUnreadable={() => {
-            setSource(null);
-            setProblem(t("enrollment:studentPhoto.unreadable"));
-          }}
-        />
-      ) : null}
       {upload.isPending ? <Text size="sm">{t("enrollment:upload.sending")}</Text> : null}
     </Stack>
   );
