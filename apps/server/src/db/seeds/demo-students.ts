@@ -7,12 +7,14 @@ import sharp from "sharp";
 import { randomToken } from "../../lib/crypto.ts";
 import { requestListColumns } from "../../modules/requests/request-columns.ts";
 import type { Db } from "../database.ts";
+import { recordHandIns } from "./demo-year.ts";
 
 /** The demo family with a student enrolled last year (2024-2025, id 10), to try re-enrollment. */
 export const DEMO_RETURNING_FAMILY = "familia1@demo.local";
 const PAST_YEAR_ID = 10;
 const PAST_LEVEL = "CM1";
 const SENT_AT = "2024-06-14T15:30:00.000Z";
+const HANDED_IN_ON = "2024-06-17";
 
 type UploadIds = { identityDocument: number; mother: number; motherDocument: number; photo: number; booklet: number };
 
@@ -217,7 +219,7 @@ export async function seedDemoStudents(db: Db, dataDir: string): Promise<void> {
       })),
     )
     .execute();
-  await db
+  const request = await db
     .insertInto("requests")
     .values({
       code: `INS-${PAST_YEAR_ID}-${String(file.id).padStart(6, "0")}`,
@@ -235,5 +237,19 @@ export async function seedDemoStudents(db: Db, dataDir: string): Promise<void> {
         { is_new_student: 1 },
       ),
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // Finished last year: the signed papers came in a few days after sending.
+  const staff = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", "secretaria@demo.local")
+    .executeTakeFirst();
+  if (staff) {
+    await recordHandIns(db, request.id, steps.exitAuthorization, {
+      receivedOn: HANDED_IN_ON,
+      by: staff.id,
+      at: `${HANDED_IN_ON}T16:00:00.000Z`,
+    });
+  }
 }

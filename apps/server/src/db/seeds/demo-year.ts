@@ -3,9 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { StepId } from "@portal/shared/enrollment-steps";
 import type { RequestStatus } from "@portal/shared/request-status";
+import { schoolDay } from "@portal/shared/rules/school-year-windows";
+import { HAND_IN_ITEMS } from "@portal/shared/schemas/documents";
 import type { HistoryAction } from "@portal/shared/workflow";
 import sharp from "sharp";
 import { randomToken } from "../../lib/crypto.ts";
+import { insertHandIn } from "../../modules/documents/documents.repository.ts";
 import { requestListColumns } from "../../modules/requests/request-columns.ts";
 import { reopenForCorrection } from "../../modules/workflow/correction.service.ts";
 import { insertHistory } from "../../modules/workflow/workflow.repository.ts";
@@ -271,6 +274,15 @@ export async function seedDemoYear(db: Db, engine: Engine, dataDir: string): Pro
           });
           from = to;
         }
+        if (status === "Finished") {
+          // Finished means the school has everything, the signed papers included: each one the
+          // file asks for was handed in the day after sending (docs/decisions.md, Demo school).
+          await recordHandIns(trx, request.id, steps.exitAuthorization ?? {}, {
+            receivedOn: schoolDay(new Date(created + DAY)),
+            by: staff.id,
+            at: new Date(created + DAY).toISOString(),
+          });
+        }
         if (status === "InProcess") {
           await reopenForCorrection(trx, fileRow.id, CORRECTION_STEPS, new Date(updated).toISOString());
         }
@@ -281,6 +293,25 @@ export async function seedDemoYear(db: Db, engine: Engine, dataDir: string): Pro
     }
   });
   return result;
+}
+
+/** Every paper the file asks for, recorded as received (the exit authorization only for the exits that need it). */
+export async function recordHandIns(
+  trx: Db,
+  requestId: number,
+  exitAuthorization: Record<string, unknown>,
+  received: { receivedOn: string; by: number; at: string },
+): Promise<void> {
+  const exitNeeded = ["exitAlone", "middayBreak", "freePeriods"].some((key) => exitAuthorization[key] === true);
+  for (const item of HAND_IN_ITEMS) {
+    if (item === "exitAuthorization" && !exitNeeded) continue;
+    await insertHandIn(trx, requestId, item, {
+      received: 1,
+      received_on: received.receivedOn,
+      recorded_by: received.by,
+      recorded_at: received.at,
+    });
+  }
 }
 
 /** The generator's addresses (real mail domains) become @demo.local ones: the demo never mails a stranger. */

@@ -59,12 +59,12 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 /** A comma-separated list (keeps the long name lists compact). */
 const csv = (list: string): readonly string[] => list.split(",");
 
-const ES_FEMALE = csv(
+export const ES_FEMALE = csv(
   "María José,Sofía,Valentina,Camila,Isabella,Martina,Lucía,Emilia,Renata,Daniela,Ana Paula," +
     "Doménica,Nicole,Paula,Victoria,Antonella,Elena,Gabriela,Josefina,Mía,Ángela,Úrsula,Inés," +
     "Carmen,Rosa Elena,Verónica,Fernanda,Mariana,Ximena,Belén",
 );
-const ES_MALE = csv(
+export const ES_MALE = csv(
   "Mateo,Santiago,Sebastián,Matías,Nicolás,Samuel,Martín,Benjamín,Joaquín,Emiliano,Tomás," +
     "Daniel,Diego,Alejandro,Juan José,Juan Pablo,David,Gabriel,Andrés,Iker,José Miguel,Álvaro," +
     "Ángel,Óscar,Jorge,Luis Fernando,Carlos,Esteban,Ismael,Francisco",
@@ -450,9 +450,11 @@ function planAuthorizedPersons(rng: Rng, env: PlanEnv, city: string, address: st
     [3, 5],
   ] as const);
   return Array.from({ length: count }, (_, i) => {
-    const gender = chance(rng, 0.6) ? "F" : "M";
+    const drawn = chance(rng, 0.6) ? "F" : "M";
     const phone = cellPhone(rng, "EC");
     const relationship = pick(rng, ["GRANDMOTHER", "GRANDFATHER", "AUNT", "UNCLE", "DRIVER", "NANNY", "OTHER"]);
+    // "OTHER" is a "vecina" (a woman); grandparents, aunts and uncles have the name their relationship says.
+    const gender = relationship === "OTHER" ? "F" : (RELATIONSHIP_GENDER[relationship] ?? drawn);
     return {
       isRegisterPerson: false,
       firstName: pick(rng, ES_SURNAMES),
@@ -469,6 +471,23 @@ function planAuthorizedPersons(rng: Rng, env: PlanEnv, city: string, address: st
       documentFileId: env.uploads.identityDocument,
     };
   });
+}
+
+/** The relationships that say whether the person is a man or a woman (the seeded names must agree). */
+export const RELATIONSHIP_GENDER: Record<string, "F" | "M"> = {
+  MOTHER: "F",
+  FATHER: "M",
+  GRANDMOTHER: "F",
+  GRANDFATHER: "M",
+  AUNT: "F",
+  UNCLE: "M",
+};
+
+/** A grandparent, aunt or uncle, named as a woman or a man as the relationship says. */
+function emergencyContact(rng: Rng): { name: string; relationship: string; phone: string } {
+  const relationship = pick(rng, ["GRANDMOTHER", "GRANDFATHER", "AUNT", "UNCLE"]);
+  const names = RELATIONSHIP_GENDER[relationship] === "M" ? ES_MALE : ES_FEMALE;
+  return { name: `${pick(rng, names)} ${pick(rng, ES_SURNAMES)}`, relationship, phone: cellPhone(rng, "EC") };
 }
 
 interface ChildContext {
@@ -608,13 +627,7 @@ function planSteps(
       typeIdentification: f.student.typeIdentification,
       documentNumber: f.student.documentNumber,
       identityDocumentFileId: env.uploads.identityDocument,
-      emergencyContacts: [
-        {
-          name: `${pick(rng, ES_FEMALE)} ${pick(rng, ES_SURNAMES)}`,
-          relationship: pick(rng, ["GRANDMOTHER", "GRANDFATHER", "AUNT", "UNCLE"]),
-          phone: cellPhone(rng, "EC"),
-        },
-      ],
+      emergencyContacts: [emergencyContact(rng)],
     },
     enrollmentYear: { schoolYearId: f.year.id, firstInscription: f.isNewStudent ? 1 : 2, levelCode: f.levelCode },
     terms: { termsOfUse: true, dataUseAgreement: true, servicesContract: true },
