@@ -15,6 +15,7 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { electionAdminRoutes } from "./modules/elections/elections-admin.routes.ts";
 import { electionFamilyRoutes } from "./modules/elections/elections-family.routes.ts";
+import { emailTextRoutes } from "./modules/email-texts/email-texts.routes.ts";
 import { documentRoutes } from "./modules/enrollment/documents/documents.routes.ts";
 import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
 import { stepDraftRoutes } from "./modules/enrollment/step-drafts.routes.ts";
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   requestMailRoutes(app, ctx);
   auditLogRoutes(app, ctx);
   statusTextRoutes(app, ctx);
+  emailTextRoutes(app, ctx);
   documentsRoutes(app, ctx);
   medicalRecordRoutes(app, ctx);
   syncRoutes(app, ctx);

@@ -9,6 +9,7 @@ import { seedDemoStudents } from "./db/seeds/demo-students.ts";
 import { seedDemoYear } from "./db/seeds/demo-year.ts";
 import { seedReferenceData } from "./db/seeds/reference-data.ts";
 import { randomToken } from "./lib/crypto.ts";
+import { loadEmailTextOverrides } from "./mail/email-text-overrides.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createOutboxWorker } from "./mail/outbox-worker.ts";
 import { createPasswordHasher } from "./modules/auth/passwords.ts";
@@ -47,6 +48,8 @@ export async function bootstrap(config: Config, log: (line: string) => void = co
     log(`Demo school: ${year.requests} requests in the current year, seeded in ${Date.now() - started} ms`);
   }
   await seedReferenceData(handle.db);
+  // The Admin's e-mail texts, which the (synchronous) renderers read from memory.
+  await loadEmailTextOverrides(handle.db);
   let captchaHmacKey = config.captchaHmacKey ?? (await readSetting(handle.db, "captcha_hmac_key"));
   if (!captchaHmacKey) {
     captchaHmacKey = randomToken(32);

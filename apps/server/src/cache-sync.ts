@@ -1,5 +1,6 @@
 import { listenForChanges } from "./db/change-notifier.ts";
 import type { Db, Engine } from "./db/database.ts";
+import { EMAIL_TEXTS_CHANGE, loadEmailTextOverrides } from "./mail/email-text-overrides.ts";
 import {
   forgetAllSessions,
   forgetSession,
@@ -43,6 +44,10 @@ export function startCacheSync(opts: {
     heard = resolve;
   });
 
+  const reloadEmailTexts = () => {
+    loadEmailTextOverrides(db).catch((error: unknown) => opts.log(`E-mail texts not reloaded: ${String(error)}`));
+  };
+
   const listener = listenForChanges({
     connectionString: databaseUrl,
     log: opts.log,
@@ -52,6 +57,8 @@ export function startCacheSync(opts: {
       if (up) {
         resumeSessionCache();
         setListVersionTrust(db, "notified");
+        // A save of an e-mail text may have gone unheard while the listener was down.
+        reloadEmailTexts();
         heard();
       } else {
         suspendSessionCache();
@@ -68,6 +75,8 @@ export function startCacheSync(opts: {
       else if (kind === "statusTexts") forgetStatusTexts();
       // Settings › School years saved in another process (school-year-cache.ts).
       else if (kind === SCHOOL_YEARS_CHANGE) forgetSchoolYears();
+      // Settings › E-mail texts saved in another process (mail/email-text-overrides.ts).
+      else if (kind === EMAIL_TEXTS_CHANGE) reloadEmailTexts();
     },
   });
 

@@ -27,6 +27,7 @@ const TABLES = Object.keys({
   request_history: true,
   mail_outbox: true,
   status_texts: true,
+  email_texts: true,
   upload_limits: true,
   file_templates: true,
   file_template_files: true,

@@ -32,6 +32,7 @@ export const SIGNED_IN_NAMESPACES = [
   "schoolYears",
   "requestTabs",
   "statusTexts",
+  "emailTexts",
   "medicalRecords",
   "sync",
   "elections",

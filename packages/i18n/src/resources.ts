@@ -8,6 +8,7 @@ import enDocuments from "../locales/en/documents.json" with { type: "json" };
 import enDocumentsPage from "../locales/en/documentsPage.json" with { type: "json" };
 import enElections from "../locales/en/elections.json" with { type: "json" };
 import enEmail from "../locales/en/email.json" with { type: "json" };
+import enEmailTexts from "../locales/en/emailTexts.json" with { type: "json" };
 import enEnrollment from "../locales/en/enrollment.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enFileSettings from "../locales/en/fileSettings.json" with { type: "json" };
@@ -35,6 +36,7 @@ import esDocuments from "../locales/es/documents.json" with { type: "json" };
 import esDocumentsPage from "../locales/es/documentsPage.json" with { type: "json" };
 import esElections from "../locales/es/elections.json" with { type: "json" };
 import esEmail from "../locales/es/email.json" with { type: "json" };
+import esEmailTexts from "../locales/es/emailTexts.json" with { type: "json" };
 import esEnrollment from "../locales/es/enrollment.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esFileSettings from "../locales/es/fileSettings.json" with { type: "json" };
@@ -62,6 +64,7 @@ import frDocuments from "../locales/fr/documents.json" with { type: "json" };
 import frDocumentsPage from "../locales/fr/documentsPage.json" with { type: "json" };
 import frElections from "../locales/fr/elections.json" with { type: "json" };
 import frEmail from "../locales/fr/email.json" with { type: "json" };
+import frEmailTexts from "../locales/fr/emailTexts.json" with { type: "json" };
 import frEnrollment from "../locales/fr/enrollment.json" with { type: "json" };
 import frErrors from "../locales/fr/errors.json" with { type: "json" };
 import frFileSettings from "../locales/fr/fileSettings.json" with { type: "json" };
@@ -110,6 +113,7 @@ export const RESOURCES = {
     schoolYears: esSchoolYears,
     requestTabs: esRequestTabs,
     statusTexts: esStatusTexts,
+    emailTexts: esEmailTexts,
     medicalRecords: esMedicalRecords,
     sync: esSync,
     elections: esElections,
@@ -139,6 +143,7 @@ export const RESOURCES = {
     schoolYears: enSchoolYears,
     requestTabs: enRequestTabs,
     statusTexts: enStatusTexts,
+    emailTexts: enEmailTexts,
     medicalRecords: enMedicalRecords,
     sync: enSync,
     elections: enElections,
@@ -168,6 +173,7 @@ export const RESOURCES = {
     schoolYears: frSchoolYears,
     requestTabs: frRequestTabs,
     statusTexts: frStatusTexts,
+    emailTexts: frEmailTexts,
     medicalRecords: frMedicalRecords,
     sync: frSync,
     elections: frElections,

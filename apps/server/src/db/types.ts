@@ -198,6 +198,8 @@ export interface StepDraftsTable {
   /** The step form's values as the family left them, JSON. */
   values_json: string;
   updated_at: string;
+  /** The account that typed it (a household has two): only that account is offered it back. */
+  typed_by: number | null;
 }
 
 export interface UploadsTable {
@@ -363,6 +365,17 @@ export interface StatusTextsTable {
   updated_by: number | null;
 }
 
+/** Settings › E-mail texts (migration 0027): one e-mail's text in one language; null = the portal's. */
+export interface EmailTextsTable {
+  template: string;
+  language: string;
+  subject: string | null;
+  body: string | null;
+  version: Generated<number>;
+  updated_at: string | null;
+  updated_by: number | null;
+}
+
 /** Settings › Files (migration 0015): an Admin's limits for one document kind. */
 export interface UploadLimitsTable {
   kind: string;
@@ -464,6 +477,7 @@ export interface Database {
   request_history: RequestHistoryTable;
   mail_outbox: MailOutboxTable;
   status_texts: StatusTextsTable;
+  email_texts: EmailTextsTable;
   document_hand_ins: DocumentHandInsTable;
   upload_limits: UploadLimitsTable;
   file_templates: FileTemplatesTable;

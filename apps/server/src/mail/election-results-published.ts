@@ -1,6 +1,7 @@
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
 import type { ElectionResult } from "@portal/shared/schemas/elections";
+import { withEmailText } from "./email-text-overrides.ts";
 import { escapeHtml } from "./html.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
@@ -74,5 +75,18 @@ export function renderElectionResultsPublished(opts: {
     `<p>${escapeHtml(t("email:signature"))}</p>`,
     "</body></html>",
   ].join("\n");
-  return { to: opts.to, subject: k("subject"), text, html };
+  const bullets = (lines: string[]) => lines.map((line) => `- ${line}`).join("\n");
+  return withEmailText(
+    "electionResults",
+    language,
+    {
+      ...vars,
+      turnout,
+      blank: number.format(result.blankVotes),
+      lists: bullets(lists),
+      elected: bullets(electedBlock),
+      link: opts.link,
+    },
+    { to: opts.to, subject: k("subject"), text, html },
+  );
 }

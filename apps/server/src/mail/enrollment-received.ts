@@ -1,5 +1,6 @@
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
+import { withEmailText } from "./email-text-overrides.ts";
 import { escapeHtml } from "./html.ts";
 import type { MailAttachment, OutgoingMail } from "./mailer.ts";
 
@@ -52,5 +53,10 @@ export function renderEnrollmentReceived(opts: {
     `<p>${escapeHtml(t("signature"))}</p>`,
     "</body></html>",
   ].join("\n");
-  return { to: opts.to, subject: k("subject"), text, html, attachments: opts.attachments };
+  return withEmailText(
+    "enrollmentReceived",
+    opts.language,
+    { ...vars, hours: String(opts.hours), link: opts.link ?? "" },
+    { to: opts.to, subject: k("subject"), text, html, attachments: opts.attachments },
+  );
 }

@@ -1,5 +1,6 @@
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
+import { withEmailText } from "./email-text-overrides.ts";
 import { escapeHtml, htmlLines } from "./html.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
@@ -49,5 +50,10 @@ export function renderPhotoRejected(opts: {
     `<p>${escapeHtml(t("signature"))}</p>`,
     "</body></html>",
   ].join("\n");
-  return { to: opts.to, subject: k("subject"), text, html };
+  return withEmailText(
+    "photoRejected",
+    opts.language,
+    { ...vars, reason, link: link ?? "" },
+    { to: opts.to, subject: k("subject"), text, html },
+  );
 }

@@ -2,6 +2,7 @@ import { translate } from "@portal/i18n/translate";
 import type { StepId } from "@portal/shared/enrollment-steps";
 import type { Language } from "@portal/shared/languages";
 import type { RequestStatus } from "@portal/shared/request-status";
+import { withEmailText } from "./email-text-overrides.ts";
 import { escapeHtml, htmlLines } from "./html.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
@@ -88,5 +89,17 @@ export function renderRequestStatusChanged(opts: {
     `<p>${escapeHtml(t("signature"))}</p>`,
     "</body></html>",
   ].join("\n");
-  return { to: opts.to, subject: k("subject"), text, html };
+  return withEmailText(
+    correction ? "correctionRequested" : "requestStatusChanged",
+    lang,
+    {
+      ...vars,
+      explanation: explanation ?? "",
+      comment: comment ?? "",
+      message: correction?.message ?? "",
+      steps: steps.map((step) => `- ${step}`).join("\n"),
+      link: link ?? "",
+    },
+    { to: opts.to, subject: k("subject"), text, html },
+  );
 }

@@ -1,5 +1,6 @@
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
+import { withEmailText } from "./email-text-overrides.ts";
 import { escapeHtml } from "./html.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
@@ -48,5 +49,12 @@ export function renderMail(opts: {
     ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
     "</body></html>",
   ].join("\n");
-  return { to: opts.to, subject, text, html };
+  // The Admin's text for this e-mail, if any (Settings › E-mail texts), with the same fields.
+  const values = { school: opts.school, name: opts.name ?? "", link: opts.link, ...opts.vars };
+  return withEmailText(
+    opts.template,
+    opts.language,
+    Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)])),
+    { to: opts.to, subject, text, html },
+  );
 }

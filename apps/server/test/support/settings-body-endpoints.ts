@@ -5,6 +5,7 @@ import {
   catalogItemStateSchema,
   catalogOrderSchema,
 } from "@portal/shared/schemas/catalog-admin";
+import { emailTextResetSchema, emailTextSaveSchema } from "@portal/shared/schemas/email-texts";
 import {
   fileSettingsUpdateSchema,
   templateCreateSchema,
@@ -134,6 +135,7 @@ export async function settingsBodyEndpoints(t: TestApp, admin: Admin): Promise<B
       }),
       harmless: (body) => !statusTextResetSchema.safeParse(body).success,
     },
+    ...emailTextEndpoints(t, admin),
     ...(await catalogEndpoints(t, admin)),
     ...(await schoolYearEndpoints(t, admin)),
     ...(await generalSettingsEndpoints(t, admin)),
@@ -301,6 +303,55 @@ async function catalogEndpoints(t: TestApp, admin: Admin): Promise<BodyEndpoint[
       valid: { items: [{ id: item.id, version: item.version }] },
       harmless: (body) => !catalogOrderSchema.safeParse(body).success,
       ...common,
+    },
+  ];
+}
+
+/**
+ * Settings › E-mail texts. The fuzz sends only invalid bodies to the save and the reset: a saved
+ * text would change the mails other specs read. The passwordChanged e-mail in French is used by
+ * no other spec.
+ */
+function emailTextEndpoints(t: TestApp, admin: Admin): BodyEndpoint[] {
+  const url = "/api/settings/email-texts/passwordChanged/fr";
+  const state = async () => ({
+    texts: await t.ctx.db.selectFrom("email_texts").selectAll().where("template", "=", "passwordChanged").execute(),
+    audit: await t.ctx.db.selectFrom("audit_events").select("id").where("actor_user_id", "=", admin.id).execute(),
+  });
+  const draft = { subject: "Mot de passe changé", body: "Bonjour {{name}},\n\nVotre mot de passe a changé." };
+  return [
+    {
+      name: "e-mail text",
+      method: "PUT",
+      url,
+      route: "PUT /api/settings/email-texts/:id/:language",
+      cookie: admin.cookie,
+      valid: { ...draft, expectedVersion: 1 },
+      textFields: ["subject", "body"],
+      state,
+      harmless: (body) => !emailTextSaveSchema.safeParse(body).success,
+    },
+    {
+      name: "e-mail text reset",
+      method: "POST",
+      url: `${url}/reset`,
+      route: "POST /api/settings/email-texts/:id/:language/reset",
+      cookie: admin.cookie,
+      valid: { expectedVersion: 1 },
+      textFields: [],
+      state,
+      harmless: (body) => !emailTextResetSchema.safeParse(body).success,
+    },
+    {
+      name: "e-mail text preview",
+      method: "POST",
+      url: `${url}/preview`,
+      route: "POST /api/settings/email-texts/:id/:language/preview",
+      cookie: admin.cookie,
+      valid: draft,
+      textFields: ["subject", "body"],
+      // A preview changes nothing: any body may be sent.
+      state,
     },
   ];
 }

@@ -90,6 +90,7 @@ const RESOLVERS: Readonly<Record<string, Resolver>> = {
   steps: list(step),
   stepBefore: step,
   catalog: (value, lang) => named(lang, "catalogAdmin:names", value),
+  email: (value, lang) => named(lang, "emailTexts:names", value),
   action: (value, lang) => named(lang, "common:workflowAction", value),
   report: (value, lang) =>
     value === "committeeContacts" ? translate(lang, "reports:sheet.committee") : named(lang, "reports:title", value),

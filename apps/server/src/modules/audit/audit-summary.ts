@@ -77,6 +77,8 @@ export const SAFE_KEYS = [
   "titlesBefore",
   "language",
   "languages",
+  // Settings › E-mail texts: which e-mail (its words are the `changes`).
+  "email",
   "fileName",
   // Documents (issue #10): which checklist item, its state and day, how many requests a ZIP held.
   "item",
@@ -126,7 +128,7 @@ function parseDetails(details: string | null): Record<string, unknown> {
 }
 
 /** Events whose `changes` list before/after values: step edits, and settings (no personal data). */
-const WITH_CHANGES = ["request.stepEdited", "settings.changed", "statusText.updated"];
+const WITH_CHANGES = ["request.stepEdited", "settings.changed", "statusText.updated", "emailText.updated"];
 
 function changesOf(event: string, details: Record<string, unknown>): AuditFieldChange[] {
   if (!WITH_CHANGES.includes(event) || !Array.isArray(details.changes)) return [];
