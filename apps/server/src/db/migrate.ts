@@ -25,8 +25,6 @@ import * as m0024 from "./migrations/0024_student_identity.ts";
 import * as m0025 from "./migrations/0025_step_drafts.ts";
 import * as m0026 from "./migrations/0026_households.ts";
 import * as m0027 from "./migrations/0027_email_texts.ts";
-import * as m0028 from "./migrations/0028_election_close_reason.ts";
-import * as m0029 from "./migrations/0029_step_draft_author.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -56,8 +54,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0025_step_drafts": m0025,
   "0026_households": m0026,
   "0027_email_texts": m0027,
-  "0028_election_close_reason": m0028,
-  "0029_step_draft_author": m0029,
 };
 
 function check(result: MigrationResultSet): void {
