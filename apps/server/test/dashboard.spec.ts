@@ -126,7 +126,13 @@ async function insertRequest(seed: Seed): Promise<{ id: number; code: string; st
   return { id: row.id, code, studentName };
 }
 
-async function insertHistory(requestId: number, from: RequestStatus, to: RequestStatus, action: string) {
+async function insertHistory(
+  requestId: number,
+  from: RequestStatus,
+  to: RequestStatus,
+  action: string,
+  at = new Date().toISOString(),
+) {
   await t.ctx.db
     .insertInto("request_history")
     .values({
@@ -136,7 +142,7 @@ async function insertHistory(requestId: number, from: RequestStatus, to: Request
       action,
       comment: null,
       user_id: secretaria.id,
-      created_at: new Date().toISOString(),
+      created_at: at,
     })
     .execute();
 }
@@ -323,8 +329,8 @@ describe("GET /api/dashboard: the figures", () => {
       by: { id: secretaria.id, name: "Ana Lucía Pérez Gómez" },
     });
     expect(second).toMatchObject({ requestId: seeded[0]!.id, from: "Untreated", to: "Accepted", action: "accept" });
-    const ids = body.latestChanges.map((change) => change.id);
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const times = body.latestChanges.map((change) => change.at);
+    expect(times).toEqual([...times].sort().reverse());
     expect(body.latestChanges.some((change) => change.action === "flagInternalReview")).toBe(false);
     expect(body.latestChanges.some((change) => change.requestId === testRequest.id)).toBe(false);
     expect(body.latestChanges.some((change) => change.requestId === otherYearRequest.id)).toBe(false);
@@ -372,6 +378,27 @@ describe("GET /api/dashboard: the figures", () => {
     expect(body.submissions.days).toHaveLength(30);
     expect(body.submissions.days.every((d) => d.count === 0)).toBe(true);
     expect(body.latestChanges).toEqual([]);
+  });
+});
+
+describe("GET /api/dashboard: the latest status changes", () => {
+  it("come in time order, newest first, even when the history was written request by request", async () => {
+    // As an import or the demo's seed writes it: each request's whole history, then the next one's.
+    const year = await insertYear("dash-t");
+    const first = await insertRequest({ status: "Accepted", level: "CM1", isNew: true, year });
+    const second = await insertRequest({ status: "Accepted", level: "CM2", isNew: true, year });
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    await insertHistory(first.id, "InProcess", "Untreated", "send", ago(180));
+    await insertHistory(first.id, "Untreated", "Accepted", "accept", ago(60));
+    await insertHistory(second.id, "InProcess", "Untreated", "send", ago(120));
+    await insertHistory(second.id, "Untreated", "Accepted", "accept", ago(30));
+    const body = await dashboard(secretaria.cookie, `?schoolYearId=${year}`);
+    expect(body.latestChanges.map((change) => [change.requestId, change.action])).toEqual([
+      [second.id, "accept"],
+      [first.id, "accept"],
+      [second.id, "send"],
+      [first.id, "send"],
+    ]);
   });
 });
 

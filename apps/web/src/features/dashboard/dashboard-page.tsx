@@ -150,6 +150,9 @@ function DashboardFigures({ data, role }: { data: Dashboard; role: Role | null }
               key={status}
               testId={`status-${status}`}
               label={<StatusBadge status={status} />}
+              // "In process" is a request back with the family, not a file being filled in: said here,
+              // beside the drafts card and the funnel's "files started".
+              hint={status === "InProcess" ? t("dashboard:statuses.inProcessHint") : undefined}
               value={data.byStatus[status]}
               href={listHref({ statuses: [status] })}
             />
