@@ -192,7 +192,8 @@ describe("results", () => {
       method: "POST",
       url: `/api/settings/elections/${election.id}/close`,
       cookie: admin,
-      payload: { version },
+      // Opened two hours ago: before the announced minimum, so with a reason.
+      payload: { version, reason: "Prueba de cierre" },
     });
     expect(closed.statusCode).toBe(200);
     expect(closed.json().status).toBe("closed");

@@ -36,6 +36,8 @@ export interface ElectionsTable {
   cancel_reason: string | null;
   /** Set when the Admin closed the poll before `closes_at`. */
   closed_early_at: string | null;
+  /** Why: required when the poll closed before the minimum announced (MIN_POLL_HOURS). */
+  closed_early_reason: string | null;
   published_at: string | null;
   /** The lot's seed for ties (seat-allocation.ts), drawn at the first count and kept. */
   lot_seed: number | null;

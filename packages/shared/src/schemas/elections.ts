@@ -71,6 +71,26 @@ export const electionCancelSchema = z.strictObject({
   reason: paragraph(1000).pipe(z.string().min(1, { error: "validation.required" })),
 });
 
+/**
+ * Closing an open poll. Before MIN_POLL_HOURS from its opening the families were promised more
+ * time, so a reason is required (`closesBeforeMinimum` says when; the server checks the body with
+ * `electionEarlyCloseSchema` then); later, the reason may be left out.
+ */
+export const electionCloseSchema = z.strictObject({ version: versionField, reason: paragraph(1000).optional() });
+export const electionEarlyCloseSchema = z.strictObject({
+  version: versionField,
+  reason: z
+    .string({ error: "validation.required" })
+    .pipe(paragraph(1000))
+    .pipe(z.string().min(1, { error: "validation.required" })),
+});
+export type ElectionCloseInput = z.infer<typeof electionCloseSchema>;
+
+/** Whether closing at `at` ends the poll before the announced minimum (MIN_POLL_HOURS after it opened). */
+export function closesBeforeMinimum(opensAt: string, at: Date): boolean {
+  return at.getTime() < Date.parse(opensAt) + MIN_POLL_HOURS * 3_600_000;
+}
+
 export const electionIdParams = z.strictObject({ id: idParam });
 export const electionListParams = z.strictObject({ listId: idParam });
 
@@ -167,6 +187,8 @@ export const electionViewSchema = z.object({
   /** The effective status: a scheduled election inside its window reads "open". */
   status: z.enum(ELECTION_STATUSES),
   cancelReason: z.string().nullable(),
+  /** Why the Admin closed the poll before the announced minimum (null otherwise). */
+  closeReason: z.string().nullable(),
   publishedAt: z.string().nullable(),
   version: z.number(),
   lists: z.array(listViewSchema),

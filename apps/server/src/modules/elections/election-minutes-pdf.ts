@@ -1,6 +1,6 @@
 import { translate } from "@portal/i18n/translate";
 import { LANGUAGES, type Language } from "@portal/shared/languages";
-import type { ElectionResult } from "@portal/shared/schemas/elections";
+import { type ElectionResult, MIN_POLL_HOURS } from "@portal/shared/schemas/elections";
 import { SCHOOL_TIME_ZONE } from "../enrollment/documents/document-source.ts";
 import { PdfLayout } from "../enrollment/documents/pdf-layout.ts";
 
@@ -19,6 +19,8 @@ export interface MinutesInput {
   opensAt: string;
   closesAt: string;
   publishedAt: string | null;
+  /** When the Admin closed the poll before its announced close, the close announced, and the reason given. */
+  closedEarly: { at: string; announcedClosesAt: string; reason: string | null } | null;
   generatedAt: string;
   result: ElectionResult;
 }
@@ -49,6 +51,11 @@ export async function renderElectionMinutesPdf(input: MinutesInput): Promise<Uin
   layout.title(t("title"));
   layout.subtitle(t("subtitle", { title: input.title, body: input.body, year: input.yearLabel }));
   layout.paragraph(t("window", { opens: format(input.opensAt), closes: format(input.closesAt) }));
+  if (input.closedEarly) {
+    const { at, announcedClosesAt, reason } = input.closedEarly;
+    layout.paragraph(t("closedEarly", { date: format(at), announced: format(announcedClosesAt) }));
+    if (reason) layout.paragraph(t("closeReason", { hours: MIN_POLL_HOURS, reason }));
+  }
   layout.paragraph(input.publishedAt ? t("publishedAt", { date: format(input.publishedAt) }) : t("notPublished"));
 
   layout.heading(t("figures"));

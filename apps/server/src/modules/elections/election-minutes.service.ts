@@ -28,6 +28,9 @@ export async function electionMinutes(ctx: AppContext, actor: Actor, id: number,
     opensAt: row.opens_at,
     closesAt: row.closed_early_at ?? row.closes_at,
     publishedAt: row.published_at,
+    closedEarly: row.closed_early_at
+      ? { at: row.closed_early_at, announcedClosesAt: row.closes_at, reason: row.closed_early_reason }
+      : null,
     generatedAt: new Date().toISOString(),
     result,
   });

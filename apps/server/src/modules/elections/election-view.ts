@@ -50,6 +50,7 @@ function view(row: ElectionRow, lists: ListRow[], candidates: CandidateRow[], no
     closesAt: row.closed_early_at ?? row.closes_at,
     status: effectiveStatus(row, now),
     cancelReason: row.cancel_reason,
+    closeReason: row.closed_early_reason,
     publishedAt: row.published_at,
     version: row.version,
     lists: lists

@@ -2,6 +2,7 @@ import {
   candidatePhotoParams,
   electionCancelSchema,
   electionCandidatesSchema,
+  electionCloseSchema,
   electionCreateSchema,
   electionIdParams,
   electionListCreateSchema,
@@ -83,8 +84,8 @@ export function electionAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   );
   r.post(
     `${BASE}/:id/close`,
-    { config, schema: { params: electionIdParams, body: electionVersionSchema, response: one } },
-    (request) => closeElection(ctx, actorOf(request), request.params.id, request.body.version),
+    { config, schema: { params: electionIdParams, body: electionCloseSchema, response: one } },
+    (request) => closeElection(ctx, actorOf(request), request.params.id, request.body),
   );
   r.post(
     `${BASE}/:id/publish`,

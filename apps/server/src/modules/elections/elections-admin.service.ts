@@ -1,9 +1,16 @@
 import { randomInt } from "node:crypto";
-import type { ElectionCreateInput, ElectionUpdateInput } from "@portal/shared/schemas/elections";
+import {
+  closesBeforeMinimum,
+  type ElectionCloseInput,
+  type ElectionCreateInput,
+  type ElectionUpdateInput,
+  electionEarlyCloseSchema,
+} from "@portal/shared/schemas/elections";
 import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
+import { validationError } from "../../plugins/errors.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { rewriteBallots } from "./ballot-box.repository.ts";
 import { type Actor, assertEditable, assertListsPublishable, assertVersion, electionOr404 } from "./election-guards.ts";
@@ -113,19 +120,31 @@ export async function cancelElection(ctx: AppContext, actor: Actor, id: number, 
   });
 }
 
-/** Ends an open poll now (an incident, or a test); after its closing time it is closed already. */
-export async function closeElection(ctx: AppContext, actor: Actor, id: number, version: number) {
+/**
+ * Ends an open poll now (an incident, or a test); after its closing time it is closed already.
+ * Before the minimum announced to the families (MIN_POLL_HOURS after the opening) a reason is
+ * required: it is kept with the election, audited and printed in the minutes.
+ */
+export async function closeElection(ctx: AppContext, actor: Actor, id: number, body: ElectionCloseInput) {
   return writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const row = await electionOr404(trx, id);
-    assertVersion(row, version);
-    if (effectiveStatus(row, new Date()) !== "open") throw new AppError(409, "ELECTION_WRONG_STATUS");
-    const at = nowIso();
-    await transition(trx, row, { closed_early_at: at });
+    assertVersion(row, body.version);
+    const now = new Date();
+    if (effectiveStatus(row, now) !== "open") throw new AppError(409, "ELECTION_WRONG_STATUS");
+    const early = closesBeforeMinimum(row.opens_at, now);
+    if (early) {
+      const checked = electionEarlyCloseSchema.safeParse(body);
+      if (!checked.success) throw validationError(actor.lang, checked.error);
+    }
+    const reason = body.reason ? body.reason : null;
+    const at = now.toISOString();
+    await transition(trx, row, { closed_early_at: at, closed_early_reason: reason });
+    const { voters, registeredVoters } = await turnout(trx, row);
     await recordAudit(trx, {
       event: "election.closed",
       actorUserId: actor.userId,
       ip: actor.ip,
-      details: { electionId: id, at },
+      details: { electionId: id, at, beforeMinimum: early, reason, voters, registeredVoters },
     });
     return electionView(trx, await electionOr404(trx, id));
   });

@@ -89,9 +89,10 @@ export interface MailRecipientRow {
 }
 
 /**
- * Who is told that the results are out: everyone on the register now (test accounts too: they
- * try the flow the families see), plus anyone who voted and has since left it, if still active.
- * The register is read for who voted, never with a ballot.
+ * Who is told that the results are out: everyone on the register now, plus anyone who voted and
+ * has since left it, if still active. Test accounts (the Prueba role, accounts flagged as test
+ * data) are not: their ballots are never counted, and a mail to them would tell the school "one
+ * more mail than voters". The register is read for who voted, never with a ballot.
  */
 export async function resultsMailRecipients(
   db: Db,
@@ -99,11 +100,17 @@ export async function resultsMailRecipients(
   electionId: number,
 ): Promise<MailRecipientRow[]> {
   const columns = ["u.id", "u.email", "u.language", "u.names", "u.first_surname"] as const;
-  const eligible = await eligibleVoters(db, schoolYearId).select(["u.language"]).execute();
+  const eligible = await eligibleVoters(db, schoolYearId)
+    .select(["u.language"])
+    .where("u.role", "!=", "Prueba")
+    .where("u.is_test_data", "=", 0)
+    .execute();
   const voted = await db
     .selectFrom("users as u")
     .select(columns)
     .where("u.deactivated_at", "is", null)
+    .where("u.role", "!=", "Prueba")
+    .where("u.is_test_data", "=", 0)
     .where((eb) =>
       eb.exists(
         eb

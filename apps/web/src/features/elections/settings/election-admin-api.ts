@@ -62,6 +62,14 @@ export const updateElection = (id: number, input: ElectionCreateInput & { versio
 export type ElectionStep = "schedule" | "close" | "publish";
 export const electionStep = (election: ElectionView, step: ElectionStep) =>
   view(http.post(`${BASE}/${election.id}/${step}`, { version: election.version }));
+/** Closing the poll now; the reason is required before the announced minimum (closesBeforeMinimum). */
+export const closeElection = (election: ElectionView, reason: string) =>
+  view(
+    http.post(
+      `${BASE}/${election.id}/close`,
+      reason ? { version: election.version, reason } : { version: election.version },
+    ),
+  );
 export const cancelElection = (election: ElectionView, reason: string) =>
   view(http.post(`${BASE}/${election.id}/cancel`, { version: election.version, reason }));
 

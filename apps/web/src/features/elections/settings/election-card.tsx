@@ -82,6 +82,9 @@ export function ElectionCard({
         {election.cancelReason ? (
           <Text size="sm">{t("elections:admin.card.cancelled", { reason: election.cancelReason })}</Text>
         ) : null}
+        {election.closeReason ? (
+          <Text size="sm">{t("elections:admin.card.closedEarly", { reason: election.closeReason })}</Text>
+        ) : null}
         {election.publishedAt ? (
           <Text size="sm">{t("elections:admin.card.published", { date: time(election.publishedAt) })}</Text>
         ) : null}

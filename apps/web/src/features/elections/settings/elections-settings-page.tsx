@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useSession } from "../../../lib/session-query.ts";
 import { notifyError } from "../../../lib/toasts.ts";
 import { CancelElectionDialog } from "./cancel-election-dialog.tsx";
+import { CloseElectionDialog } from "./close-election-dialog.tsx";
 import { refreshElections, useAdminElections, useSchoolYearOptions } from "./election-admin-api.ts";
 import { type CardAction, ElectionCard, focusElectionCard } from "./election-card.tsx";
 import { ElectionDialog, type ElectionDialogMode } from "./election-dialog.tsx";
@@ -27,10 +28,12 @@ export function ElectionsSettingsPage() {
   const steps = useElectionStep();
   const [dialog, setDialog] = useState<ElectionDialogMode | null>(null);
   const [cancelling, setCancelling] = useState<ElectionView | null>(null);
+  const [closing, setClosing] = useState<ElectionView | null>(null);
   const refresh = () => void refreshElections(queryClient);
   const conflict = () => {
     setDialog(null);
     setCancelling(null);
+    setClosing(null);
     notifyError(t("elections:admin.conflict"));
     refresh();
   };
@@ -40,6 +43,7 @@ export function ElectionsSettingsPage() {
   const act = (election: ElectionView, action: CardAction) => {
     if (action === "edit") setDialog({ kind: "edit", election });
     else if (action === "cancel") setCancelling(election);
+    else if (action === "close") setClosing(election);
     else void steps.run(election, action);
   };
 
@@ -75,6 +79,18 @@ export function ElectionsSettingsPage() {
         onSaved={() => {
           setDialog(null);
           refresh();
+        }}
+        onConflict={conflict}
+      />
+      <CloseElectionDialog
+        election={closing}
+        onClose={() => setClosing(null)}
+        onDone={() => {
+          const closed = closing;
+          setClosing(null);
+          void refreshElections(queryClient).then(() => {
+            if (closed) focusElectionCard(closed.id);
+          });
         }}
         onConflict={conflict}
       />
