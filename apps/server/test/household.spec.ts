@@ -296,6 +296,22 @@ describe("inviting a second parent", () => {
   });
 });
 
+describe("a household's drafts", () => {
+  it("offers a step's unsaved typing back only to the account that typed it", async () => {
+    const { owner, second, fileId } = await householdWithFile();
+    const url = `${fileUrl(fileId)}/steps/studentFile/draft`;
+    const draftOf = (cookie: string) => call(t, { method: "GET", url, cookie });
+    const typed = await call(t, { method: "PUT", url, cookie: owner.cookie, payload: { values: { names: "Emilia" } } });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect((await draftOf(owner.cookie)).json()).toMatchObject({ values: { names: "Emilia" } });
+    // The second parent is not told "what you wrote was not saved" about the first's typing.
+    expect((await draftOf(second.cookie)).json()).toBeNull();
+    // Nor can it discard it: the draft is still the first account's.
+    expect((await call(t, { method: "DELETE", url, cookie: second.cookie })).statusCode).toBe(204);
+    expect((await draftOf(owner.cookie)).json()).toMatchObject({ values: { names: "Emilia" } });
+  });
+});
+
 describe("a household in an election", () => {
   it("has one vote, cast by either parent", async () => {
     const admin = (await signedInAs(t, "Admin")).cookie;

@@ -198,6 +198,8 @@ export interface StepDraftsTable {
   /** The step form's values as the family left them, JSON. */
   values_json: string;
   updated_at: string;
+  /** The account that typed it (a household has two): only that account is offered it back. */
+  typed_by: number | null;
 }
 
 export interface UploadsTable {

@@ -5,7 +5,7 @@ export async function findStepDraft(
   db: Db,
   fileId: number,
   step: string,
-): Promise<{ valuesJson: string; updatedAt: string; stepSavedAt: string | null } | undefined> {
+): Promise<{ valuesJson: string; updatedAt: string; typedBy: number | null; stepSavedAt: string | null } | undefined> {
   return db
     .selectFrom("step_drafts")
     .leftJoin("enrollment_steps", (join) =>
@@ -16,6 +16,7 @@ export async function findStepDraft(
     .select([
       "step_drafts.values_json as valuesJson",
       "step_drafts.updated_at as updatedAt",
+      "step_drafts.typed_by as typedBy",
       "enrollment_steps.updated_at as stepSavedAt",
     ])
     .where("step_drafts.file_id", "=", fileId)
@@ -25,17 +26,19 @@ export async function findStepDraft(
 
 export async function upsertStepDraft(
   db: Db,
-  draft: { fileId: number; step: string; valuesJson: string; updatedAt: string },
+  draft: { fileId: number; step: string; valuesJson: string; updatedAt: string; typedBy: number },
 ): Promise<void> {
+  const values = { values_json: draft.valuesJson, updated_at: draft.updatedAt, typed_by: draft.typedBy };
   await db
     .insertInto("step_drafts")
-    .values({ file_id: draft.fileId, step: draft.step, values_json: draft.valuesJson, updated_at: draft.updatedAt })
-    .onConflict((oc) =>
-      oc.columns(["file_id", "step"]).doUpdateSet({ values_json: draft.valuesJson, updated_at: draft.updatedAt }),
-    )
+    .values({ file_id: draft.fileId, step: draft.step, ...values })
+    .onConflict((oc) => oc.columns(["file_id", "step"]).doUpdateSet(values))
     .execute();
 }
 
-export async function deleteStepDraft(db: Db, fileId: number, step: string): Promise<void> {
-  await db.deleteFrom("step_drafts").where("file_id", "=", fileId).where("step", "=", step).execute();
+/** Deletes the step's draft; with `typedBy`, only if that account typed it. */
+export async function deleteStepDraft(db: Db, fileId: number, step: string, typedBy?: number): Promise<void> {
+  let query = db.deleteFrom("step_drafts").where("file_id", "=", fileId).where("step", "=", step);
+  if (typedBy !== undefined) query = query.where("typed_by", "=", typedBy);
+  await query.execute();
 }

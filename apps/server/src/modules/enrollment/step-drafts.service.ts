@@ -9,7 +9,7 @@ import { deleteStepDraft, findStepDraft, upsertStepDraft } from "./step-drafts.r
 
 /**
  * A wizard step's unsaved typing (issue #14): the family's own files only, while the file can
- * change. Drafts are the family's scratch paper, not the record: staff never read them, nothing
+ * change, offered back only to the account that typed it (a household has two). Drafts are the family's scratch paper, not the record: staff never read them, nothing
  * is audited, and the step's save (the family's or a staff correction) makes them stale.
  */
 async function ownEditableFile(ctx: AppContext, user: CurrentUser, fileId: number): Promise<{ editable: boolean }> {
@@ -34,6 +34,8 @@ export async function getStepDraft(
     await deleteStepDraft(ctx.db, fileId, step);
     return null;
   }
+  // A household's other parent typed it: offered back as "what you wrote" it would not be theirs.
+  if (draft.typedBy !== user.id) return null;
   return { values: JSON.parse(draft.valuesJson) as Record<string, unknown>, savedAt: draft.updatedAt };
 }
 
@@ -47,7 +49,8 @@ export async function saveStepDraft(
   const { editable } = await ownEditableFile(ctx, user, fileId);
   if (!editable) throw new AppError(409, "FILE_LOCKED");
   const savedAt = nowIso();
-  await upsertStepDraft(ctx.db, { fileId, step, valuesJson: JSON.stringify(body.values), updatedAt: savedAt });
+  const valuesJson = JSON.stringify(body.values);
+  await upsertStepDraft(ctx.db, { fileId, step, valuesJson, updatedAt: savedAt, typedBy: user.id });
   return { savedAt };
 }
 
@@ -58,5 +61,6 @@ export async function discardStepDraft(
   step: StepId,
 ): Promise<void> {
   await ownEditableFile(ctx, user, fileId);
-  await deleteStepDraft(ctx.db, fileId, step);
+  // Only what this account typed: the other parent's draft is not offered here, so not discarded.
+  await deleteStepDraft(ctx.db, fileId, step, user.id);
 }
