@@ -122,7 +122,9 @@ test("a family fills representative 1, declines representative 2, adds an author
   await person.getByLabel("Nombres", { exact: true }).fill("Rosa Elena");
   await person.getByLabel("Primer apellido", { exact: true }).fill("Loor");
   await person.getByLabel("Parentesco con el alumno", { exact: true }).selectOption("GRANDMOTHER");
-  await person.getByLabel("Número de documento", { exact: true }).fill("1714307103");
+  // The student's own number first: refused under the field (it would be printed on the notarised exit authorization).
+  const studentNumber = String((await stepData(page, fileId, "studentFile")).documentNumber);
+  await person.getByLabel("Número de documento", { exact: true }).fill(studentNumber);
   await person.getByLabel("Celular", { exact: true }).fill("098 111 2233");
   await person.getByLabel("Confirme el celular", { exact: true }).fill("0981112233");
   await person.getByLabel("Dirección", { exact: true }).fill("Calle Los Ríos 45, Quito");
@@ -136,6 +138,13 @@ test("a family fills representative 1, declines representative 2, adds an author
     .locator(PDF_INPUT)
     .setInputFiles({ name: "cedula-rosa.pdf", mimeType: "application/pdf", buffer: minimalPdf() });
   await expect(person.getByText("Archivo subido: cedula-rosa.pdf.")).toBeVisible();
+  await page.getByRole("button", { name: SAVE }).click();
+  await expect(
+    person.getByText("Este es el número de identificación del alumno: escriba el de esta persona"),
+  ).toBeVisible();
+  await expect(person.getByLabel("Número de documento", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/personas-autorizadas$/);
+  await person.getByLabel("Número de documento", { exact: true }).fill("1714307103");
   await page.getByRole("button", { name: SAVE }).click();
   await expect(page).toHaveURL(/foto-del-alumno$/);
 

@@ -5,7 +5,7 @@ import { Alert } from "@mantine/core";
 import { MAX_AUTHORIZED_PERSONS } from "@portal/shared/rules/family";
 import { authorizedPersonsSchema } from "@portal/shared/schemas/enrollment/authorized-persons";
 import type { KnownPerson } from "@portal/shared/schemas/enrollment-responses";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { get, type Resolver, set, useFieldArray, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
@@ -26,6 +26,7 @@ import {
 import { useKnownPeople } from "./known-people-api.ts";
 import { KnownPeoplePicker } from "./known-people-picker.tsx";
 import { useCatalogOptions } from "./step-kit/catalog-options.ts";
+import { type OtherPeople, withIdentificationCheck } from "./step-kit/identification-check.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
 import { useHostStepData, useStepHost } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
@@ -55,17 +56,28 @@ const keyOf = (person: { typeIdentification: string | number; documentNumber: st
 export function AuthorizedPersonsPage() {
   const host = useStepHost();
   const step = useHostStepData(STEP);
+  // The student's and the representatives' numbers: no authorised person may carry one of them.
+  const student = useHostStepData("studentFile");
+  const first = useHostStepData("firstRepresentative");
+  const second = useHostStepData("secondRepresentative");
   const known = useKnownPeople(host.fileId, host.offersKnownPeople);
   const catalogs = useCatalogOptions(AUTHORIZED_PERSONS_CATALOGS, step.data?.data);
-  const error = step.error ?? catalogs.error;
+  const error = step.error ?? student.error ?? first.error ?? second.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;
   // The offer of known people is a help: the step works without it if it cannot be loaded.
-  if (!step.data || !catalogs.options || known.isLoading) return <PageLoader />;
+  if (!step.data || !student.data || !first.data || !second.data || !catalogs.options || known.isLoading) {
+    return <PageLoader />;
+  }
   return (
     <AuthorizedPersonsStep
       initial={toFormValues(step.data.data)}
       catalogs={catalogs.options}
       people={known.data?.authorizedPersons ?? []}
+      others={{
+        studentFile: student.data.data,
+        firstRepresentative: first.data.data,
+        secondRepresentative: second.data.data,
+      }}
     />
   );
 }
@@ -74,15 +86,18 @@ function AuthorizedPersonsStep({
   initial,
   catalogs,
   people,
+  others,
 }: {
   initial: AuthorizedPersonsValues;
   catalogs: AuthorizedPersonsCatalogs;
   people: KnownPerson[];
+  others: OtherPeople;
 }) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const { form, fileId, state } = useStepForm({ step: STEP, initial, resolver, toBody: toRequestBody });
+  const checked = useMemo(() => withIdentificationCheck(resolver, STEP, toRequestBody, others), [others]);
+  const { form, fileId, state } = useStepForm({ step: STEP, initial, resolver: checked, toBody: toRequestBody });
   const persons = useFieldArray({ control: form.control, name: "persons" });
   const listed = useWatch({ control: form.control, name: "persons" }) ?? [];
   // Offered: the family's people not already on this list.

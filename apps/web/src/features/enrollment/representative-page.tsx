@@ -13,7 +13,7 @@ import {
   secondRepresentativeDeclinedSchema,
 } from "@portal/shared/schemas/enrollment/representative";
 import type { KnownPerson } from "@portal/shared/schemas/enrollment-responses";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { type FieldPath, type Resolver, type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
@@ -40,6 +40,7 @@ import {
   toRequestBody,
 } from "./representative-form.ts";
 import { useCatalogOptions } from "./step-kit/catalog-options.ts";
+import { type OtherPeople, withIdentificationCheck } from "./step-kit/identification-check.ts";
 import { StepForm, StepSection } from "./step-kit/step-form.tsx";
 import { useHostStepData, useStepHost } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
@@ -102,12 +103,17 @@ function RepresentativePage({ type }: { type: RepresentativeNumber }) {
   const host = useStepHost();
   const step = useHostStepData(STEPS[type]);
   const other = useHostStepData(STEPS[type === 1 ? 2 : 1]);
+  // The student's and the authorised persons' numbers: a representative may carry none of them.
+  const student = useHostStepData("studentFile");
+  const authorized = useHostStepData("authorizedPersons");
   const known = useKnownPeople(host.fileId, host.offersKnownPeople);
   const catalogs = useCatalogOptions(REPRESENTATIVE_CATALOGS, step.data?.data);
-  const error = step.error ?? other.error ?? catalogs.error;
+  const error = step.error ?? other.error ?? student.error ?? authorized.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;
   // The offer of known people is a help: the step works without it if it cannot be loaded.
-  if (!step.data || !other.data || !catalogs.options || known.isLoading) return <PageLoader />;
+  if (!step.data || !other.data || !student.data || !authorized.data || !catalogs.options || known.isLoading) {
+    return <PageLoader />;
+  }
   const otherPerson = savedPerson(other.data.data);
   const otherKey = otherPerson ? identityKey(toFormValues(otherPerson)) : "";
   // The other representative of this student cannot be this one too (the server refuses it).
@@ -122,6 +128,7 @@ function RepresentativePage({ type }: { type: RepresentativeNumber }) {
       catalogs={catalogs.options}
       otherIsAccountHolder={otherPerson?.isAccountHolder === true}
       people={people}
+      others={{ studentFile: student.data.data, authorizedPersons: authorized.data.data }}
     />
   );
 }
@@ -132,22 +139,29 @@ function RepresentativeStep({
   catalogs,
   otherIsAccountHolder,
   people,
+  others,
 }: {
   type: RepresentativeNumber;
   saved: Record<string, unknown> | null;
   catalogs: RepresentativeCatalogs;
   otherIsAccountHolder: boolean;
   people: KnownPerson[];
+  /** The other representative is left to the server, which asks first whether this is a change of representative. */
+  others: OtherPeople;
 }) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   // Remounts the fields after a reuse, so the upload fields forget what they uploaded before.
   const [fillCount, setFillCount] = useState(0);
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  const checked = useMemo(
+    () => withIdentificationCheck(RESOLVERS[type], STEPS[type], (values) => toRequestBody(values, type), others),
+    [type, others],
+  );
   const { form, fileId, state } = useStepForm({
     step: STEPS[type],
     initial: toFormValues(saved),
-    resolver: RESOLVERS[type],
+    resolver: checked,
     toBody: (values: RepresentativeValues) => toRequestBody(values, type),
   });
   const declined = useWatch({ control: form.control, name: "declined" });
