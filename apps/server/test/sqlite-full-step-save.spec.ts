@@ -30,7 +30,9 @@ describe.runIf(inject("engine") === "sqlite")("SQLite full while a family saves 
     } catch {
       context.skip("mounting a tmpfs is not allowed here");
     }
-    cleanups.push(() => execFileSync("umount", [dataDir]));
+    cleanups.push(() => {
+      execFileSync("umount", [dataDir]);
+    });
     const t = await createTestApp({ DATA_DIR: dataDir });
     cleanups.push(() => t.close());
     const family = await signedInAs(t, "User", { language: "en" });
