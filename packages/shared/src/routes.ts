@@ -53,6 +53,8 @@ export const PUBLIC_ROUTES: readonly RouteNode[] = [
   { id: "forgotPassword", path: "/forgot-password", access: "publicOnly", status: "built" },
   { id: "resetPassword", path: "/reset-password/:token", access: "publicOnly", status: "built" },
   { id: "accountActivate", path: "/account-activate/:token", access: "public", status: "built" },
+  // A second parent's invitation: public, so it explains itself and lets its address register.
+  { id: "householdInvitation", path: "/household-invitation/:token", access: "public", status: "built" },
   { id: "maintenance", path: "/maintenance", access: "public", status: "built" },
   { id: "pageNotFound", path: "/page-not-found", access: "public", status: "built" },
   { id: "unauthorized", path: "/unauthorized", access: "public", status: "built" },
@@ -154,7 +156,7 @@ export const APP_ROUTES: readonly RouteNode[] = [
     defaultChild: "user",
     children: [
       { id: "account.user", path: "user", access: "protected", status: "built" },
-      // Issue #14, households: the second parent's invitation link opens here (signed in first).
+      // Households: the invitation's links mailed before it moved to /household-invitation/:token.
       {
         id: "account.householdJoin",
         path: "household/join/:token",
@@ -227,6 +229,8 @@ export const APP_ROUTES: readonly RouteNode[] = [
     children: [
       { id: "settings.academicYear", path: "academic-year", access: "protected", status: "built" },
       { id: "settings.requestStatus", path: "request-status", access: "protected", status: "built" },
+      // Not in spec 2: the Admin's wording of every e-mail (docs/decisions.md "E-mail texts").
+      { id: "settings.emailTexts", path: "email-texts", access: "protected", status: "built" },
       { id: "settings.general", path: "general", access: "protected", status: "built" },
       { id: "settings.files", path: "files", access: "protected", status: "built" },
       { id: "settings.users", path: "users", access: "protected", status: "built" },

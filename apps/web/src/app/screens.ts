@@ -42,6 +42,11 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     import("../features/system/invalid-access-page.tsx").then((m) => m.InvalidAccessPage),
   ),
   "account.user": lazyScreen(() => import("../features/account/account-page.tsx").then((m) => m.AccountPage)),
+  // The invitation's screen speaks `account` before anyone signs in.
+  householdInvitation: lazyScreen(
+    () => import("../features/account/household-join-page.tsx").then((m) => m.HouseholdJoinPage),
+    () => i18n.loadNamespaces("account"),
+  ),
   "account.householdJoin": lazyScreen(() =>
     import("../features/account/household-join-page.tsx").then((m) => m.HouseholdJoinPage),
   ),
@@ -97,6 +102,9 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   ),
   "settings.requestStatus": lazyScreen(() =>
     import("../features/status-texts/status-texts-page.tsx").then((m) => m.StatusTextsPage),
+  ),
+  "settings.emailTexts": lazyScreen(() =>
+    import("../features/email-texts/email-texts-page.tsx").then((m) => m.EmailTextsPage),
   ),
   dashboard: lazyScreen(() => import("../features/dashboard/dashboard-page.tsx").then((m) => m.DashboardPage)),
   "inscriptions.allRequest": lazyScreen(() =>

@@ -27,6 +27,11 @@ describe("postLoginPath", () => {
     expect(postLoginPath("/portal/account/user", "User")).toBe("/portal/account/user");
   });
 
+  it("returns to a family invitation's screen, public, which the visitor signed in to accept", () => {
+    expect(postLoginPath("/household-invitation/abc_DEF-123", "User")).toBe("/household-invitation/abc_DEF-123");
+    expect(postLoginPath("/account-activate/abc", "User")).toBe("/portal/inscripciones/bienvenido");
+  });
+
   it("falls back to the role's home otherwise", () => {
     expect(postLoginPath(undefined, "User")).toBe("/portal/inscripciones/bienvenido");
     expect(postLoginPath(undefined, "Secretaria")).toBe("/portal/dashboard");

@@ -25,6 +25,8 @@ export function postLoginPath(from: unknown, role: Role, routes: readonly Resolv
   if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//") || from.includes("\\")) return home;
   const pathname = from.split(/[?#]/, 1)[0] ?? "";
   const route = findRoute(pathname, routes);
+  // The invitation's screen is public, and the reason a visitor signed in from it: back there to accept.
+  if (route?.id === "householdInvitation") return from;
   if (route?.access !== "protected" || route.roles.length === 0) return home;
   return decideAccess(route, role) === "allow" ? from : home;
 }

@@ -1,4 +1,11 @@
-import { type Household, householdSchema } from "@portal/shared/schemas/household";
+import {
+  type Household,
+  type HouseholdInvitationRegisterInput,
+  type HouseholdInvitationView,
+  householdInvitationViewSchema,
+  householdSchema,
+} from "@portal/shared/schemas/household";
+import { type SessionInfo, sessionSchema } from "@portal/shared/schemas/responses";
 import { useQuery } from "@tanstack/react-query";
 import { http } from "../../lib/http.ts";
 
@@ -16,3 +23,11 @@ export const revokeHouseholdInvitation = (id: number) => parse(http.delete(`/api
 export const removeHouseholdAccount = (id: number) => parse(http.delete(`/api/household/accounts/${id}`));
 export const joinHousehold = (token: string) => parse(http.post("/api/household/join", { token }));
 export const leaveHousehold = () => http.post<{ ok: true }>("/api/household/leave", {});
+
+/** What the invitation's link shows, signed in or not (410 once it is used, withdrawn or expired). */
+export const viewHouseholdInvitation = async (token: string): Promise<HouseholdInvitationView> =>
+  householdInvitationViewSchema.parse(await http.post("/api/household/invitation", { token }));
+
+/** The invited address's account created from the link: joined, and signed in (the new session). */
+export const registerFromHouseholdInvitation = async (input: HouseholdInvitationRegisterInput): Promise<SessionInfo> =>
+  sessionSchema.parse(await http.post("/api/household/invitation/register", input));

@@ -22,7 +22,7 @@ import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { applyLanguage } from "../../lib/language.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
-import { postLoginPath } from "../../lib/match-route.ts";
+import { findRoute, postLoginPath } from "../../lib/match-route.ts";
 import { SESSION_QUERY_KEY, useSession } from "../../lib/session-query.ts";
 import { login, useSchoolYears } from "./api/auth-api.ts";
 import { LoginFields } from "./components/login-fields.tsx";
@@ -114,8 +114,22 @@ function LoginForm({
   );
 }
 
+/**
+ * The invitation screen a visitor was sent here from, if any: the login then says why it is asked,
+ * and "Create account" goes back to that screen, whose form keeps the invited address.
+ */
+function invitationScreen(from: unknown): string | null {
+  if (typeof from !== "string") return null;
+  const pathname = from.split(/[?#]/, 1)[0] ?? "";
+  const id = findRoute(pathname)?.id;
+  if (id !== "householdInvitation" && id !== "account.householdJoin") return null;
+  return `/household-invitation/${pathname.split("/").at(-1)}`;
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
+  const location = useLocation();
+  const invitation = invitationScreen((location.state as { from?: unknown } | null)?.from);
   const session = useSession();
   const { maintenance, mfa } = session;
   const queryClient = useQueryClient();
@@ -139,6 +153,7 @@ export function LoginPage() {
           {t("auth:login.maintenanceNotice")}
         </Alert>
       ) : null}
+      {invitation ? <Alert role="status">{t("auth:login.invitationNotice")}</Alert> : null}
       {/* The form starts once the years are known, so the current one is its initial value. */}
       {schoolYears.isPending ? (
         <PageLoader />
@@ -152,7 +167,7 @@ export function LoginPage() {
           />
           <Text size="sm" ta="center">
             {t("auth:login.noAccount")}{" "}
-            <Anchor component={Link} to="/register">
+            <Anchor component={Link} to={invitation ?? "/register"}>
               {t("auth:login.createAccount")}
             </Anchor>
           </Text>

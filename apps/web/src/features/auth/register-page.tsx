@@ -5,12 +5,10 @@ import "@mantine/core/styles/Text.layer.css";
 import "@mantine/core/styles/Anchor.layer.css";
 import "@mantine/core/styles/Loader.layer.css";
 import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Title.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import { isLanguage } from "@portal/shared/languages";
 import { registerSchema } from "@portal/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
@@ -19,13 +17,11 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
-import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
-import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
-import { LANGUAGE_OPTIONS } from "../../lib/language-options.ts";
 import { usePublicConfigQuery } from "../../lib/public-config-query.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { register } from "./api/auth-api.ts";
+import { AccountFields } from "./components/account-fields.tsx";
 import { CaptchaField } from "./components/captcha-field.tsx";
 
 const FIELDS = [
@@ -120,58 +116,19 @@ export function RegisterPage() {
       </Stack>
       <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t("auth:register.firstSurname")}
-            autoComplete="family-name"
-            {...REQUIRED_FIELD}
-            {...form.register("firstSurname")}
-            error={errorText(errors.firstSurname?.message)}
-          />
-          <TextInput
-            label={t("auth:register.secondSurname")}
-            {...form.register("secondSurname")}
-            error={errorText(errors.secondSurname?.message)}
-          />
-          <TextInput
-            label={t("auth:register.names")}
-            description={t("auth:register.namesHint")}
-            autoComplete="given-name"
-            {...REQUIRED_FIELD}
-            {...form.register("names")}
-            error={errorText(errors.names?.message)}
-          />
-          <TextInput
-            label={t("auth:register.email")}
-            type="email"
-            autoComplete="email"
-            {...REQUIRED_FIELD}
-            {...form.register("email")}
-            error={errorText(errors.email?.message)}
-          />
-          <NewPasswordFields
-            labels={{ password: t("auth:register.password"), confirmation: t("auth:register.passwordConfirmation") }}
-            password={form.register("password")}
-            confirmation={form.register("passwordConfirmation")}
+          <AccountFields
+            register={form.register}
+            email={{ register: form.register("email") }}
             errors={{
+              firstSurname: errorText(errors.firstSurname?.message),
+              secondSurname: errorText(errors.secondSurname?.message),
+              names: errorText(errors.names?.message),
+              email: errorText(errors.email?.message),
               password: errorText(errors.password?.message),
-              confirmation: errorText(errors.passwordConfirmation?.message),
+              passwordConfirmation: errorText(errors.passwordConfirmation?.message),
+              phone: errorText(errors.phone?.message),
+              language: errorText(errors.language?.message),
             }}
-          />
-          <TextInput
-            label={t("auth:register.phone")}
-            description={t("auth:register.phoneHint")}
-            type="tel"
-            autoComplete="tel"
-            {...REQUIRED_FIELD}
-            {...form.register("phone")}
-            error={errorText(errors.phone?.message)}
-          />
-          <NativeSelect
-            label={t("auth:register.language")}
-            {...REQUIRED_FIELD}
-            data={LANGUAGE_OPTIONS}
-            {...form.register("language")}
-            error={errorText(errors.language?.message)}
           />
           <Controller
             control={form.control}

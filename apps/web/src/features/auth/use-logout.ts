@@ -7,7 +7,7 @@ import { http } from "../../lib/http.ts";
  * storage key and the query cache go, and the login page is loaded afresh so no state of the
  * signed-in user (query data, stores, open dialogs) survives in memory either.
  */
-export function useLogout(): () => Promise<void> {
+export function useLogout(to = "/login"): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
@@ -18,6 +18,6 @@ export function useLogout(): () => Promise<void> {
     localStorage.clear();
     sessionStorage.clear();
     queryClient.clear();
-    window.location.replace("/login");
-  }, [queryClient]);
+    window.location.replace(to);
+  }, [queryClient, to]);
 }
