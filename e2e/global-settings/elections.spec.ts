@@ -153,7 +153,7 @@ test("the Admin sets up, closes and publishes an election on the settings screen
   await ballot.getByRole("radio", { name: lists[0]! }).check();
   await ballot.getByRole("button", { name: "Votar" }).click();
   const dialog = family.getByRole("dialog");
-  await expect(dialog).toContainText(`Va a votar por la lista ${lists[0]}`);
+  await expect(dialog).toContainText(`Va a votar por «${lists[0]}»`);
   await dialog.getByRole("button", { name: "Votar" }).click();
   await expect(ballot.getByText("Su voto quedó registrado")).toBeVisible();
   await expect(ballot.getByTestId("receipt-code")).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
@@ -177,8 +177,17 @@ test("the Admin sets up, closes and publishes an election on the settings screen
 
   // The Admin closes the poll early, then reads, publishes and downloads the count.
   await openSettings(admin, "Elecciones");
-  await confirmStep(admin, card, "Cerrar la votación ahora", "Cerrar la votación");
+  // Minutes after the opening, before the announced 4 hours: the turnout, and a reason required.
+  await card.getByRole("button", { name: "Cerrar la votación ahora" }).click();
+  const closing = admin.getByRole("dialog");
+  await expect(closing.getByText(/^Participación hasta ahora: 1 de \d+ electores inscritos/)).toBeVisible();
+  await closing.getByRole("button", { name: "Cerrar la votación", exact: true }).click();
+  await expect(closing.getByText("Este campo es obligatorio")).toBeVisible();
+  await closing.getByLabel("Motivo del cierre anticipado").fill("Prueba de punta a punta");
+  await closing.getByRole("button", { name: "Cerrar la votación", exact: true }).click();
+  await expect(closing).toBeHidden();
   await expect(card.getByText("Votación cerrada", { exact: true })).toBeVisible();
+  await expect(card.getByText("Cerrada antes del mínimo anunciado: Prueba de punta a punta")).toBeVisible();
   await card.getByRole("link", { name: "Escrutinio y acta" }).click();
   const perList = admin.getByRole("table", { name: /^Reparto de los puestos/ });
   await expect(perList.getByRole("row", { name: new RegExp(`^${lists[0]} 1 2 0 2$`) })).toBeVisible();
@@ -193,6 +202,7 @@ test("the Admin sets up, closes and publishes an election on the settings screen
   expect(minutes.text).toContain("Procès-verbal du dépouillement");
   expect(minutes.text).toContain(lists[0]!);
   expect(minutes.text).toContain("Résultats publiés le");
+  expect(minutes.text).toContain("Prueba de punta a punta");
 
   // The family sees the results with seats and turnout, and was told by e-mail (in Spanish).
   await family.goto("/portal/elecciones/completadas");

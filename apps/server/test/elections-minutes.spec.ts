@@ -70,6 +70,10 @@ describe("the minutes PDF", () => {
     expect(texts.es).toContain("Acta de escrutinio");
     expect(texts.es).toContain("Consejo de escuela · Conseil d'école");
     expect(texts.es).toContain("Votos en blanco 1");
+    // Counts in the singular where they are one: "1 voto · 1 puesto", never "1 votos · 1 puestos".
+    expect(texts.es).toContain("1 voto · 1 puesto (");
+    expect(texts.es).toContain("1 voto · 0 puestos (");
+    expect(texts.en).toContain("1 vote · 1 seat (");
     expect(texts.es).toContain(`sorteo (semilla ${seed}), gana ${winner}`);
     expect(texts.es).toMatch(/Titular – Ana Lucía Pérez Gómez \(n\.º 1\)/);
     expect(texts.es).toMatch(/Suplente – Ana Lucía Pérez Gómez \(n\.º 2\)/);

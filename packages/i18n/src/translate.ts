@@ -12,6 +12,23 @@ function lookup(tree: Tree, path: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/**
+ * A key's text; with a numeric `count`, its plural form first as i18next names them (`key_one`,
+ * `key_other`…, by the language's plural rules), so the server and the web say "1 voto" alike.
+ */
+function find(language: Language, ns: Namespace, key: string, vars: Record<string, string | number>) {
+  const tree = RESOURCES[language]?.[ns] as Tree;
+  if (typeof vars.count === "number") {
+    let rules = pluralRules.get(language);
+    if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+    const form = lookup(tree, `${key}_${rules.select(vars.count)}`) ?? lookup(tree, `${key}_other`);
+    if (form !== undefined) return form;
+  }
+  return lookup(tree, key);
+}
+
 /**
  * Server-side translation with i18next's `{{name}}` interpolation: `ns:key.path`. Falls back to
  * Spanish, then to the key itself, so a missing string never breaks an answer (spec 8).
@@ -20,8 +37,7 @@ export function translate(language: Language, fullKey: string, vars: Record<stri
   const [ns, key] = fullKey.includes(":")
     ? (fullKey.split(":", 2) as [Namespace, string])
     : (["common", fullKey] as const);
-  const text =
-    lookup(RESOURCES[language]?.[ns as Namespace] as Tree, key) ?? lookup(RESOURCES.es[ns as Namespace] as Tree, key);
+  const text = find(language, ns as Namespace, key, vars) ?? find("es", ns as Namespace, key, vars);
   if (text === undefined) return fullKey;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ""));
 }

@@ -72,7 +72,12 @@ export async function renderElectionMinutesPdf(input: MinutesInput): Promise<Uin
   for (const list of result.lists) {
     layout.row(
       list.name,
-      t("listLine", { votes: list.votes, seats: list.seats, quotient: list.byQuotient, remainder: list.byRemainder }),
+      t("listLine", {
+        votes: t("votes", { count: list.votes }),
+        seats: t("seatCount", { count: list.seats }),
+        quotient: list.byQuotient,
+        remainder: list.byRemainder,
+      }),
     );
   }
   if (result.tieBreaks.length > 0) {

@@ -14,7 +14,7 @@ export function ElectionHeader({ election }: { election: ElectionView }) {
       <Title order={2} size="h3" id={electionTitleId(election.id)}>
         {electionTitle(election, i18n.language)}
       </Title>
-      <Text size="sm">{t("elections:family.body", { body: election.body, seats: election.seats })}</Text>
+      <Text size="sm">{t("elections:family.body", { body: election.body, count: election.seats })}</Text>
       <Text size="sm">
         {t("elections:family.window", {
           opens: formatElectionTime(election.opensAt, i18n.language),

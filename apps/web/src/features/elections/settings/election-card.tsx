@@ -71,7 +71,7 @@ export function ElectionCard({
           <ElectionStatusBadge status={election.status} />
         </Group>
         <Text size="sm">
-          {t("elections:family.body", { body: election.body, seats: election.seats })} ·{" "}
+          {t("elections:family.body", { body: election.body, count: election.seats })} ·{" "}
           {t("elections:admin.card.year", { year: yearLabel })}
         </Text>
         <Text size="sm">{t("elections:family.deadline", { date: time(election.candidacyDeadline) })}</Text>

@@ -83,7 +83,7 @@ export function ElectionListsPage() {
           {election ? (
             <>
               <Text size="sm">
-                {t("elections:admin.lists.rule", { seats: election.seats, max: election.seats * 2 })}
+                {t("elections:admin.lists.rule", { count: election.seats, max: election.seats * 2 })}
               </Text>
               {editable(election) ? (
                 <Group>
