@@ -56,7 +56,7 @@ export function renderElectionResultsPublished(opts: {
     turnout,
     [listsTitle, ...lists.map((line) => `- ${line}`)].join("\n"),
     [k("electedTitle"), ...electedBlock.map((line) => `- ${line}`)].join("\n"),
-    `${k("action")}: ${opts.link}`,
+    translate(language, "email:actionLine", { action: k("action"), link: opts.link }),
     k("secret"),
     t("email:signature"),
   ].join("\n\n");

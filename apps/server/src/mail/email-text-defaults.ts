@@ -62,7 +62,7 @@ function electionResults(language: Language): EmailTextOverride {
       token("turnout"),
       `${t("electionResults.listsTitle")}\n${token("lists")}`,
       `${t("electionResults.electedTitle")}\n${token("elected")}`,
-      `${t("electionResults.action")}: ${token("link")}`,
+      translate(language, "email:actionLine", { action: t("electionResults.action"), link: token("link") }),
       t("electionResults.secret"),
       t("signature"),
     ].join("\n\n"),

@@ -129,7 +129,8 @@ export function renderEmailText(
   language: Language,
   values: EmailTextValues,
 ): Pick<OutgoingMail, "subject" | "text" | "html"> {
-  const subject = fillEmailText(text.subject, values).replace(/\s+/g, " ").trim();
+  // One line; the narrow no-break spaces of French print (U+202F, which \s matches) are kept.
+  const subject = fillEmailText(text.subject, values).replace(/[ \t\r\n]+/g, " ").trim();
   const body = fillEmailText(text.body, values);
   return { subject, text: body, html: htmlOf(body, language, values.link || undefined) };
 }

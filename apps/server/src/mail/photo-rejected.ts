@@ -37,7 +37,7 @@ export function renderPhotoRejected(opts: {
     k("body"),
     `${k("reasonTitle")}\n${reason}`,
     k("whatToDo"),
-    ...(link ? [`${k("action")}: ${link}`] : []),
+    ...(link ? [translate(opts.language, "email:actionLine", { action: k("action"), link })] : []),
     t("signature"),
   ].join("\n\n");
   const html = [

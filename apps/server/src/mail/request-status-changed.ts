@@ -68,7 +68,7 @@ export function renderRequestStatusChanged(opts: {
         ]
       : []),
     ...(comment ? [`${commentTitle}\n${comment}`] : []),
-    ...(link ? [`${k("action")}: ${link}`] : []),
+    ...(link ? [translate(lang, "email:actionLine", { action: k("action"), link })] : []),
     t("signature"),
   ].join("\n\n");
   const html = [

@@ -40,7 +40,11 @@ export function renderMail(opts: {
   const paragraphs = [t(opts.name ? "greeting" : "greetingNoName"), t(`${opts.template}.body`)];
   const closingKey = opts.template in CLOSING ? CLOSING[opts.template] : "ignore";
   const closing = [closingKey ? t(closingKey) : "", t("signature")].filter(Boolean);
-  const text = [...paragraphs, `${t(`${opts.template}.action`)}: ${opts.link}`, ...closing].join("\n\n");
+  const actionLine = translate(opts.language, "email:actionLine", {
+    action: t(`${opts.template}.action`),
+    link: opts.link,
+  });
+  const text = [...paragraphs, actionLine, ...closing].join("\n\n");
   const html = [
     `<!doctype html><html lang="${opts.language}"><body style="font-family:sans-serif;line-height:1.5">`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
