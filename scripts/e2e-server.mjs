@@ -18,6 +18,8 @@ const env = {
   NODE_ENV: "development",
   LOG_LEVEL: "warn",
   TRUST_PROXY: "loopback",
+  // Each request's time on the server, for the pacing check (e2e/global-settings/pacing.spec.ts).
+  REQUEST_TIMES_FILE: path.join(dataDir, "request-times.jsonl"),
 };
 const tsx = path.join(root, "node_modules/.bin/tsx");
 // The demo school, with the MFA keys the sign-in helper knows (issue #12), before the server starts.

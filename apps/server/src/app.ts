@@ -47,6 +47,7 @@ import { installLanguage } from "./plugins/language.ts";
 import { installMaintenanceGate } from "./plugins/maintenance.ts";
 import { installRefusedAccessAudit } from "./plugins/refused-access-audit.ts";
 import { loggerOptions, RequestLog } from "./plugins/request-log.ts";
+import { installRequestTimes } from "./plugins/request-times.ts";
 import { installSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { installSessionLoading } from "./plugins/session.ts";
 import { installStaticFiles } from "./plugins/static-files.ts";
@@ -92,6 +93,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   installErrorHandling(app);
   // First hooks: a request refused during shutdown touches neither the session nor the database.
   const drain = installDrain(app);
+  // The end-to-end run's pacing check (REQUEST_TIMES_FILE); off everywhere else.
+  if (ctx.config.requestTimesFile) installRequestTimes(app, ctx.config.requestTimesFile);
   await app.register(fastifyCookie);
   // Before any route: the plugin adds its hook to each route as it is declared.
   await installCompression(app);

@@ -89,6 +89,7 @@ const envSchema = z.object({
   ELECTION_REGISTER_RETENTION_DAYS: z.coerce.number().int().min(0).max(365).default(10),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).max(1048576).default(19456),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  REQUEST_TIMES_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -120,6 +121,8 @@ export interface Config {
   electionRegisterRetentionDays: number;
   argon2MemoryKib: number;
   logLevel: string;
+  /** Each request's time on the server as JSON lines (plugins/request-times.ts); the end-to-end run's pacing check. */
+  requestTimesFile?: string;
 }
 
 export class ConfigError extends Error {}
@@ -180,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     electionRegisterRetentionDays: e.ELECTION_REGISTER_RETENTION_DAYS,
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
     logLevel: e.LOG_LEVEL,
+    requestTimesFile: e.REQUEST_TIMES_FILE && path.resolve(e.REQUEST_TIMES_FILE),
   };
 }

@@ -3,7 +3,7 @@ import { buildApp } from "./app.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seeds/demo.ts";
-import { closePdfPool, startPdfCleaner } from "./lib/pdf-pool.ts";
+import { closePdfPool, startPdfWorkers } from "./lib/pdf-pool.ts";
 import { deleteExpiredSessions } from "./modules/auth/sessions.repository.ts";
 import { purgeElectionRegisters, REGISTER_PURGE_INTERVAL_MS } from "./modules/elections/register-purge.ts";
 
@@ -92,8 +92,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
-  // The thread that rebuilds uploaded PDFs, loaded before the first family can upload one.
-  await startPdfCleaner();
+  // The threads that rebuild uploaded PDFs and draw the documents, loaded before a family waits on them.
+  await startPdfWorkers((error) => app.log.error({ err: error }, "the PDF drawing thread did not start"));
   const address = await app.listen({ port: config.port, host: config.host });
   // Mails queued before a restart, or by another process, go out from now on.
   ctx.outbox.start(app.log);

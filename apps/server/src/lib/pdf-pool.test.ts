@@ -4,7 +4,7 @@ import { minimalPdf } from "../../test/support/documents.ts";
 import { pdfWithJavaScript } from "../../test/support/hostile-pdfs.ts";
 import type { DocumentsSource } from "../modules/enrollment/documents/document-source.ts";
 import { cleanPdf } from "./pdf-clean.ts";
-import { cleanInWorker, closePdfPool, renderInWorker, startPdfCleaner } from "./pdf-pool.ts";
+import { cleanInWorker, closePdfPool, renderInWorker, startPdfWorkers } from "./pdf-pool.ts";
 
 afterAll(() => closePdfPool());
 
@@ -24,7 +24,9 @@ describe("the PDF worker pool (issue #13)", () => {
 
   it("rebuilds an upload while a drawing holds its thread (an upload never waits for one)", async () => {
     // As the server does before it listens.
-    await startPdfCleaner();
+    await startPdfWorkers((error) => {
+      throw error;
+    });
     // A draft with nothing filled in still draws a summary of a few hundred milliseconds.
     const source = {
       fileId: 1,

@@ -5,12 +5,12 @@ import { PdfTaskQueue } from "./pdf-task-queue.ts";
 
 /*
  * Worker threads for the PDF work (issue #13), in two pools so that an upload never waits for a
- * drawing (docs/decisions.md, "Uploaded PDFs without delay"):
+ * drawing (docs/decisions.md, "Uploaded PDFs without delay"). Each keeps one thread from the
+ * server's start (startPdfWorkers), warmed by one task, since a family waits on both: a thread's
+ * first drawing took seconds. More threads start while work queues and stop after a minute idle.
  * - drawing the enrollment documents: one thread per core but one, at least one, at most four, so
- *   the main thread keeps a core for requests; they start on first use and stop after a minute idle
- *   (each holds pdf-lib, the fonts and the translations, about 70 MB);
- * - rebuilding uploaded PDFs: a small entry with pdf-lib alone (about 35 MB), one thread kept from
- *   the server's start (startPdfCleaner), more on larger machines while uploads queue.
+ *   the main thread keeps a core for requests (each holds pdf-lib, the fonts and the translations);
+ * - rebuilding uploaded PDFs: a small entry with pdf-lib alone.
  */
 
 /**
@@ -30,7 +30,7 @@ let cleaning: Piscina | undefined;
 function drawingPool(): Piscina {
   drawing ??= new Piscina({
     filename: workerEntry("pdf.worker"),
-    minThreads: 0,
+    minThreads: 1,
     maxThreads: PDF_THREADS,
     idleTimeout: 60_000,
     // Downloads, then e-mail attachments (pdf-task-queue.ts).
@@ -48,7 +48,6 @@ function drawingPool(): Piscina {
 function cleaningPool(): Piscina {
   cleaning ??= new Piscina({
     filename: workerEntry("pdf-clean.worker"),
-    // A family waits on each upload: the thread that loads pdf-lib is never let go.
     minThreads: 1,
     maxThreads: PDF_THREADS,
     idleTimeout: 60_000,
@@ -59,10 +58,12 @@ function cleaningPool(): Piscina {
 }
 
 /**
- * Starts the upload-cleaning thread and runs one rebuild in it, so the first upload after the
- * server starts waits for neither (server.ts, before it listens).
+ * Starts both pools' first thread, each warmed by one task (server.ts, before it listens). Waits
+ * for the cleaning thread (a fraction of a second); the drawing thread warms meanwhile, since no
+ * one sends a file in the server's first seconds, and a failure there is reported to `onDrawingError`.
  */
-export async function startPdfCleaner(): Promise<void> {
+export async function startPdfWorkers(onDrawingError: (error: unknown) => void): Promise<void> {
+  drawingPool().run(undefined, { name: "warmUp" }).catch(onDrawingError);
   await cleaningPool().run(undefined, { name: "warmUp" });
 }
 
@@ -77,11 +78,6 @@ export async function renderInWorker(task: RenderTask, opts: { background?: bool
 /** Rebuilds an uploaded PDF without active content in a worker thread; undefined when unreadable. */
 export async function cleanInWorker(bytes: Uint8Array): Promise<Uint8Array | undefined> {
   return cleaningPool().run(bytes, { name: "cleanUpload" });
-}
-
-/** Threads the cleaning pool holds now (tests: the one kept from the start is there). */
-export function pdfCleanerThreads(): number {
-  return cleaning?.threads.length ?? 0;
 }
 
 /** Stops the threads (server shutdown, end of a test file). */

@@ -22,3 +22,31 @@ export function render({ source, kind, language }: RenderTask): Promise<Uint8Arr
 
 // The same drawing, queued behind what someone waits for (lib/pdf-task-queue.ts).
 export const renderInBackground = render;
+
+/**
+ * Run once as the thread starts (lib/pdf-pool.ts, startPdfWorkers): a thread's first drawing took
+ * 2–4 s on a busy 2-core machine (the fonts read, the code compiled), the next ones 0.1–0.2 s. An
+ * empty draft draws both documents.
+ */
+export async function warmUp(): Promise<boolean> {
+  const source = {
+    fileId: 0,
+    familyUserId: 0,
+    status: "draft",
+    studentName: "",
+    studentDocument: "",
+    levelCode: null,
+    schoolYearLabel: "",
+    isNewStudent: true,
+    request: null,
+    steps: {},
+    consents: new Map(),
+    uploads: new Map(),
+    labels: new Map(),
+    school: { name: "", accent: "#000000" },
+    constants: {},
+  } as unknown as DocumentsSource;
+  await renderRegistrationSummary(source, "es");
+  await renderDocumentsToSign(source, "es");
+  return true;
+}
