@@ -63,7 +63,11 @@ function cleaningPool(): Piscina {
  * one sends a file in the server's first seconds, and a failure there is reported to `onDrawingError`.
  */
 export async function startPdfWorkers(onDrawingError: (error: unknown) => void): Promise<void> {
-  drawingPool().run(undefined, { name: "warmUp" }).catch(onDrawingError);
+  const pool = drawingPool();
+  // Stopping the server during the warm-up ends it too: not a failure.
+  pool.run(undefined, { name: "warmUp" }).catch((error: unknown) => {
+    if (drawing === pool) onDrawingError(error);
+  });
   await cleaningPool().run(undefined, { name: "warmUp" });
 }
 
