@@ -14,6 +14,7 @@ import type { OutgoingMail } from "../src/mail/mailer.ts";
 import { renderPhotoRejected } from "../src/mail/photo-rejected.ts";
 import { renderRequestStatusChanged } from "../src/mail/request-status-changed.ts";
 import { renderMail } from "../src/mail/templates.ts";
+import { JOIN_PATH } from "../src/modules/household/household.service.ts";
 import { getIdentity } from "../src/modules/settings/identity.service.ts";
 import { createTestApp, type TestApp } from "./support/test-app.ts";
 
@@ -91,7 +92,7 @@ function draw(id: EmailTextId, language: Language): OutgoingMail {
         ...person,
         name: null,
         template: "householdInvitation",
-        link: link(`/household-invitation/${TOKEN}`),
+        link: link(`${JOIN_PATH}/${TOKEN}`),
         vars: { inviter: "Gabriela Zambrano", days: 7 },
       });
     case "staffInvitation":

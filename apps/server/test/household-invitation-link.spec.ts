@@ -130,6 +130,15 @@ describe("the invitation's link, signed out", () => {
     expect([again.statusCode, errorOf(again).code]).toEqual([410, "HOUSEHOLD_INVITATION_INVALID"]);
   });
 
+  it("makes a test family's second parent a test account too", async () => {
+    const owner = await signedInAs(t, "Prueba");
+    const email = uniqueEmail("test-second");
+    expect((await inviteBy(owner.cookie, email)).statusCode).toBe(200);
+    expect((await registerWith((await lastInvitation(email)).token)).statusCode).toBe(200);
+    const account = await t.ctx.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+    expect(account).toMatchObject({ role: "Prueba", is_test_data: 1, household_owner_id: owner.id });
+  });
+
   it("registers only the invited address, only while the invitation is valid", async () => {
     const owner = await signedInAs(t, "User");
     // An address that has an account signs in to accept: the link does not make a second one.
