@@ -46,7 +46,9 @@ export function auditCsvLine(item: AuditEventItem, lang: Language): string {
     item.subject?.name ?? "",
     item.subject?.email ?? "",
     item.ip,
-    item.detailLines.map((detail) => `${detail.label}: ${detail.value}`).join("; "),
+    item.detailLines
+      .map((detail) => translate(lang, "common:labelValue", { label: detail.label, value: detail.value }))
+      .join("; "),
     changesText(item, lang),
   ];
   return csvLine(cells);

@@ -51,7 +51,8 @@ export function readmeText(
     t("zip.readme.included", { count: summary.included }),
     t("zip.readme.leftOut", { count: left }),
     ...PHOTO_LEFT_OUT_REASONS.filter((reason) => summary.leftOut[reason] > 0).map(
-      (reason) => `  - ${t(`reasons.${reason}`)}: ${summary.leftOut[reason]}`,
+      (reason) =>
+        `  - ${translate(lang, "common:labelValue", { label: t(`reasons.${reason}`), value: summary.leftOut[reason] })}`,
     ),
     ...(left > 0 ? [t("zip.readme.details")] : []),
     ...(summary.included + left === 0 ? ["", t("zip.readme.empty")] : []),

@@ -28,7 +28,11 @@ function Details({ item }: { item: AuditEventItem }) {
   return (
     <>
       {item.detailLines.length > 0 && (
-        <Text size="sm">{item.detailLines.map((detail) => `${detail.label}: ${detail.value}`).join(" · ")}</Text>
+        <Text size="sm">
+          {item.detailLines
+            .map((detail) => t("common:labelValue", { label: detail.label, value: detail.value }))
+            .join(" · ")}
+        </Text>
       )}
       {item.changes.length > 0 && (
         <>

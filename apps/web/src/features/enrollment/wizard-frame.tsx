@@ -120,8 +120,11 @@ function CompactProgress({ current, file }: ProgressProps) {
     <Paper withBorder p="sm">
       <Stack gap="xs">
         <Text fw={600}>
-          {t("enrollment:frame.position", { current: current.number, total: WIZARD_STEP_COUNT })}:{" "}
-          {t(routeTitleKey(current.routeId))}
+          {t("enrollment:frame.positionTitle", {
+            current: current.number,
+            total: WIZARD_STEP_COUNT,
+            title: t(routeTitleKey(current.routeId)),
+          })}
         </Text>
         <Progress value={(current.number / WIZARD_STEP_COUNT) * 100} aria-hidden="true" />
         <Button variant="subtle" size="compact-sm" onClick={toggle} aria-expanded={opened}>

@@ -49,7 +49,10 @@ export function PhotoExportSummaryView({
             <List size="sm" aria-label={t("photoExport:summary.reasonsTitle")} data-testid="summary-reasons">
               {PHOTO_LEFT_OUT_REASONS.filter((reason) => summary.leftOut[reason] > 0).map((reason) => (
                 <List.Item key={reason}>
-                  {t(`photoExport:reasons.${reason}`)}: {summary.leftOut[reason]}
+                  {t("common:labelValue", {
+                    label: t(`photoExport:reasons.${reason}`),
+                    value: summary.leftOut[reason],
+                  })}
                 </List.Item>
               ))}
             </List>

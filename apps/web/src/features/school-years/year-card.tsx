@@ -133,7 +133,7 @@ export function YearCard({
         ) : null}
         <Text size="sm">
           <Text span fw={600}>
-            {t("schoolYears:card.levels")}:
+            {t("common:labelColon", { label: t("schoolYears:card.levels") })}
           </Text>{" "}
           {everyLevel ? t("schoolYears:card.allLevels") : levelNames.join(", ")}
         </Text>

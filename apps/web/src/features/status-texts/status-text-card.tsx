@@ -58,7 +58,12 @@ export function StatusTextCard({
             </Badge>
           </Group>
           <Group gap="xs">
-            <Button size="xs" variant="light" onClick={onEdit} aria-label={`${t("statusTexts:edit")}: ${label}`}>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={onEdit}
+              aria-label={t("common:labelValue", { label: t("statusTexts:edit"), value: label })}
+            >
               {t("statusTexts:edit")}
             </Button>
             {item.customized ? (
@@ -68,7 +73,7 @@ export function StatusTextCard({
                 color="red"
                 onClick={onReset}
                 loading={busy}
-                aria-label={`${t("statusTexts:reset")}: ${label}`}
+                aria-label={t("common:labelValue", { label: t("statusTexts:reset"), value: label })}
               >
                 {t("statusTexts:reset")}
               </Button>

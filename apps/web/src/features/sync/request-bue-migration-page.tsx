@@ -62,7 +62,7 @@ export function RequestBueMigrationPage() {
         <>
           <Group gap="sm" aria-label={t("sync:request.state")}>
             <Text size="sm" fw={600}>
-              {t("sync:request.state")}:
+              {t("common:labelColon", { label: t("sync:request.state") })}
             </Text>
             {request.migration.state === "migrated" ? (
               <Badge color="green" variant="light" data-testid="bue-state">
@@ -88,7 +88,8 @@ export function RequestBueMigrationPage() {
             <Title order={2} size="h4" id="bue-preview-title">
               {t("sync:request.preview")}
             </Title>
-            <Table striped withTableBorder aria-labelledby="bue-preview-title" maw={720}>
+            {/* The export's own values (ISO dates, codes): the screen sweep reads them as raw on purpose. */}
+            <Table striped withTableBorder aria-labelledby="bue-preview-title" maw={720} data-raw-values>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t("sync:request.field")}</Table.Th>

@@ -42,7 +42,7 @@ export function MfaResetPanel({ userId, name, enabled }: { userId: number; name:
       <Group justify="space-between">
         <Group gap="xs">
           <Text fw={700} id="user-mfa-title">
-            {t("users:mfa.title")}:
+            {t("common:labelColon", { label: t("users:mfa.title") })}
           </Text>
           <Badge variant="light" color={enabled ? "green" : "gray"}>
             {t(enabled ? "users:mfa.on" : "users:mfa.off")}

@@ -72,28 +72,30 @@ export function UserDetailPage() {
     <Stack gap="lg">
       {back}
       <Title order={1} size="h2">
-        {t(routeTitleKey("settings.userDetail"))}: {fullName(account)}
+        {t("common:labelValue", { label: t(routeTitleKey("settings.userDetail")), value: fullName(account) })}
       </Title>
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
           <Text>
-            <b>{t("users:columns.email")}:</b> {account.email}
+            <b>{t("common:labelColon", { label: t("users:columns.email") })}</b> {account.email}
           </Text>
           <Text>
-            <b>{t("users:detail.phone")}:</b> {account.phone}
+            <b>{t("common:labelColon", { label: t("users:detail.phone") })}</b> {account.phone}
           </Text>
           <Text>
-            <b>{t("users:columns.role")}:</b> {t(`users:roles.${account.role}`)}
+            <b>{t("common:labelColon", { label: t("users:columns.role") })}</b> {t(`users:roles.${account.role}`)}
           </Text>
           <Text>
-            <b>{t("users:columns.language")}:</b> {t(`users:languages.${account.language}`)}
+            <b>{t("common:labelColon", { label: t("users:columns.language") })}</b>{" "}
+            {t(`users:languages.${account.language}`)}
           </Text>
           <Group gap="xs">
-            <b>{t("users:columns.state")}:</b>
+            <b>{t("common:labelColon", { label: t("users:columns.state") })}</b>
             <Badge variant="light">{t(`users:states.${account.state}`)}</Badge>
           </Group>
           <Text>
-            <b>{t("users:columns.lastLogin")}:</b> {formatDate(account.lastLoginAt, i18n.language) ?? t("users:never")}
+            <b>{t("common:labelColon", { label: t("users:columns.lastLogin") })}</b>{" "}
+            {formatDate(account.lastLoginAt, i18n.language) ?? t("users:never")}
           </Text>
         </SimpleGrid>
       </Paper>
