@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { Dashboard } from "@portal/shared/schemas/dashboard";
+import { CURRENT_YEAR, PAST_YEAR } from "./support/demo-calendar.ts";
 import { logIn } from "./support/session.ts";
 import { runTag, sendNewFile } from "./support/wizard.ts";
 
@@ -60,12 +61,17 @@ test("the secretary sees the year's figures and opens the untreated requests fro
   const data = (await answer.json()) as Dashboard;
 
   await expect(page.getByRole("heading", { name: "Panel de control", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("dashboard-school-year")).toHaveText("Año lectivo 2025-2026");
+  await expect(page.getByTestId("dashboard-school-year")).toHaveText(`Año lectivo ${CURRENT_YEAR}`);
   expect(data.byStatus.Untreated).toBeGreaterThan(0);
   for (const status of ["Untreated", "Accepted", "Finished", "InProcess"] as const) {
     await expect(figure(page, `status-${status}`)).toHaveText(String(data.byStatus[status]));
   }
   await expect(figure(page, "status-notSent")).toHaveText(String(data.notSentFiles));
+  // Drafts, files started and requests back with the family: three things, three names.
+  await expect(page.getByTestId("status-notSent")).toContainText("Borradores sin enviar");
+  await expect(page.getByTestId("funnel-inProcess")).toContainText("Expedientes iniciados");
+  await expect(page.getByTestId("status-InProcess")).toContainText("En proceso");
+  await expect(page.getByTestId("status-InProcess")).toContainText("Devueltas a la familia para corregir");
   await expect(figure(page, "figure-total")).toHaveText(String(data.totalRequests));
   await expect(figure(page, "funnel-sent")).toHaveText(String(data.totalRequests));
   await expect(figure(page, "kind-new")).toHaveText(String(data.kinds.new));
@@ -123,6 +129,49 @@ test("the secretary sees the year's figures and opens the untreated requests fro
     .click();
   await expect(page).toHaveURL(`${LISTS}/request-detail/${tomas?.id}`);
   await expect(page.getByTestId("request-status")).toHaveText("Aceptada");
+});
+
+test("the secretary switches the school year from the header, and a code of another year is found", async ({
+  page,
+}) => {
+  const data = await openDashboard(page, "secretaria@demo.local");
+  const found = await page.request.get(`/api/requests?q=${encodeURIComponent(`Dora ${TAG}`)}`);
+  const [dora] = ((await found.json()) as { items: { id: number; code: string }[] }).items;
+  expect(dora).toBeTruthy();
+  const year = page.getByRole("combobox", { name: "Año lectivo seleccionado" });
+  await expect(year.locator("option:checked")).toHaveText(data.schoolYear.label);
+
+  // The past year: the dashboard reads its figures again without signing out.
+  const pastAnswer = page.waitForResponse((response) => response.url().includes("/api/dashboard") && response.ok());
+  await year.selectOption({ label: PAST_YEAR });
+  const past = (await (await pastAnswer).json()) as Dashboard;
+  expect(past.schoolYear.label).toBe(PAST_YEAR);
+  await expect(page.getByTestId("dashboard-school-year")).toHaveText(`Año lectivo ${PAST_YEAR}`);
+  await expect(figure(page, "figure-total")).toHaveText(String(past.totalRequests));
+  await expect(year.locator("option:checked")).toHaveText(PAST_YEAR);
+
+  // The list shows that year too; a code of the current year is named with its year and a link.
+  await page.goto(`${LISTS}/all-request`);
+  await expect(page.getByRole("heading", { name: "Todas las solicitudes", level: 1 })).toBeVisible();
+  await page.getByLabel("Buscar").fill(dora!.code);
+  await expect(page.getByTestId("list-empty")).toBeVisible();
+  const notice = page.getByTestId("code-elsewhere");
+  await expect(notice).toHaveText(
+    `La solicitud ${dora!.code} (Dora Vera ${TAG}) es del año lectivo ${data.schoolYear.label}: abrir la solicitud ${dora!.code}`,
+  );
+
+  // Back to the current year from the header: the same search now lists the request itself.
+  await year.selectOption({ label: data.schoolYear.label });
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await expect(page.locator("tbody tr")).toContainText(`Dora Vera ${TAG}`);
+  await expect(notice).toHaveCount(0);
+
+  // The link of a code of another year opens the request's detail whatever the session's year.
+  await year.selectOption({ label: PAST_YEAR });
+  await expect(page.getByTestId("list-empty")).toBeVisible();
+  await notice.getByRole("link", { name: `abrir la solicitud ${dora!.code}` }).click();
+  await expect(page).toHaveURL(`${LISTS}/request-detail/${dora!.id}`);
+  await expect(page.getByTestId("request-student")).toHaveText(`Dora Vera ${TAG}`);
 });
 
 test("Editor sees the dashboard's figures, none of them a link", async ({ page }) => {

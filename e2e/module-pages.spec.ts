@@ -67,6 +67,11 @@ test("the secretary opens a module page from the request, edits it with the wiza
   await page.getByRole("link", { name: "Términos y condiciones" }).click();
   await expect(page).toHaveURL(new RegExp(`/conditions-and-terms/${requestId}$`));
   await expect(page.getByText("Los términos y condiciones los acepta la propia familia")).toBeVisible();
+  // In the third person here, where the family's wizard says "He leído y acepto…".
+  await expect(
+    page.getByRole("checkbox", { name: "La familia ha leído y acepta los términos de uso del portal" }),
+  ).toBeVisible();
+  await expect(page.getByText("He leído y acepto", { exact: false })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Guardar", exact: true })).toHaveCount(0);
 });
 
@@ -87,7 +92,8 @@ test("two people saving the same record: the second is told, reloads and sees th
   expect(other.status(), await other.text()).toBe(200);
 
   await wantsBus.getByRole("radio", { name: "Sí" }).check();
-  await page.getByLabel(/acepto las condiciones del servicio de transporte/).check();
+  // The family's consent, read by the staff, speaks of the family.
+  await page.getByLabel("La familia ha leído y acepta las condiciones del servicio de transporte escolar").check();
   await page.getByRole("button", { name: "Guardar", exact: true }).click();
   const conflict = page.getByRole("alert").filter({ hasText: "Otra persona" });
   await expect(conflict).toBeVisible();

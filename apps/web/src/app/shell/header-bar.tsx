@@ -3,12 +3,13 @@ import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/Burger.layer.css";
 import "@mantine/core/styles/Group.layer.css";
 import "@mantine/core/styles/VisuallyHidden.layer.css";
-import { Badge, Burger, Group, VisuallyHidden } from "@mantine/core";
-import { homePathFor } from "@portal/shared/roles";
+import { Badge, Box, Burger, Group, VisuallyHidden } from "@mantine/core";
+import { homePathFor, isFamilyRole } from "@portal/shared/roles";
 import type { SessionInfo, SessionUser } from "@portal/shared/schemas/responses";
 import { useTranslation } from "react-i18next";
 import { BrandMark } from "./brand-mark.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
+import { SchoolYearSelect } from "./school-year-switch.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
 interface Props {
@@ -18,7 +19,10 @@ interface Props {
   burger?: { opened: boolean; toggle: () => void };
 }
 
-/** Top row of the shell: brand, the school year chosen at login, language, user menu. */
+/**
+ * Top row of the shell: brand, the school year (a family's, chosen at login; the staff's, to
+ * switch here, on phones in the user menu), language, user menu.
+ */
 export function HeaderBar({ user, schoolYear, burger }: Props) {
   const { t } = useTranslation();
   return (
@@ -34,7 +38,11 @@ export function HeaderBar({ user, schoolYear, burger }: Props) {
           />
         ) : null}
         <BrandMark to={homePathFor(user.role)} />
-        {schoolYear ? (
+        {schoolYear && !isFamilyRole(user.role) ? (
+          <Box visibleFrom="xs" style={{ flexShrink: 0 }}>
+            <SchoolYearSelect current={schoolYear} />
+          </Box>
+        ) : schoolYear ? (
           <Badge variant="light" size="lg" radius="sm" visibleFrom="xs" style={{ flexShrink: 0 }}>
             <VisuallyHidden>{t("shell:schoolYear")} </VisuallyHidden>
             {schoolYear.label}
@@ -43,7 +51,7 @@ export function HeaderBar({ user, schoolYear, burger }: Props) {
       </Group>
       <Group gap="xs" wrap="nowrap">
         <LanguageSwitcher />
-        <UserMenu user={user} />
+        <UserMenu user={user} schoolYear={schoolYear} />
       </Group>
     </Group>
   );

@@ -14,7 +14,7 @@ import { LANGUAGE_OPTIONS } from "../../lib/language-options.ts";
  * Home/End/Page keys and type-ahead letters. Space and Alt+Down still open the list, where the
  * arrows only move until Enter.
  */
-function changesWithoutOpening(event: KeyboardEvent<HTMLSelectElement>): boolean {
+export function changesWithoutOpening(event: KeyboardEvent<HTMLSelectElement>): boolean {
   if (event.altKey || event.ctrlKey || event.metaKey) return false;
   if (/^(Arrow(Up|Down|Left|Right)|Home|End|Page(Up|Down))$/.test(event.key)) return true;
   return event.key.length === 1 && event.key !== " ";

@@ -9,19 +9,21 @@ import "@mantine/core/styles/Menu.layer.css";
 import "@mantine/core/styles/Text.layer.css";
 import { Avatar, Button, Menu, Text } from "@mantine/core";
 import { LANGUAGES } from "@portal/shared/languages";
-import type { SessionUser } from "@portal/shared/schemas/responses";
+import { isFamilyRole } from "@portal/shared/roles";
+import type { SessionInfo, SessionUser } from "@portal/shared/schemas/responses";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChevronDownIcon } from "../../components/ui/chevron-down-icon.tsx";
 import { useLogout } from "../../features/auth/use-logout.ts";
 import { useChangeLanguage } from "../../lib/language.ts";
+import { SchoolYearMenuItems } from "./school-year-switch.tsx";
 
 function initials(user: SessionUser): string {
   return `${user.names.trim().charAt(0)}${user.firstSurname.trim().charAt(0)}`.toUpperCase() || "?";
 }
 
-/** The signed-in user's menu: account page, language, logout. */
-export function UserMenu({ user }: { user: SessionUser }) {
+/** The signed-in user's menu: account page, (staff on a phone) school year, language, logout. */
+export function UserMenu({ user, schoolYear }: { user: SessionUser; schoolYear: SessionInfo["schoolYear"] }) {
   const { t, i18n } = useTranslation();
   const changeLanguage = useChangeLanguage();
   const logout = useLogout();
@@ -57,6 +59,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           {t("shell:account")}
         </Menu.Item>
         <Menu.Divider />
+        {schoolYear && !isFamilyRole(user.role) ? <SchoolYearMenuItems current={schoolYear} /> : null}
         <Menu.Label>{t("shell:language")}</Menu.Label>
         {LANGUAGES.map((language) => (
           <Menu.Item

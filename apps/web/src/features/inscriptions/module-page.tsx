@@ -14,7 +14,7 @@ import type { RequestModule } from "@portal/shared/schemas/request-steps";
 import { moduleRouteId, STAFF_MODULES } from "@portal/shared/staff-modules";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, Suspense, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
@@ -36,6 +36,7 @@ import { moduleQueryKey, useRequestModule } from "./module-api.ts";
 import { listOriginHref } from "./representative-lists.ts";
 import { detailPath, modulePath, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
 import { staffStepHost, staffUploads } from "./staff-step-host.ts";
+import { withStaffWording } from "./staff-wording.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** The wizard's own page for each step: the module pages render them with the staff's host. */
@@ -132,12 +133,17 @@ function ModuleStep({ module, step }: { module: RequestModule; step: StepId }) {
     [module, queryClient],
   );
   const uploads = useMemo(() => staffUploads(module.requestId), [module.requestId]);
+  const { i18n } = useTranslation();
+  // The wizard's consents, read by the staff, speak of the family, not as the family.
+  const staffI18n = useMemo(() => withStaffWording(i18n), [i18n]);
   return (
-    <StepHostProvider host={host} uploads={uploads}>
-      <Suspense fallback={<PageLoader />}>
-        <Page key={generation} />
-      </Suspense>
-    </StepHostProvider>
+    <I18nextProvider i18n={staffI18n}>
+      <StepHostProvider host={host} uploads={uploads}>
+        <Suspense fallback={<PageLoader />}>
+          <Page key={generation} />
+        </Suspense>
+      </StepHostProvider>
+    </I18nextProvider>
   );
 }
 

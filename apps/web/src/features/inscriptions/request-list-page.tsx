@@ -18,6 +18,7 @@ import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { BulkStatusChange } from "./bulk-status-change.tsx";
+import { CodeElsewhere } from "./code-elsewhere.tsx";
 import { canManageRequests } from "./format.ts";
 import { ListFilters } from "./list-filters.tsx";
 import {
@@ -136,6 +137,7 @@ export function RequestListPage({ listId }: { listId: RequestListId }) {
           onClear={() => go(clearFilters(state))}
         />
       </Paper>
+      <CodeElsewhere q={state.q} shownYearId={state.schoolYearId ?? session.schoolYear?.id ?? null} />
       {list.isError && list.data ? (
         <LoadErrorAlert compact error={list.error} onRetry={() => void list.refetch()} />
       ) : null}
