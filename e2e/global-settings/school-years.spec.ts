@@ -55,6 +55,12 @@ test("the Admin creates 2026-2027 and opens re-enrollment; a family sees the win
   const reEnrollment = year.getByRole("group", { name: "Reinscripción" });
   await reEnrollment.getByRole("button", { name: "Editar las fechas" }).click();
   const windowDialog = page.getByRole("dialog", { name: "Reinscripción — 2026-2027" });
+  // The earliest opening is named as such, and the first day of classes as itself.
+  await expect(
+    windowDialog.getByText(
+      /^Un periodo puede abrir desde el \d{2}\/\d{2}\/\d{4}, 12 meses antes del primer día de clases \(\d{2}\/\d{2}\/\d{4}\)/,
+    ),
+  ).toBeVisible();
   // A click opens the date field's calendar; Escape closes it, not the dialog around it.
   await windowDialog.getByRole("textbox", { name: "Abre el" }).click();
   const calendar = page.locator("[data-dates-dropdown]");

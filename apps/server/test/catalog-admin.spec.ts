@@ -71,7 +71,7 @@ async function auditDetails(event: string, code: string): Promise<Record<string,
 }
 
 describe("adding an entry", () => {
-  it("adds it at the end with a code made from the Spanish label, seen by the forms in 3 languages, audited", async () => {
+  it("adds it before Other, with a code made from the Spanish label, seen by the forms in 3 languages, audited", async () => {
     const word = `Padrino ${tag()}`;
     const response = await add("relationships", {
       labels: { es: `${word}`, en: `Godfather ${word}`, fr: `Parrain ${word}` },
@@ -82,12 +82,13 @@ describe("adding an entry", () => {
     expect(item).toMatchObject({ disabled: false, protected: false, version: 1 });
     const all = await view("relationships");
     expect(all.editing).toBe("full");
-    expect(all.items.at(-1)?.id).toBe(item.id);
-    expect(all.items.at(-1)?.order).toBe(all.items.length);
-    expect((await familyCatalog("relationships", "fr")).find((entry) => entry.code === item.code)).toMatchObject({
-      label: `Parrain ${word}`,
-      disabled: false,
-    });
+    // The catch-all "Other" stays last: the new entry is just before it.
+    expect(all.items.at(-1)?.code).toBe("OTHER");
+    expect(all.items.at(-2)?.id).toBe(item.id);
+    expect(all.items.at(-2)?.order).toBe(all.items.length - 1);
+    const forms = await familyCatalog("relationships", "fr");
+    expect(forms.at(-1)?.label).toBe("Autre");
+    expect(forms.at(-2)).toMatchObject({ code: item.code, label: `Parrain ${word}`, disabled: false });
     expect(await auditDetails("catalog.itemCreated", item.code)).toHaveLength(1);
     expect((await remove("relationships", item)).statusCode).toBe(200);
   });

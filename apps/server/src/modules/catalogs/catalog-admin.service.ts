@@ -136,7 +136,7 @@ export async function createCatalogItem(
         new Set(codes.map((entry) => entry.code.toLowerCase())),
       );
     }
-    const sortOrder = rows.reduce((max, row) => Math.max(max, Number(row.sort_order)), 0) + 1;
+    const sortOrder = await placeForNewEntry(trx, rows);
     const id = await insertCatalogRow(trx, { catalog: name, code, sortOrder, labels: input.labels }, revive);
     await recordAudit(trx, {
       event: "catalog.itemCreated",
@@ -146,6 +146,21 @@ export async function createCatalogItem(
     });
     return toItem(name, await rowOrNotFound(trx, name, id), rows.length);
   });
+}
+
+/** The code of a list's catch-all entry ("Otro", "Other", "Autre"), which the forms treat apart. */
+const OTHER_CODE = "OTHER";
+
+/**
+ * Where a new entry goes: last, or just before a catch-all "Other" at the end of the list, which
+ * stays last (docs/decisions.md "Settings › Catalogues"); it and what follows move one place down.
+ */
+async function placeForNewEntry(trx: Db, rows: CatalogRow[]): Promise<number> {
+  const last = rows.reduce((max, row) => Math.max(max, Number(row.sort_order)), 0);
+  const other = rows.at(-1);
+  if (!other || other.code.toUpperCase() !== OTHER_CODE) return last + 1;
+  await applyIf(trx, other, Number(other.version), { sort_order: last + 1 });
+  return Number(other.sort_order);
 }
 
 /** Runs `work` on the entry, then answers it as it now stands. */

@@ -90,6 +90,7 @@ export function WindowDialog({
           <Text size="sm" c="dimmed">
             {t("schoolYears:window.hint", {
               earliest: formatSchoolDay(addMonths(year.startsOn, -WINDOW_EARLIEST_MONTHS), i18n.language),
+              first: formatSchoolDay(year.startsOn, i18n.language),
               latest: formatSchoolDay(year.endsOn, i18n.language),
             })}
           </Text>
