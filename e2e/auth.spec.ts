@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 import { linkFromOutbox } from "./support/outbox.ts";
 import { logIn, logOut } from "./support/session.ts";
 
@@ -37,7 +38,7 @@ test("a family registers, activates from the e-mail, logs in and out", async ({ 
   await page.goto("/login");
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
-  await expect(page.getByText("2025-2026")).toBeVisible();
+  await expect(page.getByText(CURRENT_YEAR)).toBeVisible();
 
   await logOut(page);
   const stored = await page.evaluate(() => ({
@@ -60,7 +61,7 @@ test("a wrong password gets one message that does not say which field was wrong"
 
 test("the login form names each missing field with the spec's messages", async ({ page }) => {
   await page.goto("/login");
-  await expect(page.getByLabel("School year").locator("option:checked")).toHaveText("2025-2026");
+  await expect(page.getByLabel("School year").locator("option:checked")).toHaveText(CURRENT_YEAR);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByText("Email is mandatory")).toBeVisible();
   await expect(page.getByText("Password is mandatory")).toBeVisible();

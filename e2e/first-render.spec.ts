@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 
 test.use({ locale: "en-US" });
 
@@ -19,7 +20,7 @@ test("the page shows a spinner before the app's code arrives, then the login who
   release();
   // The screen comes in one render, its school year already chosen (read at once, not waited for).
   await expect(page.getByRole("textbox", { name: "E-mail" })).toBeVisible();
-  expect(await page.getByLabel("School year").locator("option:checked").textContent()).toBe("2025-2026");
+  expect(await page.getByLabel("School year").locator("option:checked").textContent()).toBe(CURRENT_YEAR);
   await expect(spinner).toHaveCount(0);
 });
 

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ACCOUNT_PASSWORD, registerAccount } from "./support/accounts.ts";
+import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 import { CODE_FIELD, setUpMfaOnScreen } from "./support/mfa.ts";
 import { linkFromOutbox } from "./support/outbox.ts";
 import { logIn } from "./support/session.ts";
@@ -8,7 +9,7 @@ import { totpCode } from "./support/totp.ts";
 /** Her sign-in screen speaks her language (Spanish) once she has used the portal. */
 async function herLogIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByLabel("Año lectivo").locator("option:checked")).toHaveText("2025-2026");
+  await expect(page.getByLabel("Año lectivo").locator("option:checked")).toHaveText(CURRENT_YEAR);
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel(/^Contraseña/).fill(ACCOUNT_PASSWORD);
   await Promise.all([

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { cedulaFor, minimalPdf } from "../apps/server/test/support/documents.ts";
 import { registerAccount } from "./support/accounts.ts";
+import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 import { chooseOption, chooseRadio, press, tabTo, tick, typeInto, uploadWithKeyboard } from "./support/keyboard.ts";
 import { jpegPhoto } from "./support/wizard.ts";
 
@@ -181,7 +182,7 @@ test("a new family completes the whole wizard and sends the file with the keyboa
     "Sí",
   );
   await tick(page, page.getByRole("checkbox", { name: /Declaro que la información de esta ficha médica es verídica/ }));
-  await saveAndNext(page, "Resumen de inscripción para el año 2025-2026");
+  await saveAndNext(page, `Resumen de inscripción para el año ${CURRENT_YEAR}`);
 
   // Step 14, the summary: validate and send, confirmed in the dialog.
   await press(page, page.getByRole("button", { name: "Validar y enviar" }));

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { flat } from "../apps/server/test/support/pdf-text.ts";
+import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 import { downloadPdf } from "./support/documents.ts";
 import { logIn } from "./support/session.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
@@ -25,7 +26,7 @@ test("the summary shows every section, edits one and comes back, then sends the 
   await openWizardStep(page, fileId, "resumen-del-registro");
 
   await expect(
-    page.getByRole("heading", { level: 1, name: "Resumen de inscripción para el año 2025-2026" }),
+    page.getByRole("heading", { level: 1, name: `Resumen de inscripción para el año ${CURRENT_YEAR}` }),
   ).toBeVisible();
   const studentSection = page.getByRole("region", { name: "Ficha del alumno" });
   await expect(studentSection.getByText("Ana Lucía")).toBeVisible();

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { flat } from "../apps/server/test/support/pdf-text.ts";
 import { STEP_IDS } from "../packages/shared/src/enrollment-steps.ts";
+import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 import { downloadPdf } from "./support/documents.ts";
 import { logIn } from "./support/session.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
@@ -44,7 +45,7 @@ for (const { email, language } of [
       await expect(page.getByRole("heading", { level: 1, name: title(step) })).toBeHidden();
     }
 
-    const summaryTitle = text(enrollment, "summary.title").replace("{{currentYear}}", "2025-2026");
+    const summaryTitle = text(enrollment, "summary.title").replace("{{currentYear}}", CURRENT_YEAR);
     await expect(page.getByRole("heading", { level: 1, name: summaryTitle })).toBeVisible();
     await page.getByRole("button", { name: text(enrollment, "summary.send") }).click();
     await page

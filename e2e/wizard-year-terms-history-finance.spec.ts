@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 import { logIn } from "./support/session.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
@@ -23,7 +24,7 @@ test("steps 3 and 4: the file's school year, a level among those allowed, and al
 
   // Step 3: the session's school year, a first enrollment, every level with the spec's names.
   await expect(page.getByRole("heading", { name: "Año de inscripción y nivel", level: 1 })).toBeVisible();
-  await expect(page.getByLabel("Año lectivo", { exact: true })).toHaveValue("2025-2026");
+  await expect(page.getByLabel("Año lectivo", { exact: true })).toHaveValue(CURRENT_YEAR);
   const type = page.getByRole("radiogroup", { name: "Tipo de inscripción" });
   await expect(type.getByLabel("Primera inscripción en la institución")).toBeChecked();
   const level = page.getByLabel("Nivel solicitado", { exact: true });

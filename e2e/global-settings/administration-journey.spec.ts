@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { registerAccount } from "../support/accounts.ts";
 import { MARRIED, renameMarried } from "../support/catalogues.ts";
+import { DEMO_CALENDAR, dayFirst, NEXT_YEAR } from "../support/demo-calendar.ts";
 import { setUpMfaOnScreen } from "../support/mfa.ts";
 import { linkFromOutbox } from "../support/outbox.ts";
 import { logIn } from "../support/session.ts";
@@ -23,7 +24,6 @@ const DISCOUNT = 23;
 /** Today in the school's time zone (Ecuador, UTC−5), as the server counts window days. */
 const schoolToday = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
 /** An ISO day as the date fields read it (DD/MM/YYYY). */
-const dayFirst = (day: string) => day.split("-").reverse().join("/");
 
 async function saveDiscount(admin: Page, percent: string): Promise<void> {
   await admin.goto(`${SETTINGS}/general`);
@@ -64,17 +64,17 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
     await admin.goto(`${SETTINGS}/academic-year`);
     await admin.getByRole("button", { name: "Crear el próximo año lectivo" }).click();
     const create = admin.getByRole("dialog", { name: "Crear un año lectivo" });
-    await expect(create.getByLabel("Año lectivo")).toHaveValue("2026-2027");
+    await expect(create.getByLabel("Año lectivo")).toHaveValue(NEXT_YEAR);
     await create.getByRole("button", { name: "Crear" }).click();
     await expect(create).toBeHidden();
     yearCreated = true;
-    const year = admin.getByRole("article", { name: "2026-2027" });
+    const year = admin.getByRole("article", { name: NEXT_YEAR });
     const today = schoolToday();
     const reEnrollment = year.getByRole("group", { name: "Reinscripción" });
     await reEnrollment.getByRole("button", { name: "Editar las fechas" }).click();
-    const window = admin.getByRole("dialog", { name: "Reinscripción — 2026-2027" });
+    const window = admin.getByRole("dialog", { name: `Reinscripción — ${NEXT_YEAR}` });
     await window.getByRole("textbox", { name: "Abre el" }).fill(dayFirst(today));
-    await window.getByRole("textbox", { name: "Cierra el (incluido)" }).fill("03/07/2027");
+    await window.getByRole("textbox", { name: "Cierra el (incluido)" }).fill(dayFirst(DEMO_CALENDAR.next.endsOn));
     await window.getByRole("button", { name: "Guardar" }).click();
     await expect(window).toBeHidden();
     await expect(reEnrollment.getByText("Abierto", { exact: true })).toBeVisible();
@@ -143,7 +143,7 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
     await familyContext.close();
 
     // 5. Each of those actions in the audit log.
-    await expectAudited(admin, "Año lectivo creado", "2026-2027");
+    await expectAudited(admin, "Año lectivo creado", NEXT_YEAR);
     await expectAudited(admin, "Periodo de inscripción modificado", `opensOn: ${today}`);
     await expectAudited(admin, "Cuenta invitada", herEmail);
     await expectAudited(admin, "Cuenta desactivada", herEmail);
@@ -155,9 +155,9 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
     if (labelRenamed) await renameMarried(admin, renamed.es, MARRIED);
     if (yearCreated) {
       await admin.goto(`${SETTINGS}/academic-year`);
-      await admin.getByRole("article", { name: "2026-2027" }).getByRole("button", { name: "Eliminar" }).click();
+      await admin.getByRole("article", { name: NEXT_YEAR }).getByRole("button", { name: "Eliminar" }).click();
       await admin.getByRole("button", { name: "Sí" }).click();
-      await expect(admin.getByRole("article", { name: "2026-2027" })).toHaveCount(0);
+      await expect(admin.getByRole("article", { name: NEXT_YEAR })).toHaveCount(0);
     }
   }
 });

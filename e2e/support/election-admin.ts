@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe.ts";
+import { CURRENT_YEAR } from "./demo-calendar.ts";
 
 // The Admin's election settings screens (issue #15), as a person uses them, in Spanish (the demo
 // Admin's language): the settings menu, the dialogs, the confirmations.
@@ -48,7 +49,7 @@ export async function createElection(admin: Page, titles: { es: string; en: stri
   await dialog.getByLabel("Título en francés").fill(titles.fr);
   await dialog.getByLabel("Órgano que se elige").fill("Conseil d'école");
   await dialog.getByLabel("Puestos", { exact: true }).fill("2");
-  await expect(dialog.getByLabel("Año lectivo").locator("option:checked")).toHaveText("2025-2026");
+  await expect(dialog.getByLabel("Año lectivo").locator("option:checked")).toHaveText(CURRENT_YEAR);
   await expectNoSeriousViolations(admin, "settings: the election dialog");
   await dialog.getByRole("button", { name: "Guardar" }).click();
   await expect(dialog).toBeHidden();

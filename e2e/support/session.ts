@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { CURRENT_YEAR } from "./demo-calendar.ts";
 import { E2E_MFA_ACCOUNTS, totpCode } from "./totp.ts";
 
 export const DEMO_PASSWORD = "demo-portal-2025";
@@ -6,7 +7,7 @@ export const DEMO_PASSWORD = "demo-portal-2025";
 /** Signs in through the login screen (the current school year is preselected). */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   if (!page.url().includes("/login")) await page.goto("/login");
-  await expect(page.getByLabel("School year").locator("option:checked")).toHaveText("2025-2026");
+  await expect(page.getByLabel("School year").locator("option:checked")).toHaveText(CURRENT_YEAR);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel(/^Password/).fill(password);
   // Wait for the server's answer: navigating before it arrives would leave without the cookie.

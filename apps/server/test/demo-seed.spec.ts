@@ -1,12 +1,14 @@
+import { isWindowOpen, schoolDay, windowRangeProblem } from "@portal/shared/rules/school-year-windows";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ES_FEMALE, ES_MALE, RELATIONSHIP_GENDER } from "../src/db/seeds/large-school.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
 import { call, createTestApp, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
- * The demo school a newcomer sees on first start must not contradict itself: a request the
- * school has finished has every signed paper in, and a contact's relationship agrees with the
- * person named (no "Abuela …" listed as an uncle).
+ * The demo school a newcomer sees on first start must not contradict itself: the current year's
+ * enrollment windows are open and lie within that year, a request the school has finished has
+ * every signed paper in, and a contact's relationship agrees with the person named (no "Abuela …"
+ * listed as an uncle).
  */
 let own: OwnDatabase;
 let t: TestApp;
@@ -28,6 +30,26 @@ interface DocumentItem {
 }
 
 describe("the demo school", () => {
+  it("has its current year's two windows open today, inside the dates the Admin's screen accepts for that year", async () => {
+    const years = await t.ctx.db.selectFrom("school_years").selectAll().orderBy("starts_on").execute();
+    expect(years).toHaveLength(2);
+    const [past, current] = years;
+    expect(current?.is_current).toBe(1);
+    expect(String(past?.ends_on) < String(current?.starts_on)).toBe(true);
+    const today = schoolDay();
+    expect(today <= String(current?.ends_on)).toBe(true);
+    const span = { startsOn: String(current?.starts_on), endsOn: String(current?.ends_on) };
+    for (const [opensOn, closesOn] of [
+      [current?.new_opens_on, current?.new_closes_on],
+      [current?.re_opens_on, current?.re_closes_on],
+    ]) {
+      const window = { opensOn: opensOn ?? null, closesOn: closesOn ?? null };
+      expect(windowRangeProblem(window, span)).toBeNull();
+      expect(isWindowOpen({ ...window, closedAt: null }, today, false)).toBe(true);
+    }
+    expect(current?.label).toBe(`${span.startsOn.slice(0, 4)}-${span.endsOn.slice(0, 4)}`);
+  });
+
   it("shows every Finished request with all its papers received and nothing overdue, this year and last", async () => {
     const secretary = await signedInAs(t, "Secretaria");
     const years = await t.ctx.db.selectFrom("school_years").select("id").execute();

@@ -7,26 +7,28 @@ import sharp from "sharp";
 import { randomToken } from "../../lib/crypto.ts";
 import { requestListColumns } from "../../modules/requests/request-columns.ts";
 import type { Db } from "../database.ts";
+import { movedBy } from "./demo-calendar.ts";
 import { recordHandIns } from "./demo-year.ts";
 
 /** The demo family with a student enrolled last year (2024-2025, id 10), to try re-enrollment. */
 export const DEMO_RETURNING_FAMILY = "familia1@demo.local";
 const PAST_YEAR_ID = 10;
 const PAST_LEVEL = "CM1";
-const SENT_AT = "2024-06-14T15:30:00.000Z";
-const HANDED_IN_ON = "2024-06-17";
+/** As written for 2024-2025; moved with the demo's calendar (demo-calendar.ts). */
+const WRITTEN_SENT_AT = "2024-06-14T15:30:00.000Z";
+const WRITTEN_HANDED_IN_ON = "2024-06-17";
 
 type UploadIds = { identityDocument: number; mother: number; motherDocument: number; photo: number; booklet: number };
 
 /** Last year's steps for Mateo, valid under the shared schemas (checked by demo-students.test.ts). */
-export function demoPastSteps(ids: UploadIds): Record<StepId, Record<string, unknown>> {
+export function demoPastSteps(ids: UploadIds, shift = 0): Record<StepId, Record<string, unknown>> {
   return {
     studentFile: {
       gender: "M",
       firstName: "Andrade",
       secondName: "Torres",
       names: "Mateo",
-      birthDate: "2014-05-20",
+      birthDate: movedBy("2014-05-20", shift),
       birthCountry: "EC",
       birthCity: "Quito",
       primaryResidence: "Av. República de El Salvador N34-127, Quito",
@@ -52,7 +54,7 @@ export function demoPastSteps(ids: UploadIds): Record<StepId, Record<string, unk
       firstName: "Andrade",
       names: "María José",
       photoFileId: ids.mother,
-      birthDate: "1984-02-11",
+      birthDate: movedBy("1984-02-11", shift),
       birthCountry: "EC",
       birthCity: "Quito",
       primaryNationality: "EC",
@@ -141,8 +143,15 @@ export async function seedDemoStudents(db: Db, dataDir: string): Promise<void> {
     .select("id")
     .where("email", "=", DEMO_RETURNING_FAMILY)
     .executeTakeFirst();
-  const pastYear = await db.selectFrom("school_years").select("id").where("id", "=", PAST_YEAR_ID).executeTakeFirst();
+  const pastYear = await db
+    .selectFrom("school_years")
+    .select("starts_on")
+    .where("id", "=", PAST_YEAR_ID)
+    .executeTakeFirst();
   if (!family || !pastYear) return;
+  const shift = Number(pastYear.starts_on.slice(0, 4)) - 2024;
+  const SENT_AT = movedBy(WRITTEN_SENT_AT, shift);
+  const HANDED_IN_ON = movedBy(WRITTEN_HANDED_IN_ON, shift);
   const now = new Date().toISOString();
   const student = await db
     .insertInto("students")
@@ -206,7 +215,7 @@ export async function seedDemoStudents(db: Db, dataDir: string): Promise<void> {
     photo: await store("studentPhoto", "mateo.jpg", await demoPhoto(500, { r: 90, g: 140, b: 200 }), "image/jpeg"),
     booklet: await pdf("vaccinationBooklet", "carne-vacunas-mateo.pdf"),
   };
-  const steps = demoPastSteps(ids);
+  const steps = demoPastSteps(ids, shift);
   await db
     .insertInto("enrollment_steps")
     .values(

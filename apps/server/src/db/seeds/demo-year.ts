@@ -13,6 +13,7 @@ import { requestListColumns } from "../../modules/requests/request-columns.ts";
 import { reopenForCorrection } from "../../modules/workflow/correction.service.ts";
 import { insertHistory } from "../../modules/workflow/workflow.repository.ts";
 import { type Db, type Engine, writeTransaction } from "../database.ts";
+import { movedBy } from "./demo-calendar.ts";
 import { createRng, type PlanEnv, type PlannedFamily, planFamily, seedSharedUploads } from "./large-school.ts";
 
 /*
@@ -27,8 +28,8 @@ import { createRng, type PlanEnv, type PlannedFamily, planFamily, seedSharedUplo
  */
 
 const SEED = 20_251_123;
-/** Planning date (birth dates, level by age): fixed, so the plan never changes. */
-const PLAN_NOW = new Date("2025-08-29T12:00:00.000Z");
+/** Planning date (birth dates, level by age) as written; moved with the demo's calendar (demo-calendar.ts). */
+const PLAN_NOW = "2025-08-29T12:00:00.000Z";
 const DAY = 86_400_000;
 
 /** The statuses of the demo year's requests, in order; the last two belong to the Test account. */
@@ -140,6 +141,8 @@ export async function seedDemoYear(db: Db, engine: Engine, dataDir: string): Pro
   fs.mkdirSync(folder, { recursive: true });
   const now = Date.now();
   const nowIso = new Date(now).toISOString();
+  // The same plan every time, its birth dates moved with the year (ages and levels keep agreeing).
+  const planNow = new Date(movedBy(PLAN_NOW, Number(year.starts_on.slice(0, 4)) - 2025));
   const env: PlanEnv = {
     years: [{ id: year.id, startYear: Number(year.starts_on.slice(0, 4)) }],
     uploads: {
@@ -151,8 +154,8 @@ export async function seedDemoYear(db: Db, engine: Engine, dataDir: string): Pro
     },
     tag: "",
     testShare: 0,
-    today: PLAN_NOW.toISOString().slice(0, 10),
-    now: PLAN_NOW,
+    today: planNow.toISOString().slice(0, 10),
+    now: planNow,
   };
   const rng = createRng(SEED);
   const regular = DEMO_YEAR_STATUSES.length - TEST_REQUESTS;

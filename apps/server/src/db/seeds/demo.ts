@@ -1,9 +1,10 @@
 import type { Language } from "@portal/shared/languages";
 import type { Role } from "@portal/shared/roles";
-import { addMonths, schoolDay } from "@portal/shared/rules/school-year-windows";
+import { schoolDay } from "@portal/shared/rules/school-year-windows";
 import type { PasswordHasher } from "../../modules/auth/passwords.ts";
 import { insertUser } from "../../modules/users/users.repository.ts";
 import type { Db } from "../database.ts";
+import { demoCalendar } from "./demo-calendar.ts";
 
 export const DEMO_PASSWORD = "demo-portal-2025";
 
@@ -25,28 +26,28 @@ export const DEMO_ACCOUNTS: {
 ];
 
 /**
- * The demo school (embedded default only, never in production): the two school years with
- * 2025-2026 current, its two enrollment windows open, and one account per role. Ids 10 and 11 follow the spec's state
- * default (schoolYearSelected 10 = '2024-2025'). Runs once, on an empty database.
+ * The demo school (embedded default only, never in production): two school years, last year and
+ * the current one (2024-2025 and 2025-2026 when written, moved to the day of seeding), the current
+ * one's two enrollment windows open, and one account per role. Ids 10 and 11 follow the spec's
+ * state default (schoolYearSelected 10). Runs once, on an empty database.
  */
 export async function seedDemo(db: Db, hasher: PasswordHasher, now = new Date()): Promise<boolean> {
   const anyUser = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (anyUser) return false;
   const anyYear = await db.selectFrom("school_years").select("id").limit(1).executeTakeFirst();
   if (!anyYear) {
-    // Issue #9: the current year's two windows run from a month before the day the demo is seeded
-    // to a year after it, so the demo enrolls whenever it is tried (its calendar is fixed; the
-    // Admin's screen would refuse a window closing after the last school day, docs/decisions.md).
-    const today = schoolDay(now);
-    const window = { opens: addMonths(today, -1), closes: addMonths(today, 12) };
+    // The calendar follows the day the demo is seeded (demo-calendar.ts): the current year is the
+    // one in progress or about to start, and its two windows run from a month before that day to
+    // its last school day, inside the range the Admin's screen accepts (docs/decisions.md).
+    const calendar = demoCalendar(schoolDay(now));
     await db
       .insertInto("school_years")
       .values([
         {
           id: 10,
-          label: "2024-2025",
-          starts_on: "2024-09-02",
-          ends_on: "2025-07-04",
+          label: calendar.past.label,
+          starts_on: calendar.past.startsOn,
+          ends_on: calendar.past.endsOn,
           is_current: 0,
           enrollment_open: 0,
           new_opens_on: null,
@@ -56,15 +57,15 @@ export async function seedDemo(db: Db, hasher: PasswordHasher, now = new Date())
         },
         {
           id: 11,
-          label: "2025-2026",
-          starts_on: "2025-09-01",
-          ends_on: "2026-07-03",
+          label: calendar.current.label,
+          starts_on: calendar.current.startsOn,
+          ends_on: calendar.current.endsOn,
           is_current: 1,
           enrollment_open: 0,
-          new_opens_on: window.opens,
-          new_closes_on: window.closes,
-          re_opens_on: window.opens,
-          re_closes_on: window.closes,
+          new_opens_on: calendar.window.opensOn,
+          new_closes_on: calendar.window.closesOn,
+          re_opens_on: calendar.window.opensOn,
+          re_closes_on: calendar.window.closesOn,
         },
       ])
       .execute();
