@@ -22,7 +22,8 @@ export interface StepDraftState {
  * Nothing typed is lost on reload (issue #14): a phone reloads a tab when the family switches apps.
  * What is typed in a step and not yet saved is kept on the server a moment after typing stops,
  * and offered back when the step opens again — as unsaved changes (the leave-the-page guard
- * holds) with a notice saying so and a way to discard it. Only where the host keeps drafts (the
+ * holds) with a notice saying so and a way to discard it. The server offers it only to the
+ * account that typed it (a household's other parent gets none), so the notice's "you" is true. Only where the host keeps drafts (the
  * family's wizard) and the step can be changed.
  */
 export function useStepDraft<V extends FieldValues>(opts: {
