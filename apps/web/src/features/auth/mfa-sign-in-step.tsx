@@ -13,7 +13,8 @@ import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { applyLanguage } from "../../lib/language.ts";
 import { postLoginPath } from "../../lib/match-route.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session-query.ts";
-import { confirmSignInSetup, startSignInSetup, verifySignIn } from "./api/mfa-api.ts";
+import { notifySuccess } from "../../lib/toasts.ts";
+import { confirmSignInSetup, fetchMfaStatus, startSignInSetup, verifySignIn } from "./api/mfa-api.ts";
 import { MfaCodeForm } from "./components/mfa-code-form.tsx";
 import { MfaSetupPanel } from "./components/mfa-setup-panel.tsx";
 import { RecoveryCodesPanel } from "./components/recovery-codes-panel.tsx";
@@ -54,7 +55,15 @@ export function MfaSignInStep({ step, onCancel }: { step: "enrol" | "verify"; on
         label={t("auth:mfa.code")}
         description={t("auth:mfa.verify.hint")}
         submitLabel={t("auth:mfa.verify.submit")}
-        onCode={async (code) => signedIn(await verifySignIn(code))}
+        onCode={async (code) => {
+          const session = await verifySignIn(code);
+          // A recovery code (not the app's six digits) was used up: say how many are left.
+          if (!/^\d{6}$/.test(code.trim())) {
+            const status = await fetchMfaStatus().catch(() => null);
+            if (status) notifySuccess(t("auth:mfa.recovery.leftAfterUse", { count: status.recoveryCodesLeft }));
+          }
+          signedIn(session);
+        }}
       />
     );
   } else if (setup.data) {
