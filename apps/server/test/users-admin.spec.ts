@@ -419,7 +419,7 @@ describe("invitations", () => {
     expect(mail?.subject).toBe(`Ana Lucía Pérez vous invite sur le portail des inscriptions de ${school}`);
     expect(mail?.body_text).toContain("Bonjour Lucía,");
     expect(mail?.body_text).toContain(
-      `Ana Lucía Pérez a créé votre compte sur le portail des inscriptions de ${school} avec le rôle « Secrétariat »`,
+      `Ana Lucía Pérez a créé votre compte sur le portail des inscriptions de ${school} avec le rôle «\u202fSecrétariat\u202f»`,
     );
     expect(mail?.body_text).not.toMatch(/Merci de votre inscription|pas à l'origine de cette demande/);
     // A link the Admin sends again is the same invitation, naming the same person.
