@@ -11,6 +11,7 @@ import {
   openSettings,
 } from "../support/election-admin.ts";
 import { mailsFromOutbox } from "../support/outbox.ts";
+import { expectCleanScreenText } from "../support/screen-text.ts";
 import { logIn } from "../support/session.ts";
 import { jpegPhoto, runTag } from "../support/wizard.ts";
 
@@ -196,6 +197,8 @@ test("the Admin sets up, closes and publishes an election on the settings screen
   await confirmStep(admin, admin.locator("main"), "Publicar a las familias", "Publicar");
   await expect(admin.getByText(/^Publicado a las familias el /)).toBeVisible();
   await scanReloaded(admin, "settings: results published", admin.getByText(/^Publicado a las familias el /));
+  // The screen sweep's text checks on a finished election (the sweep itself runs before any exists).
+  await expectCleanScreenText(admin, "es", "settings.elections.results", "settings: results published");
   await admin.getByLabel("Idioma del acta").selectOption("fr");
   const minutes = await downloadPdf(admin, "Descargar el acta (PDF)");
   expect(minutes.name).toMatch(/^election-\d+-minutes-fr\.pdf$/);
@@ -216,6 +219,20 @@ test("the Admin sets up, closes and publishes an election on the settings screen
   const [mail] = await mailsFromOutbox(voter, title, publishedSince);
   expect(mail).toContain("/portal/elecciones/completadas");
   expect(mail).not.toContain(receipt);
+  // The finished election's results read in every language (the family's own choice).
+  await expectCleanScreenText(family, "es", "elections.completed", "elections completed (es)");
+  for (const lang of ["en", "fr"] as const) {
+    await family
+      .getByLabel(/^(Idioma|Language|Langue)$/)
+      .first()
+      .selectOption(lang);
+    await expect(family.locator("html")).toHaveAttribute("lang", lang);
+    // The election's title names its position, in the reader's language: found by its list.
+    await expect(family.getByRole("row", { name: new RegExp(`^${lists[0]} 1 2$`) })).toBeVisible();
+    await expectCleanScreenText(family, lang, "elections.completed", `elections completed (${lang})`);
+  }
+  // The demo family reads Spanish again, as the other specs expect.
+  await asSpanish(family);
   await adminContext.close();
   await familyContext.close();
 });

@@ -63,7 +63,8 @@ export function CatalogTable({
                 <Table.Td lang="es">{entry.labels.es}</Table.Td>
                 <Table.Td lang="en">{entry.labels.en}</Table.Td>
                 <Table.Td lang="fr">{entry.labels.fr}</Table.Td>
-                <Table.Td>
+                {/* The code itself is what this column shows (the screen sweep reads it as raw on purpose). */}
+                <Table.Td data-raw-values>
                   <Text size="sm" ff="monospace">
                     {entry.code}
                   </Text>
