@@ -53,28 +53,31 @@ test("on a phone, a file at its summary resumes there, the steps list closes on 
   // The list opened on one step is closed on the next one.
   const showSteps = page.getByRole("button", { name: "Ver todos los pasos" });
   await showSteps.click();
-  await page.getByRole("button", { name: /Ficha médica/ }).click();
-  await expect(page).toHaveURL(/\/ficha-medica$/);
+  await page.getByRole("button", { name: /Ficha del alumno/ }).click();
+  await expect(page).toHaveURL(/\/ficha-del-alumno$/);
   await expect(showSteps).toHaveAttribute("aria-expanded", "false");
-  await expect(page.getByRole("button", { name: /Ficha del alumno/ })).toBeHidden();
+  await expect(page.getByRole("button", { name: /Ficha médica/ })).toBeHidden();
 
-  // A save refused for one field, that field sitting near the top of the screen: the toast does
-  // not cover the message under it. (The refusal is made up here; any field refusal shows alike.)
-  const refused = "Indique una estatura entre 50 y 250 cm.";
-  await page.route(/\/steps\/medicalRecord$/, (route) =>
+  // A save refused for one field, that field in view just under the header (the family scrolled
+  // there): the toast does not cover the message under it. (The refusal is made up here; any
+  // field refusal shows alike.)
+  const refused = "Revise el primer apellido.";
+  await page.route(/\/steps\/studentFile$/, (route) =>
     route.request().method() === "PUT"
       ? route.fulfill({
           status: 400,
           contentType: "application/json",
           body: JSON.stringify({
-            error: { code: "VALIDATION_ERROR", message: "Revise los datos.", fields: { height: refused } },
+            error: { code: "VALIDATION_ERROR", message: "Revise los datos.", fields: { firstName: refused } },
           }),
         })
       : route.fallback(),
   );
-  const height = page.getByRole("textbox", { name: /^Estatura/ });
-  await height.evaluate((input) => window.scrollBy(0, input.getBoundingClientRect().bottom - 100));
-  await height.press("Enter");
+  const firstName = page.getByLabel("Primer apellido", { exact: true });
+  await expect(firstName).toHaveValue("Vega");
+  await firstName.evaluate((input) => window.scrollBy(0, input.getBoundingClientRect().bottom - 110));
+  expect((await firstName.boundingBox())?.y).toBeLessThan(100);
+  await firstName.press("Enter");
   const toast = page.getByRole("alert").filter({ hasText: "El registro no fue actualizado" });
   const message = page.getByText(refused);
   await expect(toast).toBeVisible();
