@@ -79,3 +79,52 @@ test("the Admin renames a status in Spanish with an explanation: staff lists and
     ).toBeVisible();
   }
 });
+
+test("the Admin rewrites an e-mail's French text with the server's preview, then restores the portal's", async ({
+  page: admin,
+}) => {
+  await logIn(admin, "admin@demo.local");
+  await admin
+    .getByRole("navigation", { name: "Navegación principal" })
+    .getByRole("button", { name: "Configuración" })
+    .click();
+  await admin.getByRole("menuitem", { name: "Textos de los correos" }).click();
+  await expect(admin).toHaveURL(/\/portal\/dashboards\/settings\/email-texts$/);
+  await expect(admin.getByRole("heading", { level: 1, name: "Textos de los correos" })).toBeVisible();
+  // The password-changed mail in French: no other spec reads it.
+  // The header has a language selector of its own.
+  const main = admin.getByRole("main");
+  await main.getByLabel("Correo", { exact: true }).selectOption({ label: "Contraseña cambiada" });
+  await main.getByLabel("Idioma", { exact: true }).selectOption({ label: "Francés" });
+  await expect(admin.getByTestId("email-text-state")).toHaveText("Texto del portal");
+  const subject = admin.getByRole("textbox", { name: "Asunto" });
+  await expect(subject).toHaveValue(/\{\{school\}\}/);
+  const preview = admin.getByRole("region", { name: "Vista previa con datos de ejemplo" });
+  await expect(preview.getByTestId("email-preview-text")).toContainText("Ana Pérez");
+  await expect(preview).not.toContainText("{{");
+
+  // A field the mail cannot fill is named under the subject as the Admin types.
+  await subject.fill("Mot de passe changé {{clave}}");
+  await expect(
+    admin.getByText(
+      "Este correo no puede usar {{clave}}: use solo los campos de la lista, escritos entre llaves dobles.",
+    ),
+  ).toBeVisible();
+  await subject.fill("{{name}}, votre mot de passe {{school}} a changé");
+  await expect(preview.getByTestId("email-preview-subject")).toHaveText(
+    /^Asunto: Ana Pérez, votre mot de passe .+ a changé$/,
+  );
+
+  await admin.getByRole("button", { name: "Guardar" }).click();
+  try {
+    await expect(admin.getByTestId("email-text-state")).toContainText("Cambiado por el colegio");
+    await expect(subject).toHaveValue("{{name}}, votre mot de passe {{school}} a changé");
+  } finally {
+    // Leave the demo as it was: the portal's text again, after a confirmation.
+    await admin.getByRole("button", { name: "Restaurar el texto del portal" }).click();
+    await admin.getByRole("dialog").getByRole("button", { name: "Sí" }).click();
+    await expect(admin.getByTestId("email-text-state")).toHaveText("Texto del portal");
+  }
+  await expect(subject).toHaveValue(/\{\{school\}\}/);
+  await expect(subject).not.toHaveValue(/a changé$/);
+});
