@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ACCOUNT_PASSWORD, registerAccount } from "./support/accounts.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
@@ -54,11 +55,22 @@ test("a new Consulta sets up MFA at her first sign-in, then signs in with a code
   await her.getByRole("button", { name: "Confirmar y continuar" }).click();
   await expect(her.getByText("El código no es válido", { exact: false })).toBeVisible();
 
-  const { secret, recoveryCodes } = await setUpMfaOnScreen(her);
+  const { recoveryCodes } = await setUpMfaOnScreen(her, async (codes) => {
+    // The codes can be kept: copied, printed, or downloaded as a text file holding all ten.
+    await expect(her.getByRole("button", { name: "Copiar los códigos" })).toBeVisible();
+    await expect(her.getByRole("button", { name: "Imprimir" })).toBeVisible();
+    const [file] = await Promise.all([
+      her.waitForEvent("download"),
+      her.getByRole("button", { name: "Descargar (.txt)" }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe("codigos-de-recuperacion.txt");
+    const text = fs.readFileSync((await file.path())!, "utf8");
+    for (const code of codes) expect(text).toContain(code);
+  });
   expect(recoveryCodes.every((c) => /^[a-z2-9]{5}-[a-z2-9]{5}$/.test(c))).toBe(true);
   await expect(her).toHaveURL(/\/portal\/dashboard$/);
 
-  // Later: the password, then a code from the app.
+  // Later: the password, then a recovery code (her phone is elsewhere); she is told how many are left.
   await her.getByRole("button", { name: /menú de usuario/ }).click();
   await her.getByRole("menuitem", { name: "Cerrar sesión" }).click();
   await expect(her).toHaveURL(/\/login$/);
@@ -67,9 +79,12 @@ test("a new Consulta sets up MFA at her first sign-in, then signs in with a code
   await her.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(her.getByRole("heading", { level: 1, name: "Verificación en dos pasos" })).toBeVisible();
   await expect(her.getByLabel(CODE_FIELD)).toBeFocused();
-  await her.getByLabel(CODE_FIELD).fill(totpCode(secret));
+  await her.getByLabel(CODE_FIELD).fill(recoveryCodes[0]!);
   await her.getByRole("button", { name: "Verificar" }).click();
   await expect(her).toHaveURL(/\/portal\/dashboard$/);
+  await expect(
+    her.getByText("Inició sesión con un código de recuperación: le quedan 9.", { exact: false }),
+  ).toBeVisible();
 
   // The Admin resets it from her account page: she sets it up again at her next sign-in.
   await admin.goto(`/portal/dashboards/settings/users/${list.items[0]!.id}`);

@@ -13,7 +13,11 @@ const SAVED = /I have saved them|Ya los guardé|Je les ai conservés/;
  * screen goes into "the app" (the same TOTP library), its code is typed, the recovery codes are
  * acknowledged. Answers the key, for later sign-ins.
  */
-export async function setUpMfaOnScreen(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function setUpMfaOnScreen(
+  page: Page,
+  /** Runs on the recovery codes' step, before "I have saved them". */
+  onCodes?: (codes: string[]) => Promise<void>,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   const key = page.getByLabel(KEY);
   await expect(key).toHaveText(/^[A-Z2-7 ]{32,}$/);
   const secret = (await key.innerText()).replace(/\s/g, "");
@@ -26,6 +30,7 @@ export async function setUpMfaOnScreen(page: Page): Promise<{ secret: string; re
   const codes = page.getByRole("list", { name: RECOVERY }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
   const recoveryCodes = await codes.allInnerTexts();
+  await onCodes?.(recoveryCodes);
   await page.getByRole("button", { name: SAVED }).click();
   return { secret, recoveryCodes };
 }
