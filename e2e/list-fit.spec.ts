@@ -1,54 +1,115 @@
 import { expect, type Page, test } from "@playwright/test";
+import { REQUEST_STATUSES } from "../packages/shared/src/request-status.ts";
+import { ALL_ROUTES } from "../packages/shared/src/route-access.ts";
+import { registerAccount } from "./support/accounts.ts";
+import { clippedAtEachWidth, clippedNow } from "./support/clipping.ts";
 import { logIn } from "./support/session.ts";
+import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
+
+/*
+ * The clipping check: on every staff list and table screen and every family screen, at 1366 px
+ * (a staff desktop) and 390 px (a family's phone), no badge, select or button shows its text cut
+ * ("ACT…", "VENCI…", "Administrad…"). One visit per screen, checked at both widths by resizing
+ * the page (support/clipping.ts); the screens come from the route table, so a new one is checked
+ * without touching this file.
+ */
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
 test.use({ locale: "en-US" });
+test.describe.configure({ mode: "parallel" });
 
-const ALL_REQUESTS = "/portal/dashboards/inscriptions/all-request?pageSize=50";
+const built = ALL_ROUTES.filter((route) => route.status === "built" && !route.hideInRoute);
+/** Every list, table, dashboard and settings screen of the staff (those that name no record). */
+const staffScreens = built.filter(
+  (route) => route.access === "protected" && !route.roles.includes("User") && !route.fullPath.includes(":"),
+);
+const familyScreens = built.filter((route) => route.access === "protected" && route.roles.includes("User"));
 
-/** Each status badge of the page: its label's full width, its own width, and its cell's bounds. */
-async function badgeFits(page: Page) {
-  return page.getByTestId("status-badge").evaluateAll((badges) =>
-    badges.map((badge) => {
-      const label = badge.querySelector(".mantine-Badge-label") as HTMLElement;
-      const box = badge.getBoundingClientRect();
-      const cell = (badge.closest("td") ?? badge.parentElement) as HTMLElement;
-      const bounds = cell.getBoundingClientRect();
-      return {
-        text: label.textContent,
-        // A clipped label scrolls: its content is wider than the box that shows it.
-        clipped: label.scrollWidth > label.clientWidth + 1 || label.scrollWidth > box.width,
-        insideCell: box.left >= bounds.left - 1 && box.right <= bounds.right + 1,
-      };
-    }),
-  );
+/** Opens a screen and waits for its title and its data. */
+async function open(page: Page, path: string, what: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 }).first(), what).toBeVisible();
+  await expect(page.getByText(/^(Cargando|Loading|Chargement)/), what).toHaveCount(0);
 }
 
-for (const viewport of [
-  { width: 1366, height: 768 },
-  { width: 390, height: 844 },
-]) {
-  test(`the request list's status badges are never cut at ${viewport.width} px`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await logIn(page, "secretaria@demo.local");
-    await expect(page).toHaveURL(/\/portal\//);
-    await page.goto(ALL_REQUESTS);
-    await expect(page.getByRole("heading", { name: "Todas las solicitudes", level: 1 })).toBeVisible();
-    await expect(page.getByTestId("status-badge").first()).toBeVisible();
-    const badges = await badgeFits(page);
-    // The demo has files in every status: the longest labels are among them.
-    expect(new Set(badges.map((b) => b.text)).size).toBeGreaterThan(5);
-    for (const badge of badges) {
-      expect(badge, badge.text ?? "").toEqual({ text: badge.text, clipped: false, insideCell: true });
+test("the clipping check finds a cut badge, button and select, and passes what fits", async ({ page }) => {
+  // Planted defects, drawn the way Mantine draws them (label parts with an ellipsis).
+  const cut = "white-space:nowrap;overflow:hidden;text-overflow:ellipsis";
+  await page.setContent(`
+    <main style="font: 14px sans-serif">
+      <span class="mantine-Badge-root" style="display:inline-block;width:30px;${cut}">VENCIDO</span>
+      <button><span class="mantine-Button-label" style="display:inline-block;width:40px;${cut}">Reenviar activación</span></button>
+      <select style="width:60px;padding:0 24px 0 8px;font:14px sans-serif"><option>Familia de prueba</option></select>
+      <table style="width:80px;table-layout:fixed"><tr><td><span class="mantine-Badge-root" style="display:inline-block;white-space:nowrap">Administrador</span></td></tr></table>
+      <span class="mantine-Badge-root" style="display:inline-block;${cut}">ACTIVA</span>
+      <select style="padding:0 24px 0 8px"><option>Administrador</option></select>
+    </main>`);
+  const found = await clippedNow(page, "planted");
+  expect(found).toEqual([
+    expect.stringContaining('"VENCIDO"'),
+    expect.stringContaining('"Reenviar activación"'),
+    expect.stringContaining('"Administrador (outside its cell)"'),
+    expect.stringContaining('"Familia de prueba"'),
+  ]);
+});
+
+test("no badge, select or button is cut on the staff's screens, at 1366 and 390 px", async ({ page }) => {
+  test.setTimeout(60_000 + staffScreens.length * 8_000);
+  expect(staffScreens.length).toBeGreaterThan(25);
+  await logIn(page, "admin@demo.local");
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  const sent = REQUEST_STATUSES.filter((status) => status !== "InProcess").join(",");
+  const requests = await page.request.get(`/api/requests?pageSize=10&status=${sent}`);
+  const sample = ((await requests.json()) as { items: { id: number }[] }).items[0]?.id;
+  expect(sample).toBeDefined();
+  const paths = [
+    ...staffScreens.map((route) =>
+      // The demo has requests in every status: a page of 100 holds the longest status names.
+      route.id === "inscriptions.allRequest" ? `${route.fullPath}?pageSize=100&testData=include` : route.fullPath,
+    ),
+    `/portal/dashboards/inscriptions/request-detail/${sample}`,
+  ];
+  const clipped: string[] = [];
+  for (const path of paths) {
+    await open(page, path, path);
+    clipped.push(...(await clippedAtEachWidth(page, path)));
+  }
+  expect(clipped, "badges, selects or buttons whose text is cut").toEqual([]);
+});
+
+test("no badge, select or button is cut on a family's screens, at 1366 and 390 px", async ({ page }) => {
+  test.setTimeout(90_000 + familyScreens.length * 8_000);
+  expect(familyScreens.length).toBeGreaterThan(15);
+  await registerAccount(page, "fit");
+  const fileId = await startNewFile(page);
+  await saveStepsBefore(page, fileId);
+  await openWizardStep(page, fileId, "ficha-del-alumno");
+  // The congratulations, last, needs the file sent.
+  const screens = [
+    ...familyScreens.filter((route) => route.id !== "wizard.congratulations"),
+    ...familyScreens.filter((route) => route.id === "wizard.congratulations"),
+  ];
+  const clipped: string[] = [];
+  for (const route of screens) {
+    if (route.id === "wizard.congratulations") {
+      const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, {
+        headers: { origin: new URL(page.url()).origin },
+      });
+      expect(sent.status(), await sent.text()).toBe(200);
     }
-  });
-}
+    // An election that exists for nobody and an invitation nobody sent: their pages say so.
+    const path = route.fullPath.replace(":id", "2147483000").replace(":token", "not-a-real-token");
+    await open(page, path, route.id);
+    clipped.push(...(await clippedAtEachWidth(page, route.id)));
+  }
+  expect(clipped, "badges, selects or buttons whose text is cut").toEqual([]);
+});
 
 test("on a phone the request list's filters wait behind a button that says how many are set", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await logIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\//);
-  await page.goto(ALL_REQUESTS);
+  await page.goto("/portal/dashboards/inscriptions/all-request?pageSize=50");
   await expect(page.getByRole("heading", { name: "Todas las solicitudes", level: 1 })).toBeVisible();
   await expect(page.getByRole("searchbox", { name: "Buscar" })).toBeVisible();
   const more = page.getByRole("button", { name: "Más filtros" });

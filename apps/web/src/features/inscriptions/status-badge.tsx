@@ -16,16 +16,6 @@ const STATUS_COLOR: Record<RequestStatus, string> = {
   Cancelled: "dark",
 };
 
-/**
- * Mantine's badge clips its label with an ellipsis, and in a table its column could shrink to
- * nothing ("Sin tra…" at 1366 px, issue #14): the label is never clipped, so the column keeps the
- * status's whole width.
- */
-const NEVER_CLIPPED = {
-  root: { overflow: "visible", maxWidth: "none", flexShrink: 0 },
-  label: { overflow: "visible", textOverflow: "clip" },
-} as const;
-
 /** A request status in words (as the school names it: lib/status-texts.ts), coloured by where it stands. */
 export function StatusBadge({ status, size = "md" }: { status: RequestStatus; size?: "sm" | "md" | "lg" }) {
   const statusLabel = useStatusLabel();
@@ -35,7 +25,6 @@ export function StatusBadge({ status, size = "md" }: { status: RequestStatus; si
       variant="light"
       size={size}
       style={{ textTransform: "none" }}
-      styles={NEVER_CLIPPED}
       data-testid="status-badge"
     >
       {statusLabel(status)}

@@ -124,6 +124,8 @@ export function UsersTable({
                     value={user.role}
                     disabled={self || busy}
                     onChange={(event) => onRole(user, event.currentTarget.value as Role)}
+                    // As wide as its longest role: a crowded table must not cut "Familia de prueba".
+                    miw="max-content"
                   />
                 </Table.Td>
                 <Table.Td>{t(`users:languages.${user.language}`)}</Table.Td>

@@ -40,7 +40,14 @@ export function EditDeleteButtons({
   const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap">
-      <Button size="xs" variant="default" aria-label={t("elections:admin.editNamed", { name })} onClick={onEdit}>
+      {/* Never shrunk: in a narrow table column a shrinking button cuts its label ("Edi…"). */}
+      <Button
+        size="xs"
+        variant="default"
+        aria-label={t("elections:admin.editNamed", { name })}
+        onClick={onEdit}
+        style={{ flexShrink: 0 }}
+      >
         {t("elections:admin.actions.edit")}
       </Button>
       {instead ?? (
@@ -50,6 +57,7 @@ export function EditDeleteButtons({
           color="red"
           aria-label={t("elections:admin.deleteNamed", { name })}
           onClick={onDelete}
+          style={{ flexShrink: 0 }}
         >
           {t("elections:admin.actions.delete")}
         </Button>
