@@ -1,4 +1,7 @@
+import "@mantine/core/styles/UnstyledButton.layer.css";
+import "@mantine/core/styles/CloseButton.layer.css";
 import "@mantine/core/styles/Alert.layer.css";
+import "@mantine/core/styles/Text.layer.css";
 import "@mantine/core/styles/Anchor.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import { Alert, Anchor, Stack } from "@mantine/core";
