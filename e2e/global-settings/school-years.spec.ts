@@ -60,7 +60,7 @@ test("the Admin creates the next year and opens re-enrollment; a family sees the
   // The earliest opening is named as such, and the first day of classes as itself.
   await expect(
     windowDialog.getByText(
-      /^Un periodo puede abrir desde el \d{2}\/\d{2}\/\d{4}, 12 meses antes del primer día de clases \(\d{2}\/\d{2}\/\d{4}\)/,
+      /^Un periodo puede abrir desde el \d{1,2} de \p{L}+ de \d{4}, 12 meses antes del primer día de clases \(\d{1,2} de \p{L}+ de \d{4}\)/u,
     ),
   ).toBeVisible();
   // A click opens the date field's calendar; Escape closes it, not the dialog around it.
