@@ -197,4 +197,10 @@ test("on a phone the per-level table shows its four columns within the screen", 
     expect(box!.x, name).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width, name).toBeLessThanOrEqual(390);
   }
+
+  // No room for the year's select in a phone's header: the years are in the user menu.
+  await expect(page.getByRole("combobox", { name: "Año lectivo seleccionado" })).toBeHidden();
+  await page.getByRole("button", { name: /menú de usuario$/ }).click();
+  await page.getByRole("menuitem", { name: PAST_YEAR }).click();
+  await expect(page.getByTestId("dashboard-school-year")).toHaveText(`Año lectivo ${PAST_YEAR}`);
 });
