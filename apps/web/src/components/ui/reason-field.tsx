@@ -12,13 +12,13 @@ export function reasonProblem(value: string, min = 1): "required" | "tooShort" |
 }
 
 /**
- * The required reason of a staff decision the family is told about by e-mail (a rejected photo; a
- * refused, suspended or cancelled request): a labelled multi-line field, focused when its dialog
- * opens. The dialog checks it with `reasonProblem` on submit and passes the message as `error`.
+ * The required reason of a staff decision (a rejected photo; a refused, suspended or cancelled
+ * request, told to the family by e-mail; an election cancelled or closed early, kept in the audit log
+ * and the minutes): a labelled multi-line field, focused when its dialog opens. The dialog checks it with `reasonProblem` on submit and passes the message as `error`.
  */
 export function ReasonField(props: {
   label: string;
-  description: string;
+  description?: string;
   value: string;
   onChange: (value: string) => void;
   maxLength: number;

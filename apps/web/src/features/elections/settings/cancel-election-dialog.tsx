@@ -2,13 +2,13 @@ import "@mantine/core/styles/Text.layer.css";
 import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/CloseButton.layer.css";
 import "@mantine/core/styles/Input.layer.css";
-import { Text, Textarea } from "@mantine/core";
+import { Text } from "@mantine/core";
 import type { ElectionView } from "@portal/shared/schemas/elections";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/ui/form-dialog.tsx";
-import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
+import { ReasonField } from "../../../components/ui/reason-field.tsx";
 import { hasErrorCode, isApiError } from "../../../lib/api-error.ts";
 import { notifySuccess } from "../../../lib/toasts.ts";
 import { electionTitle } from "../election-format.ts";
@@ -69,16 +69,12 @@ export function CancelElectionDialog({
       submitLabel={t("elections:admin.cancel.submit")}
     >
       <Text size="sm">{t("elections:admin.cancel.text")}</Text>
-      <Textarea
-        {...REQUIRED_FIELD}
+      <ReasonField
         label={t("elections:admin.cancel.reason")}
         value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
+        onChange={setReason}
         maxLength={MAX_REASON}
-        autosize
-        minRows={3}
         error={missing ? t("validation:required") : serverField}
-        data-autofocus
       />
     </FormDialog>
   );

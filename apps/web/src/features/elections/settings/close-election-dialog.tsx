@@ -2,13 +2,13 @@ import "@mantine/core/styles/Text.layer.css";
 import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/CloseButton.layer.css";
 import "@mantine/core/styles/Input.layer.css";
-import { Text, Textarea } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { closesBeforeMinimum, type ElectionView, MIN_POLL_HOURS } from "@portal/shared/schemas/elections";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/ui/form-dialog.tsx";
-import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
+import { ReasonField } from "../../../components/ui/reason-field.tsx";
 import { hasErrorCode, isApiError } from "../../../lib/api-error.ts";
 import { notifySuccess } from "../../../lib/toasts.ts";
 import { electionTitle, formatElectionTime } from "../election-format.ts";
@@ -92,16 +92,12 @@ export function CloseElectionDialog({
       {early && vars ? (
         <>
           <Text size="sm">{t("elections:admin.closeDialog.beforeMinimum", vars)}</Text>
-          <Textarea
-            {...REQUIRED_FIELD}
+          <ReasonField
             label={t("elections:admin.closeDialog.reason")}
             value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            onChange={setReason}
             maxLength={MAX_REASON}
-            autosize
-            minRows={3}
             error={missing ? t("validation:required") : serverField}
-            data-autofocus
           />
         </>
       ) : null}
