@@ -10,6 +10,7 @@ import { assertPasswordAcceptable } from "../auth/password-policy.ts";
 import { completeLogin } from "../auth/sign-in.service.ts";
 import { countAttempt, THROTTLE } from "../auth/throttle.ts";
 import { listSchoolYears } from "../school-years/school-years.repository.ts";
+import { familyStudents } from "../users/family-students.repository.ts";
 import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/users.repository.ts";
 import { acceptInvitation, findHouseholdAccounts, findInvitationByHash } from "./household.repository.ts";
 
@@ -39,18 +40,13 @@ export async function usableInvitation(db: Db, token: string) {
 
 export async function viewInvitation(ctx: AppContext, token: string): Promise<HouseholdInvitationView> {
   const { invitation, owner } = await usableInvitation(ctx.db, token);
-  const students = await ctx.db
-    .selectFrom("students")
-    .select("student_name")
-    .where("family_user_id", "=", owner.id)
-    .where("student_name", "<>", "")
-    .orderBy("id")
-    .execute();
+  const students = await familyStudents(ctx.db, owner.id);
   return {
     email: invitation.email,
     inviter: [owner.names, owner.first_surname, owner.second_surname].filter(Boolean).join(" "),
     family: [owner.first_surname, owner.second_surname].filter(Boolean).join(" "),
-    students: students.map((row) => row.student_name),
+    // A student added but not yet named in the file has no name to show.
+    students: students.map((row) => row.student_name).filter((name) => name !== ""),
     expiresAt: invitation.expires_at,
     hasAccount: (await findUserByEmail(ctx.db, invitation.email)) !== undefined,
   };
