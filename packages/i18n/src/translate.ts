@@ -22,7 +22,10 @@ function find(language: Language, ns: Namespace, key: string, vars: Record<strin
   const tree = RESOURCES[language]?.[ns] as Tree;
   if (typeof vars.count === "number") {
     let rules = pluralRules.get(language);
-    if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+    if (!rules) {
+      rules = new Intl.PluralRules(language);
+      pluralRules.set(language, rules);
+    }
     const form = lookup(tree, `${key}_${rules.select(vars.count)}`) ?? lookup(tree, `${key}_other`);
     if (form !== undefined) return form;
   }

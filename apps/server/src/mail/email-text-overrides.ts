@@ -130,7 +130,9 @@ export function renderEmailText(
   values: EmailTextValues,
 ): Pick<OutgoingMail, "subject" | "text" | "html"> {
   // One line; the narrow no-break spaces of French print (U+202F, which \s matches) are kept.
-  const subject = fillEmailText(text.subject, values).replace(/[ \t\r\n]+/g, " ").trim();
+  const subject = fillEmailText(text.subject, values)
+    .replace(/[ \t\r\n]+/g, " ")
+    .trim();
   const body = fillEmailText(text.body, values);
   return { subject, text: body, html: htmlOf(body, language, values.link || undefined) };
 }
