@@ -9,8 +9,8 @@ import { E2E_ADMINS_BY_LANGUAGE, E2E_CONSULTAS_BY_LANGUAGE } from "./support/tot
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 /**
- * Every built screen of the route table, in es, en and fr (issue #14: "every screen at least
- * once, the three languages covered, CI time kept in check"). The list comes from
+ * Every built screen of the route table, in es, en and fr (every screen at least
+ * once, the three languages covered, CI time kept in check). The list comes from
  * packages/shared/src/routes.ts, so a screen marked built is visited without touching this file.
  *
  * Two checks share the visits. The screen sweep (support/screen-text.ts) reads every screen in

@@ -4,7 +4,7 @@ import type { RenderTask } from "../workers/pdf-tasks.ts";
 import { PdfTaskQueue } from "./pdf-task-queue.ts";
 
 /*
- * Worker threads for the PDF work (issue #13), in two pools so that an upload never waits for a
+ * Worker threads for the PDF work, in two pools so that an upload never waits for a
  * drawing (docs/decisions.md, "Uploaded PDFs without delay"). Each keeps one thread from the
  * server's start (startPdfWorkers), warmed by one task, since a family waits on both: a thread's
  * first drawing took seconds. More threads start while work queues and stop after a minute idle.

@@ -3,7 +3,7 @@ import type { PiscinaTask, TaskQueue } from "piscina";
 type Task = Parameters<TaskQueue["push"]>[0];
 
 /*
- * The order the drawing threads take waiting work in (issue #13): a download someone clicked first,
+ * The order the drawing threads take waiting work in: a download someone clicked first,
  * then the confirmation e-mails' attachments, which nobody watches. With one thread on a small
  * machine, a burst of sends on opening day would otherwise put every download behind hundreds of
  * e-mail attachments. First come, first served within a lane. Uploads have threads of their own

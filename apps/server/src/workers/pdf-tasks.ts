@@ -4,7 +4,7 @@ import { renderDocumentsToSign } from "../modules/enrollment/documents/documents
 import { renderRegistrationSummary } from "../modules/enrollment/documents/registration-summary.ts";
 
 /*
- * The PDF work that takes the CPU for hundreds of milliseconds (issue #13): drawing the enrollment
+ * The PDF work that takes the CPU for hundreds of milliseconds: drawing the enrollment
  * documents. It runs in worker threads (lib/pdf-pool.ts) so the event loop keeps answering
  * meanwhile; uploaded PDFs are rebuilt in threads of their own (pdf-clean-tasks.ts). Only plain
  * data crosses: the documents' source (objects and Maps) in, bytes out.

@@ -117,7 +117,7 @@ const ACTIVATION_LINK = {
 } as const;
 
 /**
- * An account the Admin invited (issue #9) gets the activation page, but its token's purpose is
+ * An account the Admin invited gets the activation page, but its token's purpose is
  * `invite`: the page then asks for a password before activating. Its e-mail is an invitation
  * (school, inviter, role), not the thanks for registering a visitor's own sign-up gets.
  */
