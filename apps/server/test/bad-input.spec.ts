@@ -77,6 +77,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
   const { secondName: _optional, ...studentFile } = studentFileBody(uploadId);
   // The staff workflow (issue #4): a request of this spec's own for each endpoint.
   const secretaria = await signedInAs(t, "Secretaria");
+  const yearSwitcher = await signedInAs(t, "Consulta");
   const requestFamily = await createUser(t);
   const [acted, bulked, reviewed, photographed] = [
     await insertSentRequest(t, requestFamily.id),
@@ -169,6 +170,21 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
       valid: { language: "fr" },
       textFields: [],
       state: () => userState(member.id),
+    },
+    {
+      name: "session/school-year",
+      method: "PUT",
+      url: "/api/session/school-year",
+      cookie: yearSwitcher.cookie,
+      valid: { schoolYearId },
+      textFields: [],
+      state: () =>
+        t.ctx.db
+          .selectFrom("sessions")
+          .select(["id", "school_year_id"])
+          .where("user_id", "=", yearSwitcher.id)
+          .orderBy("id")
+          .execute(),
     },
     {
       name: "PATCH account",
@@ -550,6 +566,7 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "forgot-password",
     "reset-password",
     "session/language",
+    "session/school-year",
     "PATCH account",
     "account/password",
     "household invite",

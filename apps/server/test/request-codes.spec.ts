@@ -15,13 +15,18 @@ beforeAll(async () => {
   t = await createTestApp();
   pastYear = await insertOwnYear(t, "codes-past");
   const family = await createUser(t, { role: "User" });
-  request = await insertDocumentRequest(t, {
+  const inserted = await insertDocumentRequest(t, {
     yearId: pastYear,
     familyId: family.id,
     studentName: "Carla Código",
     sentAt: hoursAgo(1),
     isTestData: true,
   });
+  // The code as sending gives it (INS-<year>-<file>), not the helper's random one: a random tail
+  // without a digit in its first word is no code to the look-up, which made this spec fail by chance.
+  const code = `INS-${pastYear}-${String(inserted.fileId).padStart(6, "0")}`;
+  await t.ctx.db.updateTable("requests").set({ code }).where("id", "=", inserted.id).execute();
+  request = { id: inserted.id, code };
 });
 afterAll(() => t.close());
 
