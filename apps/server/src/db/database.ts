@@ -102,9 +102,18 @@ class SqliteKeepingCause extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
     const rollback = driver.rollbackTransaction.bind(driver);
-    driver.rollbackTransaction = (connection) => rollback(connection).catch(() => undefined);
+    driver.rollbackTransaction = (connection) => rollback(connection).catch(ignoreEndedTransaction);
     return driver;
   }
+}
+
+/**
+ * A ROLLBACK's failure that only says SQLite had already ended the transaction is dropped; any
+ * other (a connection lost, a transaction left open) is thrown as it came.
+ */
+function ignoreEndedTransaction(error: unknown): void {
+  if (error instanceof Error && /no transaction is active/.test(error.message)) return;
+  throw error;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite file in `dataDir`. */
@@ -162,7 +171,7 @@ export async function writeTransaction<T>(db: Db, engine: Engine, work: (trx: Db
       // without a statement journal): its ROLLBACK then fails with "no transaction is active". The
       // cause is what the caller must see (SQLITE_FULL answers 503, db/unavailable.ts), and either
       // way nothing of the transaction was written.
-      await sql`rollback`.execute(conn).catch(() => undefined);
+      await sql`rollback`.execute(conn).catch(ignoreEndedTransaction);
       throw error;
     }
   });
