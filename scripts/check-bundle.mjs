@@ -41,7 +41,10 @@ const GOALS = { login: 170 * KB, all: undefined };
 // login: 235 → 155 KB (147.5 measured, under the 170 KB goal) and all: 640 → 600 KB (581.7 measured)
 // once the build runs on Preact's compat layer instead of react-dom (vite.config.ts) and the
 // confirmation dialogs' frame became lazy (app/modals-host.tsx).
-const BUDGETS = { login: 155 * KB, all: 600 * KB, css: 13 * KB };
+// all: 600 → 620 KB (601.7 measured) with the fit-and-finish screens and texts: Settings › E-mail
+// texts, the household invitation's public screen, the staff's year switch, the staff wording of the
+// module pages and the new strings in the three catalogs; the login route stayed at 148.7 KB.
+const BUDGETS = { login: 155 * KB, all: 620 * KB, css: 13 * KB };
 const strict = process.argv.includes("--goals");
 const LOGIN_SCREEN = "src/features/auth/login-page.tsx";
 const LANGUAGES = ["es", "en", "fr"];
