@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { cedulaFor, minimalPdf } from "../apps/server/test/support/documents.ts";
 import { registerAccount } from "./support/accounts.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
+import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 
 /**
  * Issue #14: a student's identification is unique in the school. Another family's child is
@@ -70,7 +71,8 @@ test("a family is refused another family's child, confirms an unusual birth date
   await saveAndNext(page);
   const question = page.getByRole("dialog", { name: "¿La fecha de nacimiento es correcta?" });
   await expect(question).toBeVisible();
-  await expect(question).toContainText("nacieron normalmente en 2023");
+  // Toute Petite Section: children who turn 2 in the calendar year the school year starts.
+  await expect(question).toContainText(`nacieron normalmente en ${Number(CURRENT_YEAR.slice(0, 4)) - 2}`);
   await expect(question).toContainText("es de 2015");
   await expectNoSeriousViolations(page, "birth date confirmation");
   await question.getByRole("button", { name: "Revisar" }).click();
