@@ -144,7 +144,7 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
 
     // 5. Each of those actions in the audit log.
     await expectAudited(admin, "Año lectivo creado", NEXT_YEAR);
-    await expectAudited(admin, "Periodo de inscripción modificado", `opensOn: ${today}`);
+    await expectAudited(admin, "Periodo de inscripción modificado", `Abre el: ${dayFirst(today)}`);
     await expectAudited(admin, "Cuenta invitada", herEmail);
     await expectAudited(admin, "Cuenta desactivada", herEmail);
     await expectAudited(admin, "Entrada de catálogo renombrada", renamed.fr);
