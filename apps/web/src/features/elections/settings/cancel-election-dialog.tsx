@@ -3,16 +3,12 @@ import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/CloseButton.layer.css";
 import "@mantine/core/styles/Input.layer.css";
 import { Text } from "@mantine/core";
-import type { ElectionView } from "@portal/shared/schemas/elections";
-import { useMutation } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/ui/form-dialog.tsx";
 import { ReasonField } from "../../../components/ui/reason-field.tsx";
-import { hasErrorCode, isApiError } from "../../../lib/api-error.ts";
-import { notifySuccess } from "../../../lib/toasts.ts";
 import { electionTitle } from "../election-format.ts";
 import { cancelElection } from "./election-admin-api.ts";
+import { type ElectionReasonDialogProps, useElectionReasonAction } from "./election-reason-action.ts";
 
 const MAX_REASON = 1000;
 
@@ -20,36 +16,14 @@ const MAX_REASON = 1000;
  * Cancelling an election: a confirmation that says what it means (families no longer see it, ballots
  * already cast are never counted, no way back) and the reason, required, kept in the audit log.
  */
-export function CancelElectionDialog({
-  election,
-  onClose,
-  onDone,
-  onConflict,
-}: {
-  election: ElectionView | null;
-  onClose: () => void;
-  onDone: () => void;
-  onConflict: () => void;
-}) {
+export function CancelElectionDialog(props: ElectionReasonDialogProps) {
+  const { election, onClose } = props;
   const { t, i18n } = useTranslation();
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    if (!election) return;
-    setReason("");
-    setMissing(false);
-  }, [election]);
-  const mutation = useMutation({
-    mutationFn: (text: string) => cancelElection(election!, text),
-    onSuccess: (saved) => {
-      notifySuccess(t("elections:admin.cancel.done", { title: electionTitle(saved, i18n.language) }));
-      onDone();
-    },
-    onError: (error) => {
-      if (hasErrorCode(error, "VERSION_CONFLICT")) onConflict();
-    },
-  });
-  const serverField = isApiError(mutation.error) ? mutation.error.fields.reason : undefined;
+  const { reason, setReason, missing, setMissing, mutation, serverField } = useElectionReasonAction(
+    props,
+    cancelElection,
+    "elections:admin.cancel.done",
+  );
   return (
     <FormDialog
       opened={election !== null}

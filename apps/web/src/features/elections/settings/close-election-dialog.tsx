@@ -3,16 +3,13 @@ import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/CloseButton.layer.css";
 import "@mantine/core/styles/Input.layer.css";
 import { Text } from "@mantine/core";
-import { closesBeforeMinimum, type ElectionView, MIN_POLL_HOURS } from "@portal/shared/schemas/elections";
-import { useMutation } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { closesBeforeMinimum, MIN_POLL_HOURS } from "@portal/shared/schemas/elections";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/ui/form-dialog.tsx";
 import { ReasonField } from "../../../components/ui/reason-field.tsx";
-import { hasErrorCode, isApiError } from "../../../lib/api-error.ts";
-import { notifySuccess } from "../../../lib/toasts.ts";
 import { electionTitle, formatElectionTime } from "../election-format.ts";
 import { closeElection, useTurnout } from "./election-admin-api.ts";
+import { type ElectionReasonDialogProps, useElectionReasonAction } from "./election-reason-action.ts";
 
 const MAX_REASON = 1000;
 
@@ -20,38 +17,16 @@ const MAX_REASON = 1000;
  * Closing a poll now: what it means, the turnout so far, and — before the minimum announced to the
  * families (MIN_POLL_HOURS after the opening) — the reason, required, printed in the minutes.
  */
-export function CloseElectionDialog({
-  election,
-  onClose,
-  onDone,
-  onConflict,
-}: {
-  election: ElectionView | null;
-  onClose: () => void;
-  onDone: () => void;
-  onConflict: () => void;
-}) {
+export function CloseElectionDialog(props: ElectionReasonDialogProps) {
+  const { election, onClose } = props;
   const { t, i18n } = useTranslation();
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
+  const { reason, setReason, missing, setMissing, mutation, serverField } = useElectionReasonAction(
+    props,
+    closeElection,
+    "elections:admin.steps.close.done",
+  );
   const turnout = useTurnout(election);
-  useEffect(() => {
-    if (!election) return;
-    setReason("");
-    setMissing(false);
-  }, [election]);
-  const mutation = useMutation({
-    mutationFn: (text: string) => closeElection(election!, text),
-    onSuccess: (saved) => {
-      notifySuccess(t("elections:admin.steps.close.done", { title: electionTitle(saved, i18n.language) }));
-      onDone();
-    },
-    onError: (error) => {
-      if (hasErrorCode(error, "VERSION_CONFLICT")) onConflict();
-    },
-  });
   const early = election ? closesBeforeMinimum(election.opensAt, new Date()) : false;
-  const serverField = isApiError(mutation.error) ? mutation.error.fields.reason : undefined;
   const vars = election
     ? {
         title: electionTitle(election, i18n.language),
