@@ -1,6 +1,4 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
@@ -8,6 +6,7 @@ import pg from "pg";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { openDatabase } from "../src/db/database.ts";
 import { isDatabaseUnavailable } from "../src/db/unavailable.ts";
+import { fillDisk, smallDisk } from "./support/full-disk.ts";
 import { createOwnDatabase } from "./support/own-database.ts";
 import { freePort, type ServerProcess, startServerProcess, waitUntil } from "./support/server-process.ts";
 import { startTcpProxy } from "./support/tcp-proxy.ts";
@@ -183,16 +182,8 @@ describe.runIf(inject("engine") === "postgres")("PostgreSQL connections cut unde
 
 describe.runIf(inject("engine") === "sqlite")("SQLite on a full disk", () => {
   it("answers 503 DATABASE_UNAVAILABLE (SQLITE_FULL or SQLITE_IOERR), then serves once there is room", async (context) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-sqlite-full-"));
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    try {
-      execFileSync("mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", dataDir], { stdio: "ignore" });
-    } catch {
-      context.skip("mounting a tmpfs is not allowed here");
-    }
-    cleanups.push(async () => {
-      execFileSync("umount", [dataDir]);
-    });
+    const dataDir = smallDisk("portal-sqlite-full", cleanups);
+    if (!dataDir) return context.skip("mounting a tmpfs is not allowed here");
     const t = await createTestApp({ DATA_DIR: dataDir });
     cleanups.push(() => t.close());
     const user = await createUser(t);
@@ -203,17 +194,8 @@ describe.runIf(inject("engine") === "sqlite")("SQLite on a full disk", () => {
         url: "/api/auth/login",
         payload: { schoolYearId, email: user.email, password: user.password },
       });
-    // An empty WAL, so the login's writes must grow a file on the full disk.
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(t.ctx.db);
-    const filler = path.join(dataDir, "filler");
-    const descriptor = fs.openSync(filler, "w");
-    try {
-      for (;;) fs.writeSync(descriptor, Buffer.alloc(64 * 1024));
-    } catch (error) {
-      expect((error as { code?: string }).code).toBe("ENOSPC");
-    } finally {
-      fs.closeSync(descriptor);
-    }
+    // The login's writes must grow a file on the full disk.
+    const filler = await fillDisk(t.ctx.db, dataDir);
 
     const refused = await login();
     expect(refused.statusCode, refused.body).toBe(503);

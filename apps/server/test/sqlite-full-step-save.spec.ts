@@ -1,11 +1,8 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { sql } from "kysely";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { studentFileBody } from "./support/documents.ts";
 import { startFile, uploadPdf } from "./support/enrollment.ts";
+import { fillDisk, smallDisk } from "./support/full-disk.ts";
 import { call, createTestApp, errorOf, signedInAs } from "./support/test-app.ts";
 
 /*
@@ -23,16 +20,8 @@ afterEach(async () => {
 
 describe.runIf(inject("engine") === "sqlite")("SQLite full while a family saves a wizard step", () => {
   it("answers 503 DATABASE_UNAVAILABLE with nothing saved, then saves once there is room", async (context) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-full-step-"));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    try {
-      execFileSync("mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", dataDir], { stdio: "ignore" });
-    } catch {
-      context.skip("mounting a tmpfs is not allowed here");
-    }
-    cleanups.push(() => {
-      execFileSync("umount", [dataDir]);
-    });
+    const dataDir = smallDisk("portal-full-step", cleanups);
+    if (!dataDir) return context.skip("mounting a tmpfs is not allowed here");
     const t = await createTestApp({ DATA_DIR: dataDir });
     cleanups.push(() => t.close());
     const family = await signedInAs(t, "User", { language: "en" });
@@ -43,17 +32,8 @@ describe.runIf(inject("engine") === "sqlite")("SQLite full while a family saves 
     expect(upload.statusCode, upload.body).toBe(201);
     const body = studentFileBody(upload.json().id as number);
 
-    // An empty WAL, so the save's COMMIT must grow a file on the full disk.
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(t.ctx.db);
-    const filler = path.join(dataDir, "filler");
-    const descriptor = fs.openSync(filler, "w");
-    try {
-      for (;;) fs.writeSync(descriptor, Buffer.alloc(64 * 1024));
-    } catch (error) {
-      expect((error as { code?: string }).code).toBe("ENOSPC");
-    } finally {
-      fs.closeSync(descriptor);
-    }
+    // The save's COMMIT must grow a file on the full disk.
+    const filler = await fillDisk(t.ctx.db, dataDir);
     const save = () =>
       call(t, {
         method: "PUT",
