@@ -14,8 +14,8 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(
 const FIRST_SCREEN = new Set<string>(FIRST_SCREEN_NAMESPACES);
 
 /**
- * The build takes src/lib/mantine-use-id.ts for @mantine/hooks' `useId` (see that file: no second
- * render of each Mantine input as it mounts). The build fails if @mantine/hooks stops importing it
+ * The build takes src/lib/mantine-use-id.ts for @mantine/hooks' `useId` (see that file: React's
+ * id, no second render of each Mantine input as it mounts, the same ids on the server). The build fails if @mantine/hooks stops importing it
  * from where this expects, so an upgrade is looked at rather than silently losing the change;
  * `npm run dev` keeps Mantine's own.
  */
@@ -38,6 +38,28 @@ function mantineUseIdWithoutRerender(): Plugin {
   };
 }
 
+/**
+ * dist/.vite/packages.json: the npm packages whose code the build holds, read by
+ * scripts/check-bundle.mjs (it fails on a build without react-dom, or with preact standing in).
+ */
+function packagesList(): Plugin {
+  return {
+    name: "portal:packages-list",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const packages = new Set<string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        for (const id of Object.keys(output.modules)) {
+          const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
+          if (name) packages.add(name);
+        }
+      }
+      this.emitFile({ type: "asset", fileName: ".vite/packages.json", source: JSON.stringify([...packages].sort()) });
+    },
+  };
+}
+
 // The Fastify server serves dist/ in production with a strict CSP (script-src 'self'), so the build
 // must not emit inline scripts; in development the API and branding files come through the proxy.
 const API_ORIGIN = "http://localhost:3000";
@@ -46,24 +68,16 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     mantineUseIdWithoutRerender(),
+    packagesList(),
     // A .br and a .gz copy next to every built text file (JS, CSS, HTML, JSON, SVG), at the highest
     // levels since this runs once per build: the server picks one by Accept-Encoding
     // (plugins/static-files.ts) instead of compressing on every request. A copy no smaller than
     // its file is skipped, and the server then sends the file itself.
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: /\.vite\//, logLevel: "silent" }),
   ],
-  // The browser runs Preact's compat layer where the code says react / react-dom (issue #13: the login
-  // route's JS ≤ 170 KB; react-dom alone was ≈ 60 KB of it, Preact and its compat layer are ≈ 10).
-  // The code is still written and type-checked against React's API; react and react-dom stay
-  // installed for the types and the libraries' peer dependencies. What differs and how it is
-  // covered: docs/web.md "Preact". Removing these lines builds with React again.
+  // react-router's production build for `npm run build` (see REACT_ROUTER_PRODUCTION above).
   resolve: {
     alias: [
-      { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-      { find: /^react-dom$/, replacement: "preact/compat" },
-      { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
-      { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
-      { find: /^react$/, replacement: "preact/compat" },
       ...(command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
     ],
   },
@@ -78,8 +92,8 @@ export default defineConfig(({ command }) => ({
         // Rollup splits the shared code by which screens use it; without a floor that makes dozens
         // of sub-kilobyte chunks (a request each, and gzip compresses small files worse).
         experimentalMinChunkSize: 8_000,
-        // Preact (as React) and the router are needed by every screen and change rarely: one long-lived chunk.
-        // Other libraries are not grouped (issue #13): a "vendor" or "mantine" chunk put TanStack
+        // React, react-dom and the router are needed by every screen and change rarely: one long-lived chunk.
+        // Other libraries are not grouped: a "vendor" or "mantine" chunk put TanStack
         // Table, the colour picker or the stepper on /login; split by use, each screen loads its own.
         manualChunks(id) {
           // A language's catalogs in two chunks (src/lib/i18n.ts): what the first screen needs, and
@@ -87,7 +101,7 @@ export default defineConfig(({ command }) => ({
           const catalog = /packages\/i18n\/locales\/(\w+)\/(\w+)\.json$/.exec(id);
           if (catalog) return `i18n-${catalog[1]}-${FIRST_SCREEN.has(catalog[2] ?? "") ? "first" : "signed-in"}`;
           if (!id.includes("node_modules")) return undefined;
-          if (/node_modules\/(preact|react-router)\//.test(id)) return "react";
+          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return "react";
           return undefined;
         },
       },

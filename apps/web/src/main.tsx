@@ -8,8 +8,6 @@ import "@mantine/core/styles/global.layer.css";
 import "./app/login-sheets.ts";
 import "./app/forms.css";
 import "./app/shell/shell.css";
-// Before the first render: React's controlled inputs under Preact (see the file).
-import "./app/controlled-inputs.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";

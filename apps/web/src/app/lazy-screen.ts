@@ -2,7 +2,7 @@ import { CHUNK_TIMEOUT_MS } from "@portal/shared/constants";
 import { type ComponentType, createElement, type FunctionComponent } from "react";
 import { loadChunk } from "../lib/retry-once.ts";
 
-/** A lazy screen whose download can also be started before it renders (`preload`, issue #13). */
+/** A lazy screen whose download can also be started before it renders (`preload`). */
 export type LazyScreen<P extends object = object> = FunctionComponent<P> & {
   /** Starts the download; settles (never rejects) once the screen is ready or has failed. */
   preload: () => Promise<void>;
@@ -14,10 +14,8 @@ export type LazyScreen<P extends object = object> = FunctionComponent<P> & {
  * Each attempt may take CHUNK_TIMEOUT_MS (spec 9); a failure is retried once, then the error
  * boundary offers a reload (a full page load, so a failed download is not kept).
  *
- * Not React's `lazy`: under preact/compat it suspends at its first render even when the code is
- * already there (it learns so only in a `then`), so the login form was drawn as the Suspense
- * spinner first, then again as itself, in the first screen's render task (issue #13). This one
- * renders a downloaded screen at once and suspends only while the code is really on its way.
+ * Not React's `lazy`: its download cannot be started before the first render, nor can it wait for
+ * what the screen needs beside its code (`alongside`).
  */
 export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -8,7 +8,7 @@ import "@mantine/dates/styles.layer.css";
 import "dayjs/locale/es";
 import "dayjs/locale/fr";
 import { DateInput, type DateInputProps, DatesProvider } from "@mantine/dates";
-import { forwardRef, useState } from "react";
+import { type Ref, useState } from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { dayFormatOf, parseTypedDay } from "../../lib/dates.ts";
@@ -21,10 +21,11 @@ export interface DateFieldProps extends PassedProps {
   onChange: (day: string) => void;
   /** Written as `data-name` on the visible input (Mantine gives `name` to a hidden input). */
   name?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
- * Every date the portal asks for (issue #14): a text field read and shown as DD/MM/YYYY in the
+ * Every date the portal asks for: a text field read and shown as DD/MM/YYYY in the
  * portal's language (lib/dates.ts), with a calendar in that language (weeks from Monday in es/fr)
  * under it. Typing is the keyboard's way in (the calendar's days are not focusable): the calendar
  * opens on a click or tap and closes on a day, on typing a whole day, on leaving the field and on
@@ -32,10 +33,17 @@ export interface DateFieldProps extends PassedProps {
  * `aria-invalid` / `aria-describedby` are Mantine's input wrapper's, as for every other field. Loaded
  * only by the lazy screens that ask for a date, with @mantine/dates' CSS (not on /login).
  */
-export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function DateField(
-  { value, onChange, name, popoverProps, onClick, onBlur, onKeyDown, ...props }: DateFieldProps,
+export function DateField({
+  value,
+  onChange,
+  name,
+  popoverProps,
+  onClick,
+  onBlur,
+  onKeyDown,
   ref,
-) {
+  ...props
+}: DateFieldProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const [calendarOpen, setCalendarOpen] = useState(false);
@@ -77,7 +85,7 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
       />
     </DatesProvider>
   );
-});
+}
 
 /** A DateField bound to a react-hook-form field (its value an ISO day, its ref focused on error). */
 export function FormDateField<T extends FieldValues>({

@@ -4,7 +4,7 @@ import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/CloseButton.layer.css";
 import "@mantine/core/styles/Input.layer.css";
 import { Fieldset, Group, TextInput } from "@mantine/core";
-import { forwardRef } from "react";
+import type { Ref } from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { joinDayAndTime, splitDayAndTime } from "../../lib/date-time.ts";
@@ -20,19 +20,17 @@ export interface DateTimeFieldProps {
   onBlur?: () => void;
   error?: string;
   required?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
- * A day and a time of day (issue #14: dates in the portal's language, not the browser's): the
+ * A day and a time of day (dates in the portal's language, not the browser's): the
  * day with the portal's date field (DD/MM/YYYY in es/fr, its calendar in the language), the time
  * typed as HH:MM on a 24-hour clock, under one legend that names the moment. `datetime-local`
  * would show the browser's format instead (05/20/2026, 08:00 PM on a French screen). The error
  * shows under the day, and both parts are marked invalid.
  */
-export const DateTimeField = forwardRef<HTMLInputElement, DateTimeFieldProps>(function DateTimeField(
-  { legend, value, onChange, onBlur, error, required },
-  ref,
-) {
+export function DateTimeField({ legend, value, onChange, onBlur, error, required, ref }: DateTimeFieldProps) {
   const { t } = useTranslation();
   const { day, time } = splitDayAndTime(value);
   const requiredProps = required ? REQUIRED_FIELD : {};
@@ -64,7 +62,7 @@ export const DateTimeField = forwardRef<HTMLInputElement, DateTimeFieldProps>(fu
       </Group>
     </Fieldset>
   );
-});
+}
 
 /** A DateTimeField bound to a react-hook-form field (its ref, the day, focused on error). */
 export function FormDateTimeField<T extends FieldValues>({

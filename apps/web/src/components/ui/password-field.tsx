@@ -5,14 +5,14 @@ import "@mantine/core/styles/CloseButton.layer.css";
 import "@mantine/core/styles/Input.layer.css";
 import "@mantine/core/styles/PasswordInput.layer.css";
 import { PasswordInput, type PasswordInputProps } from "@mantine/core";
-import { forwardRef, type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, type Ref, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
- * A password input whose show/hide button is reachable by keyboard and named (issue #14): Mantine
+ * A password input whose show/hide button is reachable by keyboard and named: Mantine
  * leaves it out of the tab order and hidden from screen readers. Enter toggles it as Space does.
  */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordField(props, ref) {
+export function PasswordField({ ref, ...props }: PasswordInputProps & { ref?: Ref<HTMLInputElement> }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
@@ -32,4 +32,4 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordInputProps>(fu
       }}
     />
   );
-});
+}
