@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: fast unit specs beside the code, and API integration specs that run against a
-// real database (DB_ENGINE=sqlite or postgres, one fresh database per run).
+// Three projects: fast unit specs beside the code, the web app's component tests in a DOM, and API
+// integration specs that run against a real database (DB_ENGINE=sqlite or postgres, one fresh
+// database per run).
 export default defineConfig({
   test: {
     // Two cores here: two workers keep the suite parallel without thrashing.
@@ -24,6 +25,16 @@ export default defineConfig({
           // The PDF pool's tests start a worker thread that loads pdf-lib and our modules through
           // tsx: about a second here, but past vitest's default 5 s once on a busy CI machine.
           testTimeout: 15_000,
+        },
+      },
+      {
+        // The web app's component tests (*.test.tsx beside the component, docs/web.md "Component
+        // tests"): a DOM (jsdom) and Testing Library's cleanup, which the node-only specs need not pay for.
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["apps/web/src/test/setup.ts"],
         },
       },
       {

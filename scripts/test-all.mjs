@@ -23,7 +23,8 @@ const stages = [
   {
     key: "unit",
     name: "unit",
-    cmd: ["npx", "vitest", "run", "--project", "unit", ...vitestJson("unit")],
+    // The node-only specs and the web app's component tests (jsdom), in one run.
+    cmd: ["npx", "vitest", "run", "--project", "unit", "--project", "web", ...vitestJson("unit")],
     report: "vitest",
   },
   {
