@@ -35,6 +35,9 @@ export default defineConfig({
           include: ["apps/web/src/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["apps/web/src/test/setup.ts"],
+          // A screen's first render compiles its lazy chunks; on a loaded two-core machine that
+          // passed the default 5 s once.
+          testTimeout: 20_000,
         },
       },
       {
