@@ -44,6 +44,8 @@ export interface ElectionsTable {
   /** The frozen count (ElectionResult JSON), written when published. */
   result_json: string | null;
   register_purged_at: string | null;
+  /** Migration 0030: "parent" (each representative's account votes) or "family" (one per household). */
+  vote_unit: Generated<string>;
   version: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -65,6 +67,8 @@ export interface ElectionCandidatesTable {
   rank: number;
   statement: string | null;
   photo_ref: string | null;
+  /** Migration 0030: YYYY-MM-DD, for the legal tie rule (the oldest candidate in line); null if unknown. */
+  birth_date: string | null;
 }
 
 /** The ballot box: the choice and a random receipt, never who or when. */

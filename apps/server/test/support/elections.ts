@@ -27,6 +27,16 @@ export async function parentWithRequest(
   return { id: user.id, email: user.email, cookie: () => loginAs(t, user.email) };
 }
 
+/** The household's second parent: an account of its own pointing at the first (households). */
+export async function secondParent(
+  t: TestApp,
+  ownerId: number,
+): Promise<{ id: number; email: string; cookie: () => Promise<string> }> {
+  const user = await createUser(t);
+  await t.ctx.db.updateTable("users").set({ household_owner_id: ownerId }).where("id", "=", user.id).execute();
+  return { id: user.id, email: user.email, cookie: () => loginAs(t, user.email) };
+}
+
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
 
 export function electionBody(yearId: number, overrides: Record<string, unknown> = {}) {
@@ -69,13 +79,13 @@ export async function scheduledElection(
   t: TestApp,
   admin: string,
   yearId: number,
-  opts: { seats?: number; lists?: number[] } = {},
+  opts: { seats?: number; lists?: number[]; voteUnit?: "parent" | "family" } = {},
 ): Promise<SetUp> {
   const created = await call(t, {
     method: "POST",
     url: "/api/settings/elections",
     cookie: admin,
-    payload: electionBody(yearId, { seats: opts.seats ?? 2 }),
+    payload: electionBody(yearId, { seats: opts.seats ?? 2, ...(opts.voteUnit ? { voteUnit: opts.voteUnit } : {}) }),
   });
   if (created.statusCode !== 201) throw new Error(`election: ${created.body}`);
   const id: number = created.json().id;

@@ -17,6 +17,13 @@ export const CANDIDATE_PHOTO_PX = 500;
 export const ELECTION_STATUSES = ["draft", "scheduled", "open", "closed", "published", "cancelled"] as const;
 export type ElectionStatus = (typeof ELECTION_STATUSES)[number];
 
+/**
+ * Who votes (docs/decisions.md "Elections: who votes"): each legal representative's account (the
+ * French rule, the default) or one vote per household, for bodies whose rules say so.
+ */
+export const VOTE_UNITS = ["parent", "family"] as const;
+export type VoteUnit = (typeof VOTE_UNITS)[number];
+
 const instant = z
   .string({ error: "validation.date" })
   .max(40, { error: "validation.date" })
@@ -44,6 +51,8 @@ const electionFields = {
   candidacyDeadline: instant,
   opensAt: instant,
   closesAt: instant,
+  /** Left out: "parent" on creation, unchanged on update. */
+  voteUnit: z.enum(VOTE_UNITS, { error: "validation.choice" }).optional(),
 };
 
 type Dates = { candidacyDeadline: string; opensAt: string; closesAt: string };
@@ -190,6 +199,7 @@ export const electionViewSchema = z.object({
   /** Why the Admin closed the poll before the announced minimum (null otherwise). */
   closeReason: z.string().nullable(),
   publishedAt: z.string().nullable(),
+  voteUnit: z.enum(VOTE_UNITS),
   version: z.number(),
   lists: z.array(listViewSchema),
 });

@@ -52,6 +52,7 @@ function view(row: ElectionRow, lists: ListRow[], candidates: CandidateRow[], no
     cancelReason: row.cancel_reason,
     closeReason: row.closed_early_reason,
     publishedAt: row.published_at,
+    voteUnit: row.vote_unit === "family" ? "family" : "parent",
     version: row.version,
     lists: lists
       .filter((list) => list.election_id === row.id)

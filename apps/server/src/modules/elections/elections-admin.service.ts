@@ -24,6 +24,9 @@ async function assertSchoolYear(db: Db, id: number): Promise<void> {
   if (!year) throw new AppError(400, "VALIDATION_ERROR", {}, { schoolYearId: "" });
 }
 
+/** The unit of the vote: set while the election is edited (a draft, or scheduled before its opening). */
+const voteUnit = (input: ElectionCreateInput, current = "parent") => input.voteUnit ?? current;
+
 const columns = (input: ElectionCreateInput) => ({
   school_year_id: input.schoolYearId,
   title_es: input.titleEs,
@@ -44,12 +47,13 @@ export async function createElection(ctx: AppContext, actor: Actor, input: Elect
   return writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await assertSchoolYear(trx, input.schoolYearId);
     const now = nowIso();
-    const id = await insertElection(trx, { ...columns(input), created_at: now, updated_at: now });
+    const values = { ...columns(input), vote_unit: voteUnit(input) };
+    const id = await insertElection(trx, { ...values, created_at: now, updated_at: now });
     await recordAudit(trx, {
       event: "election.created",
       actorUserId: actor.userId,
       ip: actor.ip,
-      details: { electionId: id, ...columns(input) },
+      details: { electionId: id, ...values },
     });
     return electionView(trx, await electionOr404(trx, id));
   });
@@ -63,7 +67,7 @@ export async function updateElection(ctx: AppContext, actor: Actor, id: number, 
     await assertSchoolYear(trx, input.schoolYearId);
     // A scheduled election stays scheduled: its new opening must still be ahead.
     if (row.status === "scheduled" && input.opensAt <= nowIso()) throw new AppError(409, "ELECTION_OPENS_IN_PAST");
-    const after = columns(input);
+    const after = { ...columns(input), vote_unit: voteUnit(input, row.vote_unit) };
     if (!(await updateElectionIf(trx, id, input.version, { ...after, updated_at: nowIso() }))) {
       throw new AppError(409, "VERSION_CONFLICT");
     }

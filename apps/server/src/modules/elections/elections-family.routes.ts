@@ -28,12 +28,12 @@ export function electionFamilyRoutes(app: FastifyInstance, ctx: AppContext): voi
         response: { 200: z.object({ items: z.array(familyElectionSchema) }) },
       },
     },
-    (request) => familyElections(ctx, request.user!.familyId, request.query.phase),
+    (request) => familyElections(ctx, request.user!, request.query.phase),
   );
   r.get(
     "/api/elections/:id",
     { config, schema: { params: electionIdParams, response: { 200: familyElectionSchema } } },
-    (request) => familyElection(ctx, request.user!.familyId, request.params.id),
+    (request) => familyElection(ctx, request.user!, request.params.id),
   );
   // The Admin's settings screen shows it too (electionsView includes the Admin). Cache-Control stays
   // the API's no-store, as for the student photos: `v` gives a new photo a new address anyway.
@@ -52,6 +52,6 @@ export function electionFamilyRoutes(app: FastifyInstance, ctx: AppContext): voi
       schema: { params: electionIdParams, body: voteSchema, response: { 201: receiptSchema } },
     },
     async (request, reply) =>
-      reply.code(201).send(await castVote(ctx, request.user!.familyId, request.params.id, request.body.listId ?? null)),
+      reply.code(201).send(await castVote(ctx, request.user!, request.params.id, request.body.listId ?? null)),
   );
 }

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors.ts";
 import { electionOr404 } from "./election-guards.ts";
 import { effectiveStatus, electionViews } from "./election-view.ts";
 import { type ElectionRow, listVisibleElectionRows } from "./elections.repository.ts";
-import { findEligibleVoter } from "./eligibility.repository.ts";
+import { findEligibleVoter, voterIdOf } from "./eligibility.repository.ts";
 import { findRegisterEntry } from "./register.repository.ts";
 
 /** The family's elections pages: /proximamente, /en-curso, /completadas, and one election. */
@@ -18,12 +18,15 @@ const PHASE_STATUSES: Record<Phase, readonly string[]> = {
   completed: ["closed", "published"],
 };
 
-async function familyViews(ctx: AppContext, userId: number, rows: ElectionRow[]): Promise<FamilyElection[]> {
+type Family = { id: number; familyId: number };
+
+async function familyViews(ctx: AppContext, user: Family, rows: ElectionRow[]): Promise<FamilyElection[]> {
   const views = await electionViews(ctx.db, rows);
   const result: FamilyElection[] = [];
   for (const [index, view] of views.entries()) {
     const row = rows[index] as ElectionRow;
-    const eligible = (await findEligibleVoter(ctx.db, row.school_year_id, userId)) !== undefined;
+    const userId = voterIdOf(row.vote_unit, user);
+    const eligible = (await findEligibleVoter(ctx.db, row.school_year_id, row.vote_unit, userId)) !== undefined;
     const entry = await findRegisterEntry(ctx.db, row.id, userId);
     result.push({
       ...view,
@@ -40,18 +43,18 @@ async function familyViews(ctx: AppContext, userId: number, rows: ElectionRow[])
   return result;
 }
 
-export async function familyElections(ctx: AppContext, userId: number, phase: Phase) {
+export async function familyElections(ctx: AppContext, user: Family, phase: Phase) {
   const now = new Date();
   const rows = (await listVisibleElectionRows(ctx.db)).filter((row) =>
     PHASE_STATUSES[phase].includes(effectiveStatus(row, now)),
   );
   // Completed: the latest first.
   if (phase === "completed") rows.reverse();
-  return { items: await familyViews(ctx, userId, rows) };
+  return { items: await familyViews(ctx, user, rows) };
 }
 
-export async function familyElection(ctx: AppContext, userId: number, id: number) {
+export async function familyElection(ctx: AppContext, user: Family, id: number) {
   const row = await electionOr404(ctx.db, id);
   if (row.status === "draft" || row.status === "cancelled") throw new AppError(404, "ELECTION_NOT_FOUND");
-  return (await familyViews(ctx, userId, [row]))[0] as FamilyElection;
+  return (await familyViews(ctx, user, [row]))[0] as FamilyElection;
 }

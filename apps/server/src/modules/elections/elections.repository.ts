@@ -40,7 +40,7 @@ export async function insertElection(
     | "closes_at"
     | "created_at"
     | "updated_at"
-  >,
+  > & { vote_unit: string },
 ): Promise<number> {
   const row = await db
     .insertInto("elections")

@@ -3,9 +3,11 @@ import type { Db } from "../../db/database.ts";
 
 /**
  * Who may vote (docs/decisions.md "Elections: who votes"): an active, activated family account
- * that sent a request for the election's school year which the school has accepted (Accepted,
- * Validated, Confirmed or Finished). One vote per family, whatever the number of children: a
- * household's second parent votes as its first account (`CurrentUser.familyId`).
+ * whose household sent a request for the election's school year which the school has accepted
+ * (Accepted, Validated, Confirmed or Finished), whatever the number of children. Each legal
+ * representative's account votes (`vote_unit` "parent", the French rule): the household's second
+ * parent too. With "family", one vote per household: only its first account is on the register and
+ * a second parent votes as it (`CurrentUser.familyId`, `voterIdOf`).
  */
 export const ELIGIBLE_REQUEST_STATUSES = ["Accepted", "Validated", "Confirmed", "Finished"] as const;
 
@@ -23,8 +25,15 @@ export interface VoterRow {
 export const isTestVoter = (row: { role: string; is_test_data: number }) =>
   row.role === "Prueba" || row.is_test_data === 1;
 
-function eligibleVoters(db: Db, schoolYearId: number) {
-  return db
+/** "parent": one vote per representative's account; "family": one per household. */
+export type VoteUnit = "parent" | "family";
+
+/** The register's person for a signed-in family account. */
+export const voterIdOf = (unit: string, user: { id: number; familyId: number }) =>
+  unit === "family" ? user.familyId : user.id;
+
+function eligibleVoters(db: Db, schoolYearId: number, unit: string) {
+  const query = db
     .selectFrom("users as u")
     .select(["u.id", "u.role", "u.is_test_data", "u.names", "u.first_surname", "u.second_surname", "u.email"])
     .where("u.role", "in", [...FAMILY_ROLES])
@@ -37,27 +46,36 @@ function eligibleVoters(db: Db, schoolYearId: number) {
           .innerJoin("enrollment_files as f", "f.id", "r.file_id")
           .innerJoin("students as s", "s.id", "f.student_id")
           .select("r.id")
-          // The family's requests, whichever of its accounts sent them (issue #14, households):
-          // a household is one family account (its first), so it has one vote.
-          .whereRef("s.family_user_id", "=", "u.id")
+          // The household's requests, whichever of its accounts sent them: the students belong
+          // to its first account, which a second parent's account points at.
+          .where((inner) => inner("s.family_user_id", "=", inner.fn.coalesce("u.household_owner_id", "u.id")))
           .where("r.school_year_id", "=", schoolYearId)
           .where("r.request_status", "in", [...ELIGIBLE_REQUEST_STATUSES]),
       ),
     );
+  return unit === "family" ? query.where("u.household_owner_id", "is", null) : query;
 }
 
-export async function findEligibleVoter(db: Db, schoolYearId: number, userId: number): Promise<VoterRow | undefined> {
-  return eligibleVoters(db, schoolYearId).where("u.id", "=", userId).executeTakeFirst();
+export async function findEligibleVoter(
+  db: Db,
+  schoolYearId: number,
+  unit: string,
+  userId: number,
+): Promise<VoterRow | undefined> {
+  return eligibleVoters(db, schoolYearId, unit).where("u.id", "=", userId).executeTakeFirst();
 }
 
+/** Candidates stand as persons: any representative's account may, whatever the vote's unit. */
 export async function findEligibleVoters(db: Db, schoolYearId: number, userIds: number[]): Promise<VoterRow[]> {
   if (userIds.length === 0) return [];
-  return eligibleVoters(db, schoolYearId).where("u.id", "in", userIds).execute();
+  return eligibleVoters(db, schoolYearId, "parent").where("u.id", "in", userIds).execute();
 }
 
 /** Candidates the Admin may pick: eligible, not test accounts, matching a name or e-mail. */
 export async function searchEligibleVoters(db: Db, schoolYearId: number, q: string | undefined): Promise<VoterRow[]> {
-  let query = eligibleVoters(db, schoolYearId).where("u.role", "!=", "Prueba").where("u.is_test_data", "=", 0);
+  let query = eligibleVoters(db, schoolYearId, "parent")
+    .where("u.role", "!=", "Prueba")
+    .where("u.is_test_data", "=", 0);
   if (q) {
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, "")}%`;
     query = query.where((eb) =>
@@ -72,8 +90,8 @@ export async function searchEligibleVoters(db: Db, schoolYearId: number, q: stri
 }
 
 /** The ids of the counted (non-test) eligible voters now. */
-export async function countedEligibleIds(db: Db, schoolYearId: number): Promise<number[]> {
-  const rows = await eligibleVoters(db, schoolYearId)
+export async function countedEligibleIds(db: Db, schoolYearId: number, unit: string): Promise<number[]> {
+  const rows = await eligibleVoters(db, schoolYearId, unit)
     .where("u.role", "!=", "Prueba")
     .where("u.is_test_data", "=", 0)
     .execute();
@@ -100,7 +118,8 @@ export async function resultsMailRecipients(
   electionId: number,
 ): Promise<MailRecipientRow[]> {
   const columns = ["u.id", "u.email", "u.language", "u.names", "u.first_surname"] as const;
-  const eligible = await eligibleVoters(db, schoolYearId)
+  // Every representative's account hears of the results, whatever the vote's unit.
+  const eligible = await eligibleVoters(db, schoolYearId, "parent")
     .select(["u.language"])
     .where("u.role", "!=", "Prueba")
     .where("u.is_test_data", "=", 0)

@@ -8,7 +8,7 @@ import { insertBallot } from "./ballot-box.repository.ts";
 import { electionOr404 } from "./election-guards.ts";
 import { effectiveStatus } from "./election-view.ts";
 import { findList } from "./elections.repository.ts";
-import { findEligibleVoter, isTestVoter } from "./eligibility.repository.ts";
+import { findEligibleVoter, isTestVoter, voterIdOf } from "./eligibility.repository.ts";
 import { findRegisterEntry, insertRegisterEntry } from "./register.repository.ts";
 
 /** Crockford base32 without I, L, O, U: a receipt read aloud or copied by hand stays unambiguous. */
@@ -30,11 +30,18 @@ const localMinute = (iso: string) => schoolLocalTime(iso).slice(0, 16);
 
 /**
  * One vote: the register's line (who, when) and the ballot (choice, receipt) in ONE transaction,
- * and nothing else — no audit event, no log line with the choice. The register's key (election,
- * person) makes a second vote fail even when two arrive at once: SQLite serializes the write
- * transactions; on PostgreSQL the second insert waits for the first and then violates the key.
+ * and nothing else — no audit event, no log line with the choice. The register's person is the
+ * account (one vote per parent) or the household's first account (one vote per family,
+ * `voterIdOf`). Its key (election, person) makes a second vote fail even when two arrive at once:
+ * SQLite serializes the write transactions; on PostgreSQL the second insert waits for the first
+ * and then violates the key.
  */
-export async function castVote(ctx: AppContext, userId: number, electionId: number, listId: number | null) {
+export async function castVote(
+  ctx: AppContext,
+  user: { id: number; familyId: number },
+  electionId: number,
+  listId: number | null,
+) {
   const election = await electionOr404(ctx.db, electionId);
   const status = effectiveStatus(election, new Date());
   if (status === "draft" || status === "cancelled") throw new AppError(404, "ELECTION_NOT_FOUND");
@@ -48,7 +55,8 @@ export async function castVote(ctx: AppContext, userId: number, electionId: numb
     const list = await findList(ctx.db, listId);
     if (!list || list.election_id !== electionId) throw new AppError(400, "ELECTION_LIST_OF_ANOTHER_ELECTION");
   }
-  const voter = await findEligibleVoter(ctx.db, election.school_year_id, userId);
+  const userId = voterIdOf(election.vote_unit, user);
+  const voter = await findEligibleVoter(ctx.db, election.school_year_id, election.vote_unit, userId);
   if (!voter) throw new AppError(403, "ELECTION_NOT_ELIGIBLE");
   const receiptCode = newReceiptCode();
   const votedAt = nowIso();

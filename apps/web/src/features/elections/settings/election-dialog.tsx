@@ -128,6 +128,14 @@ export function ElectionDialog({
           ...years.map((year) => ({ value: String(year.id), label: year.label })),
         ]}
       />
+      <NativeSelect
+        {...REQUIRED_FIELD}
+        {...text("voteUnit", { description: t("elections:admin.form.voteUnitHint") })}
+        data={(["parent", "family"] as const).map((unit) => ({
+          value: unit,
+          label: t(`elections:admin.form.voteUnits.${unit}`),
+        }))}
+      />
       <Text size="sm" c="dimmed">
         {t("elections:admin.form.timesHint")}
       </Text>

@@ -12,6 +12,7 @@ const filled = {
   candidacyDeadline: "2026-03-09T18:00",
   opensAt: "2026-03-16T08:00",
   closesAt: "2026-03-16T18:00",
+  voteUnit: "family",
 };
 
 describe("the election dialog's values", () => {
@@ -57,6 +58,13 @@ describe("the election dialog's values", () => {
     } as unknown as ElectionView;
     expect(electionFormValues(election, null, new Date())).toEqual(filled);
     const fresh = electionFormValues(null, 11, new Date("2026-03-02T15:00:00.000Z"));
-    expect(fresh).toMatchObject({ titleEs: "", seats: "", schoolYearId: "11", opensAt: "2026-03-16T08:00" });
+    // One vote per parent unless the Admin chooses otherwise (the French rule).
+    expect(fresh).toMatchObject({
+      titleEs: "",
+      seats: "",
+      schoolYearId: "11",
+      opensAt: "2026-03-16T08:00",
+      voteUnit: "parent",
+    });
   });
 });

@@ -15,6 +15,8 @@ export interface ElectionFormValues {
   candidacyDeadline: string;
   opensAt: string;
   closesAt: string;
+  /** "parent" (each representative votes) or "family" (one vote per household). */
+  voteUnit: string;
 }
 export const ELECTION_FIELDS = [
   "titleEs",
@@ -26,6 +28,7 @@ export const ELECTION_FIELDS = [
   "candidacyDeadline",
   "opensAt",
   "closesAt",
+  "voteUnit",
 ] as const satisfies readonly (keyof ElectionFormValues)[];
 
 export function electionFormValues(
@@ -41,6 +44,7 @@ export function electionFormValues(
       body: "",
       seats: "",
       schoolYearId: defaultYearId ? String(defaultYearId) : "",
+      voteUnit: "parent",
       ...proposedWindow(now),
     };
   }
@@ -54,6 +58,7 @@ export function electionFormValues(
     candidacyDeadline: toSchoolInput(election.candidacyDeadline),
     opensAt: toSchoolInput(election.opensAt),
     closesAt: toSchoolInput(election.closesAt),
+    voteUnit: election.voteUnit,
   };
 }
 
@@ -73,6 +78,7 @@ export function electionBody(
     candidacyDeadline: fromSchoolInput(values.candidacyDeadline),
     opensAt: fromSchoolInput(values.opensAt),
     closesAt: fromSchoolInput(values.closesAt),
+    voteUnit: values.voteUnit,
   });
   if (parsed.success) return { ok: true, body: parsed.data };
   const errors: Partial<Record<keyof ElectionFormValues, string>> = {};
