@@ -8,11 +8,9 @@ import "@mantine/core/styles/Button.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Title.layer.css";
 import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
-import type { LoginInput } from "@portal/shared/schemas/auth";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { lazyScreen } from "../../app/lazy-screen.ts";
@@ -21,20 +19,17 @@ import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { applyLanguage } from "../../lib/language.ts";
-import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { findRoute, postLoginPath } from "../../lib/match-route.ts";
 import { SESSION_QUERY_KEY, useSession } from "../../lib/session-query.ts";
 import { login, useSchoolYears } from "./api/auth-api.ts";
 import { LoginFields } from "./components/login-fields.tsx";
 import { ResendActivation } from "./components/resend-activation.tsx";
+import { useLoginForm } from "./login-form-state.ts";
 import { usePostLoginTarget } from "./post-login-target.ts";
 
 /** The second step's screens (QR code, recovery codes) load only when a sign-in needs them: the
  * login route's bundle stays within its budget (scripts/check-bundle.mjs). */
 const MfaSignInStep = lazyScreen(async () => (await import("./mfa-sign-in-step.tsx")).MfaSignInStep);
-
-// The shared login schema, with zod, comes in its own chunk once the form is on screen (issue #13).
-const loginValidation = lazyResolver<LoginInput>(async () => (await import("./login-validation.ts")).loginResolver);
 
 function LoginForm({
   schoolYears,
@@ -55,12 +50,9 @@ function LoginForm({
 
   // Spec: the current school year is preselected (the API lists it first).
   const current = schoolYears.find((year) => year.isCurrent) ?? schoolYears[0];
-  const form = useForm<LoginInput>({
-    resolver: loginValidation.resolver,
-    defaultValues: { schoolYearId: current?.id, email: "", password: "", captcha: "" },
-  });
-  const { errors } = form.formState;
-
+  // Called after the check, by which time `mutation` below exists.
+  const form = useLoginForm(({ captcha, ...values }) => mutation.mutate(captcha ? { ...values, captcha } : values));
+  const { errors } = form;
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: (session) => {
@@ -80,31 +72,39 @@ function LoginForm({
     onError: (error, input) => {
       if (hasErrorCode(error, "ACCOUNT_NOT_ACTIVATED")) setNotActivatedEmail(input.email);
       // A solved captcha is accepted once: every answer asks for a new one.
-      form.setValue("captcha", "");
+      form.clearCaptcha();
       if (hasErrorCode(error, "CAPTCHA_REQUIRED") || hasErrorCode(error, "CAPTCHA_INVALID")) setCaptchaNeeded(true);
       const onFields = applyServerFieldErrors(error, form.setError, ["schoolYearId", "email", "password", "captcha"]);
       setFormError(onFields ? null : error);
     },
   });
 
-  const onSubmit = form.handleSubmit(({ captcha, ...values }) =>
-    mutation.mutate(captcha ? { ...values, captcha } : values),
-  );
-
+  // The schema's chunk is fetched when the form is first focused, not as the page loads: compiling
+  // it then was a long task inside Lighthouse's window for a form not yet touched.
   return (
-    <form onSubmit={onSubmit} onFocusCapture={loginValidation.preload} noValidate>
+    // POST, should the form be sent before its script runs: a password never goes into a URL.
+    <form
+      ref={form.formRef}
+      method="post"
+      onSubmit={form.onSubmit}
+      onChange={form.onChange}
+      onFocusCapture={form.preload}
+      noValidate
+    >
       <Stack gap="md">
         <LoginFields
-          form={form}
           schoolYears={schoolYears}
+          initialSchoolYearId={current?.id}
           schoolYearsFailed={schoolYearsFailed}
           captchaNeeded={captchaNeeded}
-          schoolYearError={errors.schoolYearId?.message}
-          emailError={errors.email?.message}
-          passwordError={errors.password?.message}
-          captchaError={errors.captcha?.message}
+          captcha={form.captcha}
+          onCaptchaChange={form.changeCaptcha}
+          schoolYearError={errors.schoolYearId}
+          emailError={errors.email}
+          passwordError={errors.password}
+          captchaError={errors.captcha}
         />
-        <FormErrorAlert error={formError} />
+        <FormErrorAlert error={formError ?? form.loadFailure} />
         {notActivatedEmail ? <ResendActivation email={notActivatedEmail} /> : null}
         <Button type="submit" loading={mutation.isPending} fullWidth>
           {t("auth:login.submit")}
