@@ -33,6 +33,8 @@ if (typeof window.ResizeObserver === "undefined") {
 }
 Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.scrollTo ??= () => {};
+// jsdom has one that only reports "not implemented" (a step's title scrolls the page to the top).
+window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
