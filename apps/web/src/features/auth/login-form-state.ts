@@ -40,9 +40,9 @@ function readValues(form: HTMLFormElement, captcha: string): Record<LoginField, 
 
 /**
  * The login form's state without react-hook-form, which is 17 KB gzipped of the login route for
- * one form of four fields (docs/web.md "Bundle budget"). The inputs are uncontrolled (read from the
- * page at submit, so what was typed before the script ran counts too); the captcha's proof is
- * state. Same behaviour as the other forms: checked at submit, then again at each change of a
+ * one form of four fields (docs/decisions.md "React 19 in the browser"). The inputs are
+ * uncontrolled (read from the page at submit, so what was typed before the script ran counts too);
+ * the captcha's proof is state. Same behaviour as the other forms: checked at submit, then again at each change of a
  * field with a message; the first field with a message takes the focus; the server's per-field
  * messages go under their fields through `setError` (lib/form-errors.ts).
  */
