@@ -11,6 +11,13 @@ import { DEMO_PASSWORD } from "../apps/server/src/db/seeds/demo.ts";
 import { fetchPost, signIn } from "./staff-sign-in.ts";
 
 export const CLICK_GOAL_MS = 1_000;
+// The phone network: 1.6 Mbps down, 150 ms round trip (Lighthouse's "slow 4G" upload).
+export const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: 1_600_000 / 8,
+  uploadThroughput: 750_000 / 8,
+};
 
 interface Screen {
   name: string;
@@ -62,7 +69,7 @@ async function sessionCookie(base: string, email: string): Promise<string> {
 export async function roundTripMs(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const started = performance.now();
-    await (await fetch("/api/health", { cache: "no-store" })).text();
+    await (await fetch(`/api/health?${Math.random()}`)).text();
     return Math.round(performance.now() - started);
   });
 }
@@ -84,12 +91,7 @@ export interface ClickFigures {
 }
 
 /** Each screen: one click not counted (it fills the cache), then `runs` counted ones. */
-export async function benchSignedInScreens(
-  browser: Browser,
-  base: string,
-  runs: number,
-  network: object,
-): Promise<ClickFigures[]> {
+export async function benchSignedInScreens(browser: Browser, base: string, runs: number): Promise<ClickFigures[]> {
   const figures: ClickFigures[] = [];
   for (const screen of SCREENS) {
     const cookie = await sessionCookie(base, screen.email);
@@ -104,7 +106,7 @@ export async function benchSignedInScreens(
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", network);
+      await cdp.send("Network.emulateNetworkConditions", NETWORK);
       await clickOnce(page, base, screen);
       const result: ClickFigures = { name: screen.name, times: [], roundTrips: [] };
       for (let i = 0; i < runs; i += 1) {

@@ -20,14 +20,12 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
 import { REPO_ROOT } from "../apps/server/test/support/server-process.ts";
-import { benchSignedInScreens, CLICK_GOAL_MS, roundTripMs } from "./bench-first-screen-signed-in.ts";
+import { benchSignedInScreens, CLICK_GOAL_MS, NETWORK, roundTripMs } from "./bench-first-screen-signed-in.ts";
 import { startDemoServer, stopBenchServer } from "./bench-server.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CPU_SLOWDOWNS = process.env.BENCH_CPU_SLOWDOWN ? [Number(process.env.BENCH_CPU_SLOWDOWN)] : [1, 4];
 const GOALS = { visibleMs: 1_500, usableMs: 3_000 };
-// The phone network: 1.6 Mbps down, 150 ms round trip (Lighthouse's "slow 4G" upload).
-const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 
 /** What the page notes (WATCH_LOGIN_FORM), in ms since navigation start. */
 type Marks = { visible: number; usable?: number; fcp?: number };
@@ -91,7 +89,7 @@ async function openLoginOnce(browser: Browser, base: string, cpuSlowdown: number
     await page.goto(`${base}/login`, { waitUntil: "commit" });
     await page.waitForFunction(
       () => {
-        const marks = (window as { __loginMarks?: Marks }).__loginMarks;
+        const marks = (globalThis as { __loginMarks?: Marks }).__loginMarks;
         return marks?.usable !== undefined && marks.fcp !== undefined;
       },
       null,
@@ -100,7 +98,7 @@ async function openLoginOnce(browser: Browser, base: string, cpuSlowdown: number
         polling: 100,
       },
     );
-    const marks = await page.evaluate(() => (window as unknown as { __loginMarks: Required<Marks> }).__loginMarks);
+    const marks = await page.evaluate(() => (globalThis as unknown as { __loginMarks: Required<Marks> }).__loginMarks);
     return {
       visibleMs: Math.round(marks.visible),
       usableMs: Math.round(marks.usable),
@@ -163,7 +161,7 @@ async function main() {
   });
   try {
     await benchLogin(browser, base);
-    for (const screen of await benchSignedInScreens(browser, base, RUNS, NETWORK)) {
+    for (const screen of await benchSignedInScreens(browser, base, RUNS)) {
       console.log(
         `${screen.name} opened by a click on 1.6 Mbps / 150 ms RTT, warm cache: median ${median(screen.times)} ms, ` +
           `spread ${spread(screen.times)} over ${RUNS} runs, ${ratio(screen.times, screen.roundTrips)} ` +
