@@ -188,6 +188,7 @@ const CONTRACT: Record<string, string> = {
   "GET /api/elections/:id": "electionsView",
   "GET /api/elections/candidates/:candidateId/photo": "electionsView",
   "POST /api/elections/:id/vote": "electionsVote",
+  "POST /api/elections/:id/receipt": "electionsView",
 };
 
 describe("access declarations", () => {

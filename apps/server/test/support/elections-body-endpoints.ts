@@ -7,6 +7,7 @@ import {
   electionVersionSchema,
   organizationSchema,
   positionSchema,
+  receiptCheckSchema,
   voteSchema,
 } from "@portal/shared/schemas/elections";
 import { electionBody, insertOwnYear, newOrganization, parentWithRequest, scheduledElection } from "./elections.ts";
@@ -195,6 +196,18 @@ export async function electionBodyEndpoints(
       textFields: [],
       state,
       harmless: refusedBy(voteSchema),
+    },
+    {
+      // A valid code is harmless too (a check writes nothing): the scheduled election answers 409.
+      name: "receipt check",
+      method: "POST",
+      url: `/api/elections/${scheduled.id}/receipt`,
+      route: "POST /api/elections/:id/receipt",
+      cookie: voterCookie,
+      valid: { receiptCode: "ABCD-EFGH-JKMN" },
+      textFields: [],
+      state,
+      harmless: refusedBy(receiptCheckSchema),
     },
   ];
 }

@@ -131,3 +131,77 @@ describe("allocateSeats (largest remainder, Hare quota)", () => {
     }
   });
 });
+
+describe("the legal tie rule: the oldest candidate in line (arrêté du 13 mai 1985, art. 1)", () => {
+  // 4 valid votes, 3 seats, quota 4/3: each list 2 × 3 / 4 = 1 r 2 (in integers: 6 − 4); one seat
+  // left, equal remainders and equal votes: it goes to the list whose second candidate is older.
+  const tied = (a: (string | null)[], b: (string | null)[], seed = 1) =>
+    allocateSeats({
+      seats: 3,
+      seed,
+      lists: [
+        { id: 1, votes: 2, candidates: 3, birthDates: a },
+        { id: 2, votes: 2, candidates: 3, birthDates: b },
+      ],
+    });
+
+  it("gives the seat to the list whose candidate in line is the oldest, whatever the lot", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      // The heads of the lists (already seated by quotient) do not matter: list 1's is the oldest.
+      const result = tied(["1950-01-01", "1984-06-30", null], ["1990-01-01", "1979-11-02", null], seed);
+      expect(seatsOf(result)).toEqual({ 1: 1, 2: 2 });
+      expect(result.tieBreaks).toEqual([{ lists: [2, 1], winners: [2], rule: "age" }]);
+    }
+  });
+
+  it("compares to the day: born a day earlier is older", () => {
+    const result = tied([null, "1980-03-14", null], [null, "1980-03-15", null]);
+    expect(seatsOf(result)).toEqual({ 1: 2, 2: 1 });
+    expect(result.tieBreaks[0]?.rule).toBe("age");
+  });
+
+  it("draws lots when the candidates in line were born the same day, or one date is unknown", () => {
+    const winners = new Set<number>();
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+      for (const result of [
+        tied([null, "1980-03-14", null], [null, "1980-03-14", null], seed),
+        tied([null, "1970-01-01", null], [null, null, null], seed),
+      ]) {
+        expect(result.tieBreaks).toHaveLength(1);
+        expect(result.tieBreaks[0]?.rule).toBe("lot");
+        winners.add(result.tieBreaks[0]?.winners[0] as number);
+      }
+    }
+    // The lot, not the known date, decides: over ten seeds both lists win some.
+    expect([...winners].sort()).toEqual([1, 2]);
+  });
+
+  it("looks at each list's next candidate, round after round, with three lists for two seats", () => {
+    // 3 valid votes, 2 seats, quota 1.5: each list 0 r 2; two seats for three tied lists: the two
+    // lists whose first candidates are the oldest win, in that order.
+    const result = allocateSeats({
+      seats: 2,
+      seed: 9,
+      lists: [
+        { id: 1, votes: 1, candidates: 2, birthDates: ["1985-02-01", "1940-01-01"] },
+        { id: 2, votes: 1, candidates: 2, birthDates: ["1978-07-20", null] },
+        { id: 3, votes: 1, candidates: 2, birthDates: ["1981-12-31", null] },
+      ],
+    });
+    expect(seatsOf(result)).toEqual({ 1: 0, 2: 1, 3: 1 });
+    expect(result.tieBreaks).toEqual([{ lists: [2, 3, 1], winners: [2, 3], rule: "age" }]);
+  });
+
+  it("still gives the seat to more votes before any age", () => {
+    const result = allocateSeats({
+      seats: 2,
+      seed: 7,
+      lists: [
+        { id: 1, votes: 1, candidates: 4, birthDates: ["1930-01-01", "1930-01-01"] },
+        { id: 2, votes: 3, candidates: 4, birthDates: ["1999-01-01", "1999-01-01"] },
+      ],
+    });
+    expect(seatsOf(result)).toEqual({ 1: 0, 2: 2 });
+    expect(result.tieBreaks[0]?.rule).toBe("votes");
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { birthDateField } from "./enrollment/common.ts";
 import { idParam, text } from "./fields.ts";
 import { paragraph, positiveInt } from "./workflow.ts";
 
@@ -117,6 +118,11 @@ export const electionCandidatesSchema = z.strictObject({
       z.strictObject({
         userId: positiveInt,
         statement: paragraph(2000).optional(),
+        /**
+         * YYYY-MM-DD, for the legal tie rule (the oldest candidate in line). Left out: the date
+         * the representative's record holds, if any.
+         */
+        birthDate: birthDateField.optional(),
       }),
       { error: "validation.invalidType" },
     )
@@ -169,6 +175,8 @@ export const candidateViewSchema = z.object({
   name: z.string(),
   rank: z.number(),
   statement: z.string().nullable(),
+  /** For the tie rule; the Admin's views only (null on the families' pages, and when unknown). */
+  birthDate: z.string().nullable(),
   /** The photo's address (a new one after each upload), null without a photo. */
   photoUrl: z.string().nullable(),
 });
@@ -226,7 +234,7 @@ export const electionResultSchema = z.object({
   unfilledSeats: z.number(),
   lotSeed: z.number(),
   tieBreaks: z.array(
-    z.object({ lists: z.array(z.number()), winners: z.array(z.number()), rule: z.enum(["votes", "lot"]) }),
+    z.object({ lists: z.array(z.number()), winners: z.array(z.number()), rule: z.enum(["votes", "age", "lot"]) }),
   ),
   lists: z.array(
     z.object({
@@ -242,6 +250,9 @@ export const electionResultSchema = z.object({
 });
 export type ElectionResult = z.infer<typeof electionResultSchema>;
 
+/** The minutes' (and the result screen's) sentence per tie rule, keys of the `elections:pdf` texts. */
+export const TIE_TEXT = { votes: "tieVotes", age: "tieAge", lot: "tieLot" } as const;
+
 export const turnoutSchema = z.object({ registeredVoters: z.number(), voters: z.number(), turnout: z.number() });
 
 export const familyElectionSchema = electionViewSchema.extend({
@@ -256,6 +267,29 @@ export const familyElectionSchema = electionViewSchema.extend({
 export type FamilyElection = z.infer<typeof familyElectionSchema>;
 
 export const receiptSchema = z.object({ receiptCode: z.string(), votedAt: z.string() });
+
+/** The receipt's alphabet (Crockford base32 without I, L, O, U): what voting.service.ts draws from. */
+export const RECEIPT_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/**
+ * POST /api/elections/:id/receipt: a voter checks that their ballot is in the count. Read in a
+ * body, never the address (the request log keeps addresses next to the account). Case, spaces
+ * and dashes as typed are forgiven; the stored form is XXXX-XXXX-XXXX.
+ */
+export const receiptCheckSchema = z.strictObject({
+  receiptCode: z
+    .string({ error: "validation.election.receipt" })
+    .max(40, { error: "validation.election.receipt" })
+    .transform((value) => value.toUpperCase().replace(/[\s-]/g, ""))
+    .refine((value) => value.length === 12 && [...value].every((c) => RECEIPT_ALPHABET.includes(c)), {
+      error: "validation.election.receipt",
+    })
+    .transform((value) => `${value.slice(0, 4)}-${value.slice(4, 8)}-${value.slice(8)}`),
+});
+export type ReceiptCheckInput = z.input<typeof receiptCheckSchema>;
+
+/** Only that the ballot is counted, and in which election: never the choice. */
+export const receiptCheckResultSchema = z.object({ electionId: z.number(), counted: z.literal(true) });
 
 export const organizationViewSchema = z.object({
   id: z.number(),

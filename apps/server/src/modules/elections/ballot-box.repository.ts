@@ -22,6 +22,18 @@ export async function insertBallot(
     .execute();
 }
 
+/** Whether a counted ballot has this receipt (never its choice: the query does not read it). */
+export async function hasCountedBallot(db: Db, electionId: number, receiptCode: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("election_ballots")
+    .select("receipt_code")
+    .where("election_id", "=", electionId)
+    .where("receipt_code", "=", receiptCode)
+    .where("is_test", "=", 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Ballots per choice (null list: blank), test ballots apart. */
 export async function countBallots(db: Db, electionId: number) {
   return db

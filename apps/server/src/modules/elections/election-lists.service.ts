@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
+import { recordedBirthDates } from "./candidate-birth-dates.repository.ts";
 import { removeCandidatePhotos } from "./candidate-photos.service.ts";
 import { findOrganization } from "./election-catalog.repository.ts";
 import { type Actor, assertEditable, assertListSize, electionOr404 } from "./election-guards.ts";
@@ -81,13 +82,14 @@ export async function removeList(ctx: AppContext, actor: Actor, listId: number) 
  * not a test account), on no other list of the election. The size rule is checked when scheduling,
  * and here too once the election is scheduled (families already see it). Photos are the server's
  * (uploaded on their own route): a person who stays on the list keeps theirs, a person who leaves
- * it takes theirs away (the file is removed).
+ * it takes theirs away (the file is removed). A birth date left out is the representative's
+ * record's (candidate-birth-dates.repository.ts), or the one the candidate had on the list.
  */
 export async function saveCandidates(
   ctx: AppContext,
   actor: Actor,
   listId: number,
-  input: { candidates: { userId: number; statement?: string | undefined }[] },
+  input: { candidates: { userId: number; statement?: string | undefined; birthDate?: string | undefined }[] },
 ) {
   let dropped: (string | null)[] = [];
   const view = await writeTransaction(ctx.db, ctx.engine, async (trx) => {
@@ -114,7 +116,10 @@ export async function saveCandidates(
       throw new AppError(409, "ELECTION_CANDIDATE_TWICE");
     }
     if (election.status === "scheduled") assertListSize(list.name, ids.length, election.seats);
-    const photos = new Map((await listCandidatesOf(trx, [listId])).map((c) => [c.user_id, c.photo_ref]));
+    const before = await listCandidatesOf(trx, [listId]);
+    const photos = new Map(before.map((c) => [c.user_id, c.photo_ref]));
+    const kept = new Map(before.map((c) => [c.user_id, c.birth_date]));
+    const recorded = await recordedBirthDates(trx, ids);
     await replaceCandidates(
       trx,
       listId,
@@ -122,6 +127,7 @@ export async function saveCandidates(
         userId: c.userId,
         statement: c.statement || null,
         photoRef: photos.get(c.userId) ?? null,
+        birthDate: c.birthDate ?? kept.get(c.userId) ?? recorded.get(c.userId) ?? null,
       })),
     );
     dropped = [...photos].filter(([userId]) => !ids.includes(userId)).map(([, key]) => key);

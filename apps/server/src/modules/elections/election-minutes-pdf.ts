@@ -1,6 +1,6 @@
 import { translate } from "@portal/i18n/translate";
 import { LANGUAGES, type Language } from "@portal/shared/languages";
-import { type ElectionResult, MIN_POLL_HOURS } from "@portal/shared/schemas/elections";
+import { type ElectionResult, MIN_POLL_HOURS, TIE_TEXT } from "@portal/shared/schemas/elections";
 import { SCHOOL_TIME_ZONE } from "../enrollment/documents/document-source.ts";
 import { PdfLayout } from "../enrollment/documents/pdf-layout.ts";
 
@@ -88,7 +88,7 @@ export async function renderElectionMinutesPdf(input: MinutesInput): Promise<Uin
         winners: tie.winners.map(nameOf).join(", "),
         seed: result.lotSeed,
       };
-      layout.bullet(tie.rule === "votes" ? t("tieVotes", vars) : t("tieLot", vars));
+      layout.bullet(t(TIE_TEXT[tie.rule], vars));
     }
   }
 

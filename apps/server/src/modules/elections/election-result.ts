@@ -45,11 +45,16 @@ export async function countElection(db: Db, election: ElectionRow, seed: number)
   const allocation = allocateSeats({
     seats: election.seats,
     seed,
-    lists: lists.map((list) => ({
-      id: list.id,
-      votes: votes.get(list.id) ?? 0,
-      candidates: candidates.filter((c) => c.list_id === list.id).length,
-    })),
+    lists: lists.map((list) => {
+      const people = candidates.filter((c) => c.list_id === list.id);
+      // In the list's order: the tie rule looks at the candidate in line for the seat.
+      return {
+        id: list.id,
+        votes: votes.get(list.id) ?? 0,
+        candidates: people.length,
+        birthDates: people.map((c) => c.birth_date),
+      };
+    }),
   });
   const elected: ElectionResult["elected"] = [];
   for (const list of allocation.lists) {

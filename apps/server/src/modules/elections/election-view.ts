@@ -25,18 +25,25 @@ export const personName = (row: { names: string; first_surname: string; second_s
 const photoUrl = (candidateId: number, key: string) =>
   `/api/elections/candidates/${candidateId}/photo?v=${createHash("sha256").update(key).digest("hex").slice(0, 12)}`;
 
-function candidateView(row: CandidateRow) {
+function candidateView(row: CandidateRow, withBirthDates: boolean) {
   return {
     id: row.id,
     userId: row.user_id,
     name: personName(row),
     rank: row.rank,
     statement: row.statement,
+    birthDate: withBirthDates ? row.birth_date : null,
     photoUrl: row.photo_ref ? photoUrl(row.id, row.photo_ref) : null,
   };
 }
 
-function view(row: ElectionRow, lists: ListRow[], candidates: CandidateRow[], now: Date): ElectionView {
+function view(
+  row: ElectionRow,
+  lists: ListRow[],
+  candidates: CandidateRow[],
+  now: Date,
+  withBirthDates: boolean,
+): ElectionView {
   return {
     id: row.id,
     schoolYearId: row.school_year_id,
@@ -62,13 +69,21 @@ function view(row: ElectionRow, lists: ListRow[], candidates: CandidateRow[], no
         organizationName: list.organization_name,
         name: list.name,
         statement: list.statement,
-        candidates: candidates.filter((c) => c.list_id === list.id).map(candidateView),
+        candidates: candidates.filter((c) => c.list_id === list.id).map((c) => candidateView(c, withBirthDates)),
       })),
   };
 }
 
-/** The views of several elections with their lists and candidates, in three queries. */
-export async function electionViews(db: Db, rows: ElectionRow[], now = new Date()): Promise<ElectionView[]> {
+/**
+ * The views of several elections with their lists and candidates, in three queries. The
+ * candidates' birth dates (the tie rule's) are the Admin's: families' pages get null.
+ */
+export async function electionViews(
+  db: Db,
+  rows: ElectionRow[],
+  now = new Date(),
+  withBirthDates = true,
+): Promise<ElectionView[]> {
   const lists = await listListsOf(
     db,
     rows.map((row) => row.id),
@@ -77,7 +92,7 @@ export async function electionViews(db: Db, rows: ElectionRow[], now = new Date(
     db,
     lists.map((list) => list.id),
   );
-  return rows.map((row) => view(row, lists, candidates, now));
+  return rows.map((row) => view(row, lists, candidates, now, withBirthDates));
 }
 
 export async function electionView(db: Db, row: ElectionRow, now = new Date()): Promise<ElectionView> {

@@ -4,6 +4,8 @@ import {
   electionIdParams,
   electionPhaseQuery,
   familyElectionSchema,
+  receiptCheckResultSchema,
+  receiptCheckSchema,
   receiptSchema,
   voteSchema,
 } from "@portal/shared/schemas/elections";
@@ -13,6 +15,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { openCandidatePhoto } from "./candidate-photos.service.ts";
 import { familyElection, familyElections } from "./elections-family.service.ts";
+import { checkReceipt } from "./receipts.service.ts";
 import { castVote } from "./voting.service.ts";
 
 /** The family's elections (issue #15): the lists, the vote, the published results. */
@@ -53,5 +56,13 @@ export function electionFamilyRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (request, reply) =>
       reply.code(201).send(await castVote(ctx, request.user!, request.params.id, request.body.listId ?? null)),
+  );
+  r.post(
+    "/api/elections/:id/receipt",
+    {
+      config,
+      schema: { params: electionIdParams, body: receiptCheckSchema, response: { 200: receiptCheckResultSchema } },
+    },
+    (request) => checkReceipt(ctx, request.params.id, request.body.receiptCode),
   );
 }

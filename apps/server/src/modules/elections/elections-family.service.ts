@@ -21,7 +21,7 @@ const PHASE_STATUSES: Record<Phase, readonly string[]> = {
 type Family = { id: number; familyId: number };
 
 async function familyViews(ctx: AppContext, user: Family, rows: ElectionRow[]): Promise<FamilyElection[]> {
-  const views = await electionViews(ctx.db, rows);
+  const views = await electionViews(ctx.db, rows, new Date(), false);
   const result: FamilyElection[] = [];
   for (const [index, view] of views.entries()) {
     const row = rows[index] as ElectionRow;

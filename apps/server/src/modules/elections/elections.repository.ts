@@ -124,6 +124,7 @@ export interface CandidateRow {
   rank: number;
   statement: string | null;
   photo_ref: string | null;
+  birth_date: string | null;
   names: string;
   first_surname: string;
   second_surname: string;
@@ -141,6 +142,7 @@ export async function listCandidatesOf(db: Db, listIds: number[]): Promise<Candi
       "c.rank",
       "c.statement",
       "c.photo_ref",
+      "c.birth_date",
       "u.names",
       "u.first_surname",
       "u.second_surname",
@@ -154,7 +156,7 @@ export async function listCandidatesOf(db: Db, listIds: number[]): Promise<Candi
 export async function replaceCandidates(
   db: Db,
   listId: number,
-  candidates: { userId: number; statement: string | null; photoRef: string | null }[],
+  candidates: { userId: number; statement: string | null; photoRef: string | null; birthDate: string | null }[],
 ): Promise<void> {
   await db.deleteFrom("election_candidates").where("list_id", "=", listId).execute();
   if (candidates.length === 0) return;
@@ -167,6 +169,7 @@ export async function replaceCandidates(
         rank: index + 1,
         statement: candidate.statement,
         photo_ref: candidate.photoRef,
+        birth_date: candidate.birthDate,
       })),
     )
     .execute();

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { RECEIPT_ALPHABET } from "@portal/shared/schemas/elections";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
@@ -12,7 +13,7 @@ import { findEligibleVoter, isTestVoter, voterIdOf } from "./eligibility.reposit
 import { findRegisterEntry, insertRegisterEntry } from "./register.repository.ts";
 
 /** Crockford base32 without I, L, O, U: a receipt read aloud or copied by hand stays unambiguous. */
-const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const ALPHABET = RECEIPT_ALPHABET;
 
 /** 12 random symbols (60 bits), shown as XXXX-XXXX-XXXX. */
 export function newReceiptCode(): string {

@@ -1,4 +1,9 @@
-import { type FamilyElection, familyElectionSchema, receiptSchema } from "@portal/shared/schemas/elections";
+import {
+  type FamilyElection,
+  familyElectionSchema,
+  receiptCheckResultSchema,
+  receiptSchema,
+} from "@portal/shared/schemas/elections";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { http } from "../../lib/http.ts";
@@ -22,6 +27,11 @@ export function useElections(phase: ElectionPhase) {
 export async function castVote(electionId: number, listId: number | null) {
   const body = listId === null ? { blank: true } : { listId };
   return receiptSchema.parse(await http.post(`/api/elections/${electionId}/vote`, body));
+}
+
+/** Whether a receipt's ballot is counted (published elections only): the body, never the address. */
+export async function checkReceipt(electionId: number, receiptCode: string) {
+  return receiptCheckResultSchema.parse(await http.post(`/api/elections/${electionId}/receipt`, { receiptCode }));
 }
 
 /** One election a family may see (not a draft, not cancelled): /candidatos/:id, /organizaciones/:id. */

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ElectionHeader } from "./election-header.tsx";
 import { ElectionResultView } from "./election-result-view.tsx";
 import { ElectionsPageFrame } from "./elections-page-frame.tsx";
+import { ReceiptCheck } from "./receipt-check.tsx";
 
 /** /portal/elecciones/completadas (issue #15): closed polls, with their results once published. */
 export function ElectionsCompletedPage() {
@@ -14,7 +15,10 @@ export function ElectionsCompletedPage() {
         <>
           <ElectionHeader election={election} />
           {election.result ? (
-            <ElectionResultView result={election.result} />
+            <>
+              <ElectionResultView result={election.result} />
+              <ReceiptCheck election={election} />
+            </>
           ) : (
             <Text>{t("elections:family.notPublished")}</Text>
           )}

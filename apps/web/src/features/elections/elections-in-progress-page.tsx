@@ -2,6 +2,7 @@ import { ElectionHeader } from "./election-header.tsx";
 import { ElectionLinks } from "./election-links.tsx";
 import { ElectionLists } from "./election-lists.tsx";
 import { ElectionsPageFrame } from "./elections-page-frame.tsx";
+import { OtherParentNote } from "./other-parent-note.tsx";
 import { VoteForm } from "./vote-form.tsx";
 
 /** /portal/elecciones/en-curso (issue #15): the open polls, their lists, and the ballot. */
@@ -14,6 +15,7 @@ export function ElectionsInProgressPage() {
           <ElectionLinks electionId={election.id} />
           <ElectionLists election={election} />
           <VoteForm election={election} />
+          <OtherParentNote election={election} />
         </>
       )}
     </ElectionsPageFrame>

@@ -9,8 +9,8 @@ const list = {
   name: "Lista A",
   statement: null,
   candidates: [
-    { id: 10, userId: 5, name: "Ana", rank: 1, statement: null, photoUrl: null },
-    { id: 11, userId: 7, name: "Luis", rank: 2, statement: "Por la cantina", photoUrl: null },
+    { id: 10, userId: 5, name: "Ana", rank: 1, statement: null, birthDate: null, photoUrl: null },
+    { id: 11, userId: 7, name: "Luis", rank: 2, statement: "Por la cantina", birthDate: "1981-04-02", photoUrl: null },
   ],
 } satisfies ElectionView["lists"][number];
 
@@ -29,12 +29,13 @@ describe("a list's candidates being edited", () => {
     expect(rowsChanged([{ ...rows[0]!, statement: "  " }, rows[1]!], list)).toBe(false);
     expect(rowsChanged([rows[0]!, { ...rows[1]!, statement: "Otra" }], list)).toBe(true);
     expect(rowsChanged(rows.slice(0, 1), list)).toBe(true);
+    expect(rowsChanged([{ ...rows[0]!, birthDate: "1979-02-03" }, rows[1]!], list)).toBe(true);
   });
 
-  it("are sent in order, statements trimmed or left out", () => {
+  it("are sent in order, statements trimmed, empty statements and birth dates left out", () => {
     const rows = rowsOf(list);
     expect(candidatesBody([{ ...rows[1]!, statement: " Por la cantina " }, rows[0]!])).toEqual([
-      { userId: 7, statement: "Por la cantina" },
+      { userId: 7, statement: "Por la cantina", birthDate: "1981-04-02" },
       { userId: 5 },
     ]);
   });

@@ -9,7 +9,7 @@ import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Text.layer.css";
 import "@mantine/core/styles/Input.layer.css";
 import "@mantine/core/styles/Title.layer.css";
-import { ActionIcon, Alert, Button, Group, Stack, Text, Textarea, Title } from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import type { ElectionView } from "@portal/shared/schemas/elections";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -112,6 +112,20 @@ export function CandidatesEditor({
                     ) : row.statement ? (
                       <Text size="sm">{row.statement}</Text>
                     ) : null}
+                    {editable ? (
+                      <TextInput
+                        type="date"
+                        size="xs"
+                        w={200}
+                        label={t("elections:admin.lists.birthDateOf", { name: row.name })}
+                        description={t("elections:admin.lists.birthDateHint")}
+                        value={row.birthDate}
+                        onChange={(event) => {
+                          const birthDate = event.currentTarget.value;
+                          update(rows.map((r, i) => (i === index ? { ...r, birthDate } : r)));
+                        }}
+                      />
+                    ) : null}
                     {editable && saved ? <CandidatePhotoUpload candidate={saved} onSaved={onSaved} /> : null}
                     {editable && !saved ? (
                       <Text size="xs" c="dimmed">
@@ -163,7 +177,9 @@ export function CandidatesEditor({
             electionId={electionId}
             listName={list.name}
             taken={taken}
-            onAdd={(person) => update([...rows, { userId: person.userId, name: person.name, statement: "" }])}
+            onAdd={(person) =>
+              update([...rows, { userId: person.userId, name: person.name, statement: "", birthDate: "" }])
+            }
           />
           {save.error ? <FormErrorAlert error={save.error} /> : null}
           {dirty ? (

@@ -5,7 +5,7 @@ import "@mantine/core/styles/Table.layer.css";
 import "@mantine/core/styles/Text.layer.css";
 import "@mantine/core/styles/Title.layer.css";
 import { List, Stack, Table, Text, Title } from "@mantine/core";
-import type { ElectionResult } from "@portal/shared/schemas/elections";
+import { type ElectionResult, TIE_TEXT } from "@portal/shared/schemas/elections";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -74,7 +74,7 @@ export function ResultFigures({ result }: { result: ElectionResult }) {
           <List size="sm">
             {result.tieBreaks.map((tie) => (
               <List.Item key={tie.lists.join("-")}>
-                {t(tie.rule === "lot" ? "elections:pdf.tieLot" : "elections:pdf.tieVotes", {
+                {t(`elections:pdf.${TIE_TEXT[tie.rule]}`, {
                   lists: tie.lists.map(listName).join(", "),
                   winners: tie.winners.map(listName).join(", "),
                   seed: result.lotSeed,

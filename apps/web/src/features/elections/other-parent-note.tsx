@@ -1,0 +1,23 @@
+import "@mantine/core/styles/Anchor.layer.css";
+import "@mantine/core/styles/Text.layer.css";
+import { Anchor, Text } from "@mantine/core";
+import type { FamilyElection } from "@portal/shared/schemas/elections";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/**
+ * One vote per parent: the other legal representative votes with an account of their own, which
+ * the household's first account invites from the account page (docs/decisions.md "Elections").
+ */
+export function OtherParentNote({ election }: { election: FamilyElection }) {
+  const { t } = useTranslation();
+  if (election.voteUnit !== "parent") return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {t("elections:family.otherParent.parent")}{" "}
+      <Anchor component={Link} to="/portal/account/user" size="sm">
+        {t("elections:family.otherParent.link")}
+      </Anchor>
+    </Text>
+  );
+}
