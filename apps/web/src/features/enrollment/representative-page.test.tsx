@@ -68,15 +68,18 @@ const save = () => screen.getByRole("button", { name: "Guardar y continuar" });
 const documentNumber = () => screen.findByRole("textbox", { name: /Número de documento/ });
 
 describe("wizard, first representative step", () => {
-  it("refuses a confirmation that differs from the e-mail, under the field, and saves nothing", async () => {
+  it("says a confirmation that differs from the e-mail at once, with the other missing fields, and saves nothing", async () => {
     const { api } = await openFirst(SAVED_REPRESENTATIVE);
     const user = userEvent.setup();
     const confirmation = await screen.findByRole("textbox", { name: /Confirme el correo electrónico/ });
     await user.clear(confirmation);
     await user.type(confirmation, "carmen@example.com");
+    // A required field left empty too: the schema checks the confirmations only once the rest is valid.
+    await user.clear(screen.getByRole("textbox", { name: /Ciudad de nacimiento/ }));
     await user.click(save());
 
-    expect(await screen.findByText("Los correos electrónicos no coinciden")).toBeTruthy();
+    expect(await screen.findByText("Complete todos los campos obligatorios del formulario")).toBeTruthy();
+    expect(screen.getByText("Los correos electrónicos no coinciden")).toBeTruthy();
     expect(confirmation.getAttribute("aria-invalid")).toBe("true");
     expect(api.to(stepApi("firstRepresentative"))).toHaveLength(0);
   });
