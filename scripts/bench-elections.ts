@@ -10,10 +10,12 @@ import { cedulaFor } from "../apps/server/test/support/documents.ts";
 import { withDatabase } from "./bench-database.ts";
 
 /*
- * npm run bench:elections (issue #15): 1,000 eligible parents vote within a 10-minute window, over
- * real HTTP on loopback. Each parent opens the in-progress page, then votes (a list or blank); one
- * in twenty votes from two tabs at once (the second must get 409). Paced: each parent starts at a
- * random moment of the window. Time is compressed by BENCH_COMPRESS (default 10: the 10 minutes
+ * npm run bench:elections: 1,000 eligible parents vote within a 10-minute window, over real HTTP
+ * on loopback — two per household (the household's first account and its second parent's, one vote
+ * per parent, docs/decisions.md "Elections"), so 500 households. Each parent opens the in-progress
+ * page, then votes (a list or blank); one in twenty votes from two tabs at once (the second must get
+ * 409); in one household in ten both parents start at the same moment (both must count). Paced:
+ * each parent starts at a random moment of the window. Time is compressed by BENCH_COMPRESS (default 10: the 10 minutes
  * run in 60 s, ten times the real arrival rate); BENCH_COMPRESS=1 runs the real 10 minutes.
  * Goal: p99 ≤ 200 ms, 0 errors, 0 double votes, counts equal to the ballots cast.
  */
@@ -22,6 +24,8 @@ const VOTERS = Number(process.env.BENCH_VOTERS ?? 1000);
 const WINDOW_S = Number(process.env.BENCH_WINDOW_SECONDS ?? 600);
 const COMPRESS = Number(process.env.BENCH_COMPRESS ?? 10);
 const TWO_TABS_EVERY = 20;
+/** Every tenth household's two parents vote at the same moment. */
+const TOGETHER_EVERY = 10;
 const P99_GOAL_MS = 200;
 
 const now = () => new Date().toISOString();
@@ -125,7 +129,26 @@ async function run(engine: string): Promise<boolean> {
       .where("is_current", "=", 1)
       .executeTakeFirstOrThrow();
     const hash = await ctx.hasher.hash("bench passphrase 2026");
-    const voterIds = await parents(ctx.db, year.id, hash, VOTERS, "voter");
+    // Two voters per household: the first account holds the request, the second points at it.
+    const owners = await parents(ctx.db, year.id, hash, Math.ceil(VOTERS / 2), "voter");
+    const voterIds: number[] = [];
+    for (const [i, ownerId] of owners.entries()) {
+      voterIds.push(ownerId);
+      if (voterIds.length === VOTERS) break;
+      const second = await insertUser(ctx.db, {
+        email: `second-${i}-${randomUUID().slice(0, 6)}@bench.local`,
+        passwordHash: hash,
+        firstSurname: "Votante",
+        secondSurname: "",
+        names: `second ${i}`,
+        phone: "+593 99 000 0000",
+        language: "es",
+        role: "User",
+        activated: true,
+      });
+      await ctx.db.updateTable("users").set({ household_owner_id: ownerId }).where("id", "=", second).execute();
+      voterIds.push(second);
+    }
     const candidateIds = await parents(ctx.db, year.id, hash, 6, "candidate");
     const adminId = await insertUser(ctx.db, {
       email: `admin-${randomUUID().slice(0, 6)}@bench.local`,
@@ -216,9 +239,12 @@ async function run(engine: string): Promise<boolean> {
     };
     const spanMs = (WINDOW_S * 1000) / COMPRESS;
     const started = performance.now();
+    // voterIds (and cookies) go owner, second parent, owner, second parent…: household = ⌊i / 2⌋.
+    const startAt = cookies.map(() => Math.random() * spanMs);
+    for (let h = 0; h * 2 + 1 < startAt.length; h += TOGETHER_EVERY) startAt[h * 2 + 1] = startAt[h * 2] as number;
     await Promise.all(
       cookies.map(async (cookie, i) => {
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * spanMs));
+        await new Promise((resolve) => setTimeout(resolve, startAt[i]));
         const page = await timed("/api/elections?phase=in-progress", cookie);
         if (page.status !== 200) problems.push(`page ${page.status} ${page.text.slice(0, 100)}`);
         const r = Math.random();
@@ -243,8 +269,10 @@ async function run(engine: string): Promise<boolean> {
       .select("version")
       .where("id", "=", electionId)
       .executeTakeFirstOrThrow();
+    // Closed an hour after it opened, before the announced minimum: a reason is required.
     const closed = await timed(`/api/settings/elections/${electionId}/close`, adminCookie, {
       version: election.version,
+      reason: "Benchmark",
     });
     if (closed.status !== 200) problems.push(`close ${closed.status} ${closed.text.slice(0, 100)}`);
     const result = electionResultSchema.parse(
@@ -278,7 +306,7 @@ async function run(engine: string): Promise<boolean> {
     const p99 = percentile(sorted, 99);
     const ok = p99 <= P99_GOAL_MS && problems.length === 0 && doubleVotes === 0 && countsMatch;
     console.log(
-      `${engine.padEnd(9)} ${VOTERS} parents over ${WINDOW_S} s ÷ ${COMPRESS} = ${elapsedS.toFixed(1)} s, ${latencies.length} requests: ` +
+      `${engine.padEnd(9)} ${VOTERS} parents (${owners.length} households) over ${WINDOW_S} s ÷ ${COMPRESS} = ${elapsedS.toFixed(1)} s, ${latencies.length} requests: ` +
         `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (goal ≤ ${P99_GOAL_MS}), errors ${problems.length} (goal 0), ` +
         `double votes ${doubleVotes} (goal 0), ballots ${ballots.length} / register ${register.length} / counted ${counted} / answered 201 ${told} ` +
         `→ ${ok ? "meets" : "MISSES"} the goal`,

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { ACCOUNT_PASSWORD } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { downloadPdf } from "../support/documents.ts";
 import {
@@ -10,7 +11,7 @@ import {
   fillSchoolTime,
   openSettings,
 } from "../support/election-admin.ts";
-import { mailsFromOutbox } from "../support/outbox.ts";
+import { linkFromOutbox, mailsFromOutbox } from "../support/outbox.ts";
 import { expectCleanScreenText } from "../support/screen-text.ts";
 import { logIn } from "../support/session.ts";
 import { jpegPhoto, runTag } from "../support/wizard.ts";
@@ -18,8 +19,10 @@ import { jpegPhoto, runTag } from "../support/wizard.ts";
 // Elections (issue #15), end to end in the browser: the Admin sets up an election with two lists on
 // the settings screens and schedules it; a family sees it upcoming; the Admin moves the opening a
 // few seconds ahead; the family votes once the poll opens by the server's clock and cannot vote
-// twice; the Admin sees only the turnout while it is open, closes the poll, publishes the count and
-// downloads the minutes; the family sees the results with seats and turnout, and gets the e-mail.
+// twice; its second parent, invited from the account page, votes too with an account of their own
+// (one vote per parent) and both count; the Admin sees only the turnout while it is open, closes
+// the poll, publishes the count and downloads the minutes; the family sees the results with seats
+// and turnout, gets the e-mail, and confirms its receipt is counted.
 // In global-settings: it adds a school-wide election every family sees.
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
 
@@ -167,11 +170,40 @@ test("the Admin sets up, closes and publishes an election on the settings screen
   expect(again.status()).toBe(409);
   expect((await again.json()).error.message).toBe("Usted ya votó en esta elección.");
 
+  // One vote per parent: the family invites its second parent from its account page (as the
+  // election page says); the second parent creates an account from the e-mail's link and votes too.
+  await expect(ballot.getByText(/^Cada padre o madre vota con su propia cuenta\./)).toBeVisible();
+  await family.goto("/portal/account/user");
+  const secondEmail = `segundo-${tag.toLowerCase()}-${Date.now()}@example.ec`;
+  const invitedSince = Date.now();
+  await family.getByRole("textbox", { name: /Correo electrónico del otro padre o madre/ }).fill(secondEmail);
+  await family.getByRole("button", { name: "Enviar la invitación" }).click();
+  await expect(family.getByText(`Invitación pendiente para ${secondEmail}`)).toBeVisible();
+  const invitation = await linkFromOutbox(secondEmail, "/household-invitation", invitedSince);
+  const secondContext = await browser.newContext({ locale: "es-EC" });
+  const second = await secondContext.newPage();
+  await second.goto(invitation);
+  await second.getByRole("textbox", { name: /^Primer apellido/ }).fill("Segundo");
+  await second.getByRole("textbox", { name: /^Nombres/ }).fill(`Parent ${tag}`);
+  await second.getByLabel(/^Contraseña/).fill(ACCOUNT_PASSWORD);
+  await second.getByLabel(/^Confirme la contraseña/).fill(ACCOUNT_PASSWORD);
+  await second.getByRole("textbox", { name: /^Teléfono/ }).fill("+593 99 555 4321");
+  await second.getByRole("button", { name: "Crear mi cuenta y unirme" }).click();
+  await expect(second).toHaveURL(/\/portal\/inscripciones\/bienvenido/);
+  await second.goto("/portal/elecciones/en-curso");
+  const secondBallot = second.getByRole("region").filter({ hasText: title });
+  await secondBallot.getByRole("radio", { name: "Voto en blanco" }).check();
+  await secondBallot.getByRole("button", { name: "Votar" }).click();
+  await second.getByRole("dialog").getByRole("button", { name: "Votar" }).click();
+  await expect(secondBallot.getByTestId("receipt-code")).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  await secondContext.close();
+
   // While the poll is open the Admin sees the turnout and nothing else.
   await admin.reload();
   await card.getByRole("link", { name: "Participación" }).click();
   await expect(admin.getByRole("heading", { level: 1, name: "Resultados de las elecciones" })).toBeVisible();
-  await expect(admin.getByTestId("turnout")).toHaveText(/^Votaron 1 de \d+ electores inscritos/);
+  // Both parents of the family count.
+  await expect(admin.getByTestId("turnout")).toHaveText(/^Votaron 2 de \d+ electores inscritos/);
   await expect(admin.getByRole("table")).toHaveCount(0);
   await expect(admin.getByRole("button", { name: "Publicar a las familias" })).toHaveCount(0);
   await expectNoSeriousViolations(admin, "settings: results while the poll is open");
@@ -181,7 +213,7 @@ test("the Admin sets up, closes and publishes an election on the settings screen
   // Minutes after the opening, before the announced 4 hours: the turnout, and a reason required.
   await card.getByRole("button", { name: "Cerrar la votación ahora" }).click();
   const closing = admin.getByRole("dialog");
-  await expect(closing.getByText(/^Participación hasta ahora: 1 de \d+ electores inscritos/)).toBeVisible();
+  await expect(closing.getByText(/^Participación hasta ahora: 2 de \d+ electores inscritos/)).toBeVisible();
   await closing.getByRole("button", { name: "Cerrar la votación", exact: true }).click();
   await expect(closing.getByText("Este campo es obligatorio")).toBeVisible();
   await closing.getByLabel("Motivo del cierre anticipado").fill("Prueba de punta a punta");
@@ -213,8 +245,14 @@ test("the Admin sets up, closes and publishes an election on the settings screen
   const table = done.getByRole("table");
   await expect(table.getByRole("row", { name: new RegExp(`^${lists[0]} 1 2$`) })).toBeVisible();
   await expect(table.getByRole("row", { name: new RegExp(`^${lists[1]} 0 0$`) })).toBeVisible();
-  await expect(done.getByText(/^Votaron 1 de \d+ electores inscritos: participación del [\d,]+ %\.$/)).toBeVisible();
+  await expect(done.getByText(/^Votaron 2 de \d+ electores inscritos: participación del [\d,]+ %\.$/)).toBeVisible();
   await expect(done.getByText(/^Titular – .+ \(n\.º 1\)/).first()).toBeVisible();
+  // The receipt, typed back, is confirmed as counted in this election (and nothing more).
+  await done.getByRole("textbox", { name: /^Código de comprobante/ }).fill(receipt.toLowerCase());
+  await done.getByRole("button", { name: "Verificar" }).click();
+  await expect(done.getByTestId("receipt-counted")).toHaveText(
+    `Contada: su papeleta está en el escrutinio de «${title}».`,
+  );
   await expectNoSeriousViolations(family, "elections completed");
   const [mail] = await mailsFromOutbox(voter, title, publishedSince);
   expect(mail).toContain("/portal/elecciones/completadas");

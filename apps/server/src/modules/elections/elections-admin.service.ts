@@ -6,13 +6,13 @@ import {
   type ElectionUpdateInput,
   electionEarlyCloseSchema,
 } from "@portal/shared/schemas/elections";
-import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { validationError } from "../../plugins/errors.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { rewriteBallots } from "./ballot-box.repository.ts";
+import { afterBallotRewrite, beforeBallotRewrite } from "./ballot-box-disk.ts";
 import { type Actor, assertEditable, assertListsPublishable, assertVersion, electionOr404 } from "./election-guards.ts";
 import { countElection, turnout } from "./election-result.ts";
 import { queueResultsMails } from "./election-results-mail.ts";
@@ -191,6 +191,7 @@ async function lotSeed(ctx: AppContext, row: ElectionRow): Promise<number> {
 export async function publishElection(ctx: AppContext, actor: Actor, id: number, version: number) {
   const first = await electionOr404(ctx.db, id);
   const seed = await lotSeed(ctx, first);
+  await beforeBallotRewrite(ctx);
   const view = await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const row = await electionOr404(trx, id);
     assertVersion(row, version);
@@ -214,7 +215,7 @@ export async function publishElection(ctx: AppContext, actor: Actor, id: number,
     return electionView(trx, await electionOr404(trx, id));
   });
   ctx.outbox.kick();
-  // The rewritten rows' old versions are dead tuples until vacuumed: reclaim them now (PostgreSQL).
-  if (ctx.engine === "postgres") await sql`vacuum election_ballots`.execute(ctx.db);
+  // The old rows' traces leave the files too: the WAL emptied (SQLite), dead tuples vacuumed (PostgreSQL).
+  await afterBallotRewrite(ctx);
   return view;
 }
