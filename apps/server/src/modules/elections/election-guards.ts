@@ -2,6 +2,7 @@ import type { Language } from "@portal/shared/languages";
 import { MIN_LIST_CANDIDATES } from "@portal/shared/schemas/elections";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
+import { schoolLocalTime } from "../audit/school-time.ts";
 import { effectiveStatus } from "./election-view.ts";
 import { type ElectionRow, findElection, listCandidatesOf, listListsOf } from "./elections.repository.ts";
 
@@ -22,6 +23,19 @@ export async function electionOr404(db: Db, id: number): Promise<ElectionRow> {
 export function assertEditable(row: ElectionRow, now = new Date()): void {
   const status = effectiveStatus(row, now);
   if (status !== "draft" && status !== "scheduled") throw new AppError(409, "ELECTION_NOT_EDITABLE");
+}
+
+/**
+ * Candidacies close at the election's candidacy deadline (docs/decisions.md "Elections"): the
+ * lists and their candidates are set before it, the Admin's included; the deadline itself can be
+ * moved while the election can be edited.
+ */
+export function assertCandidaciesOpen(row: ElectionRow, now = new Date()): void {
+  if (now.toISOString() >= row.candidacy_deadline) {
+    throw new AppError(409, "ELECTION_CANDIDACY_CLOSED", {
+      deadline: schoolLocalTime(row.candidacy_deadline).slice(0, 16),
+    });
+  }
 }
 
 export function assertVersion(row: ElectionRow, version: number): void {

@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/audit.repository.ts";
 import { recordedBirthDates } from "./candidate-birth-dates.repository.ts";
 import { removeCandidatePhotos } from "./candidate-photos.service.ts";
 import { findOrganization } from "./election-catalog.repository.ts";
-import { type Actor, assertEditable, assertListSize, electionOr404 } from "./election-guards.ts";
+import { type Actor, assertCandidaciesOpen, assertEditable, assertListSize, electionOr404 } from "./election-guards.ts";
 import { electionView, personName } from "./election-view.ts";
 import {
   candidatesElsewhere,
@@ -34,6 +34,7 @@ export async function addList(
   return writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const election = await electionOr404(trx, electionId);
     assertEditable(election);
+    assertCandidaciesOpen(election);
     if (!(await findOrganization(trx, input.organizationId))) {
       throw new AppError(400, "VALIDATION_ERROR", {}, { organizationId: translate(actor.lang, "errors:NOT_FOUND") });
     }
@@ -62,6 +63,7 @@ export async function removeList(ctx: AppContext, actor: Actor, listId: number) 
     const list = await listOr404(trx, listId);
     const election = await electionOr404(trx, list.election_id);
     assertEditable(election);
+    assertCandidaciesOpen(election);
     photos = (await listCandidatesOf(trx, [listId])).map((c) => c.photo_ref);
     await deleteList(trx, listId);
     await recordAudit(trx, {
@@ -96,6 +98,7 @@ export async function saveCandidates(
     const list = await listOr404(trx, listId);
     const election = await electionOr404(trx, list.election_id);
     assertEditable(election);
+    assertCandidaciesOpen(election);
     const ids = input.candidates.map((c) => c.userId);
     if (new Set(ids).size !== ids.length) throw new AppError(409, "ELECTION_CANDIDATE_TWICE");
     const eligible = new Map(
