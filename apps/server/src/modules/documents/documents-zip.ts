@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
-import { loadDocumentsSource } from "../enrollment/documents/document-source.ts";
+import { loadDocumentsSource } from "../enrollment/documents/document-source-loader.ts";
 import { type DocumentKind, renderDocument } from "../enrollment/documents/documents.service.ts";
 import { openUpload } from "../enrollment/uploads.service.ts";
 import { countDocumentRows, type DocumentRow, findDocumentRows } from "./documents.repository.ts";

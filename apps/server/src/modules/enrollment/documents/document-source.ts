@@ -1,42 +1,19 @@
 import { translate } from "@portal/i18n/translate";
-import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
+import type { StepId } from "@portal/shared/enrollment-steps";
 import { LANGUAGES, type Language } from "@portal/shared/languages";
 import type { YearConstants } from "@portal/shared/rules/year-settings";
-import type { AppContext } from "../../../context.ts";
-import { getIdentity } from "../../settings/identity.service.ts";
-import { yearConstants } from "../../settings/year-settings.service.ts";
-import { referencedUploads } from "../step-schemas.ts";
-import {
-  findFileForDocuments,
-  listCatalogLabels,
-  listFileConsents,
-  listFileStepData,
-  listUploadNames,
-} from "./documents.repository.ts";
 
 /**
  * Everything the enrollment documents show, read once per file (then rendered in any language):
  * the steps as saved, the request, the consents as recorded, upload names and catalogue labels.
+ * Read by document-source-loader.ts on the main thread; this file is what the drawing threads
+ * load too, so it imports nothing of the database (docs/decisions.md, "A lighter drawing thread").
  */
 
 export type StepData = Record<string, unknown>;
 
 /** The school is in Ecuador (spec 1): dates and times in the documents are the school's. */
 export const SCHOOL_TIME_ZONE = "America/Guayaquil";
-
-/** Catalogues whose codes the documents show as labels. */
-const LABELLED_CATALOGS = [
-  "levels",
-  "countries",
-  "relationships",
-  "identificationTypes",
-  "civilStatus",
-  "bloodTypes",
-  "professionalSituations",
-  "socioProfessionalCategories",
-  "paymentMethods",
-  "prefixes",
-];
 
 export interface Consent {
   accepted: boolean;
@@ -65,62 +42,6 @@ export interface DocumentsSource {
   school: { name: string; accent: string };
   /** Spec 9's constants as set for the file's school year (Settings › General). */
   constants: YearConstants;
-}
-
-/** Every short string or number in the steps: the candidates for a catalogue code. */
-function candidateCodes(steps: StepData[], levelCode: string | null): string[] {
-  const codes = new Set<string>(levelCode ? [levelCode] : []);
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === "object") Object.values(node).forEach(walk);
-    else if ((typeof node === "string" && node.length <= 40) || typeof node === "number") codes.add(String(node));
-  };
-  steps.forEach(walk);
-  return [...codes];
-}
-
-export async function loadDocumentsSource(ctx: AppContext, fileId: number): Promise<DocumentsSource | undefined> {
-  const file = await findFileForDocuments(ctx.db, fileId);
-  if (!file) return undefined;
-  const rows = await listFileStepData(ctx.db, fileId);
-  const steps: Partial<Record<StepId, StepData>> = {};
-  for (const row of rows) {
-    if ((STEP_IDS as readonly string[]).includes(row.step)) steps[row.step as StepId] = JSON.parse(row.data);
-  }
-  const data = Object.values(steps);
-  const uploadIds = [...new Set(data.flatMap((step) => referencedUploads(step).map((ref) => ref.id)))];
-  const [uploadRows, labelRows, consentRows, identity, constants] = await Promise.all([
-    listUploadNames(ctx.db, file.familyUserId, uploadIds),
-    listCatalogLabels(ctx.db, LABELLED_CATALOGS, candidateCodes(data, file.levelCode)),
-    listFileConsents(ctx.db, fileId),
-    getIdentity(ctx),
-    yearConstants(ctx, file.schoolYearId),
-  ]);
-  const consents = new Map<string, Consent>();
-  for (const row of consentRows) {
-    consents.set(row.subject, { accepted: row.accepted === 1, version: row.text_version, at: row.created_at });
-  }
-  return {
-    fileId: file.fileId,
-    familyUserId: file.familyUserId,
-    status: file.status,
-    studentName: file.studentName,
-    studentDocument: file.studentDocument,
-    levelCode: file.levelCode,
-    schoolYearLabel: file.schoolYearLabel,
-    isNewStudent: file.isNewStudent === 1,
-    request: file.requestCode
-      ? { code: file.requestCode, sentAt: file.sentAt ?? file.requestCreatedAt ?? new Date().toISOString() }
-      : null,
-    steps,
-    consents,
-    uploads: new Map(uploadRows.map((row) => [row.id, row.original_name])),
-    labels: new Map(
-      labelRows.map((row) => [`${row.catalog}:${row.code}`, { es: row.label_es, en: row.label_en, fr: row.label_fr }]),
-    ),
-    school: { name: identity.schoolName, accent: identity.primaryColor },
-    constants,
-  };
 }
 
 export interface Representative {

@@ -24,15 +24,16 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: "enrollmentDocuments" }, schema: { params: documentParams, querystring: documentQuery } },
     async (request, reply) => {
       const { fileId, document } = request.params;
-      const rendered = await getFileDocument(ctx, request.user!, fileId, document, request.lang, {
+      const downloaded = await getFileDocument(ctx, request.user!, fileId, document, request.lang, {
         log: request.log,
         ip: request.ip,
         regenerate: request.query.regenerate === "true",
       });
-      return reply
-        .type("application/pdf")
-        .header("Content-Disposition", attachmentDisposition(rendered.filename))
-        .send(Buffer.from(rendered.bytes));
+      reply.type("application/pdf").header("Content-Disposition", attachmentDisposition(downloaded.filename));
+      const { body } = downloaded;
+      if ("bytes" in body) return reply.send(body.bytes);
+      // Read from the disk as it is sent (the handle closes at the end or if the client leaves).
+      return reply.header("Content-Length", body.stored.size).send(body.stored.file.createReadStream());
     },
   );
 }

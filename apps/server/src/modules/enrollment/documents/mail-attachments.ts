@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "@portal/shared/languages";
 import type { AppContext } from "../../../context.ts";
 import type { MailAttachment } from "../../../mail/mailer.ts";
 import type { AttachmentRecipe } from "../../../mail/outbox.ts";
-import { loadDocumentsSource } from "./document-source.ts";
+import { loadDocumentsSource } from "./document-source-loader.ts";
 import { DOCUMENT_KINDS, renderDocument } from "./documents.service.ts";
 
 /**

@@ -4,7 +4,8 @@ import type { Db } from "../../../db/database.ts";
 import { renderEnrollmentReceived } from "../../../mail/enrollment-received.ts";
 import { queueMail } from "../../../mail/outbox.ts";
 import type { CurrentUser } from "../../../plugins/request-types.ts";
-import { type DocumentsSource, loadDocumentsSource, localizer, representativesOf } from "./document-source.ts";
+import { type DocumentsSource, localizer, representativesOf } from "./document-source.ts";
+import { loadDocumentsSource } from "./document-source-loader.ts";
 import { findUserLanguages } from "./documents.repository.ts";
 
 /**

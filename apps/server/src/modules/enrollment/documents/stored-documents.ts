@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs/promises";
+import fs, { type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "@portal/shared/languages";
 import type { FastifyBaseLogger } from "fastify";
@@ -44,6 +44,28 @@ async function readStored(ctx: AppContext, source: DocumentsSource, kind: Kind, 
   if (!row || row.digest !== digest) return undefined;
   // A file lost from the disk (a restore without it) is drawn again, not an error.
   return fs.readFile(path.join(filesDir(ctx), row.storage_key)).catch(() => undefined);
+}
+
+/** A stored PDF opened for streaming: the answer is read from the disk as it is sent, never copied. */
+export interface StoredPdf {
+  file: FileHandle;
+  size: number;
+}
+
+/**
+ * The stored PDF of this kind and language, opened, if it is still current (its digest is the
+ * source's); undefined when it must be drawn (none, outdated, or lost from the disk).
+ */
+export async function openCurrentStored(
+  ctx: AppContext,
+  source: DocumentsSource,
+  kind: Kind,
+  language: Language,
+): Promise<StoredPdf | undefined> {
+  const row = await findStoredDocument(ctx.db, { fileId: source.fileId, kind, language });
+  if (!row || row.digest !== sourceDigest(source, kind, language)) return undefined;
+  const file = await fs.open(path.join(filesDir(ctx), row.storage_key)).catch(() => undefined);
+  return file && { file, size: row.size };
 }
 
 async function store(
