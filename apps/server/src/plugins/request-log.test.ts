@@ -1,7 +1,12 @@
+import { once } from "node:events";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import Fastify from "fastify";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { loggedUrl, RequestLog } from "./request-log.ts";
+import { bufferedDestination, loggedUrl, RequestLog } from "./request-log.ts";
 
 describe("request lines keep secrets and personal data out (ASVS 14.2.1, 16.2.5)", () => {
   it("replaces the reset and activation tokens and every query value but the plain ones", () => {
@@ -33,5 +38,30 @@ describe("request lines keep secrets and personal data out (ASVS 14.2.1, 16.2.5)
     expect(text).toContain("search=[redacted]&page=3");
     expect(text).not.toContain("s3cr3t");
     expect(text).not.toContain("Vera");
+  });
+});
+
+describe("the production log's destination is buffered (docs/decisions.md, the request line buffered)", () => {
+  it("holds lines until 4 KB wait, then writes them at once; nothing is lost on flush", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "log-"));
+    const file = path.join(dir, "portal.log");
+    const stream = bufferedDestination(file);
+    // Opening the file is the first write in flight.
+    await once(stream, "ready");
+    const log = pino({ level: "info" }, stream);
+    // sonic-boom's state: whether a write is in flight.
+    const writing = () => (stream as unknown as { _writing: boolean })._writing;
+    try {
+      for (let i = 0; i < 10; i += 1) log.info({ method: "GET", url: "/api/session", statusCode: 200 }, `line ${i}`);
+      expect(writing()).toBe(false);
+      expect(fs.readFileSync(file, "utf8")).toBe("");
+      stream.flushSync();
+      expect(fs.readFileSync(file, "utf8").trim().split("\n")).toHaveLength(10);
+      for (let i = 0; i < 60; i += 1) log.info({ method: "GET", url: "/api/session", statusCode: 200 }, `line ${i}`);
+      expect(writing()).toBe(true);
+    } finally {
+      stream.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

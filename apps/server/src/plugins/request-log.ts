@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
+import pino from "pino";
 
 /*
  * What a request line may say of its URL (ASVS 14.2.1, 16.2.5): the one-time tokens in the reset
@@ -39,9 +40,23 @@ export function loggedUrl(url: string): string {
 const RESPONSE_FIELDS = ["method", "url", "statusCode", "ms"];
 
 /**
- * Logger options: JSON lines (pino) everywhere but development, where pino-pretty prints one
- * readable line per entry, synchronously so the start banner (console.log) lands after them.
- * pino-pretty is loaded only then: production never imports it.
+ * JSON lines are written once 4 KB of them wait, and at least every second: one write for a few
+ * dozen requests instead of one each (docs/decisions.md, "The request line, buffered"). A line
+ * waits at most a second; at exit (SIGTERM ends with process.exit) pino writes what waits.
+ */
+export const LOG_BUFFER_BYTES = 4096;
+export const LOG_FLUSH_MS = 1000;
+
+/** Standard output (or `dest`, a file descriptor or path), buffered as above. */
+export function bufferedDestination(dest: number | string = 1) {
+  return pino.destination({ dest, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS, sync: false });
+}
+
+/**
+ * Logger options: JSON lines (pino) everywhere but development, written through a buffer to
+ * standard output; in development pino-pretty prints one readable line per entry, synchronously so
+ * the start banner (console.log) lands after them. pino-pretty is loaded only then: production
+ * never imports it.
  */
 export async function loggerOptions(opts: {
   enabled: boolean;
@@ -53,7 +68,7 @@ export async function loggerOptions(opts: {
   const serializers = {
     req: (req: { method?: string; url?: string }) => ({ method: req.method, url: loggedUrl(req.url ?? "") }),
   };
-  if (!opts.pretty) return { level: opts.level, serializers };
+  if (!opts.pretty) return { level: opts.level, serializers, stream: bufferedDestination() };
   const { default: pretty } = await import("pino-pretty");
   const stream = pretty({
     sync: true,
