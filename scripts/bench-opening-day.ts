@@ -1,21 +1,29 @@
 // Opening day (issue #13): the morning enrollment opens. 1,070 family accounts exist (created
 // directly in the database); 500 of them go through the whole wizard at once, each at a person's
-// pace (3 s of thinking between pages): sign in, open the welcome page, start a file, upload the
-// documents and photos, save every step, send, download the registration summary. Through the
-// real server run as a child process (as `npm start`), on a fresh database, SQLite then
-// PostgreSQL. Prints, per request type, p50/p95/p99 and errors, and the server's peak RSS, next to
-// the goals (p95 ≤ 200 ms, p99 ≤ 500 ms, 0 errors, RSS ≤ 400 MB). Never asserted.
+// pace (3 s of thinking between pages): open the sign-in page (GET /login, as a signed-out
+// visitor), sign in, open the welcome page, start a file, upload the documents and photos, save
+// every step, send, download the registration summary. Through the real server run as the README's
+// Deploy section runs it (bench-production.ts: compiled, NODE_ENV=production, JSON logs to a
+// file), on a fresh database, SQLite then PostgreSQL. Prints, per request type, p50/p95/p99 and
+// errors, the server's peak RSS and the main thread's longest event-loop block during the load,
+// next to the goals (p95 ≤ 200 ms, p99 ≤ 500 ms, 0 errors, RSS ≤ 400 MB, stretch 350 MB; a block
+// ≤ 20 ms, the goal of drawing the public pages on the server). Never asserted. GET /login needs
+// the web build (apps/web/dist).
 //
 //   npm run bench:opening-day
 //   BENCH_ENGINES=sqlite BENCH_ACTIVE=200 BENCH_THINK_MS=3000 BENCH_RAMP_S=60 npm run bench:opening-day
+
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { everyStepBody, minimalPdf, multipart } from "../apps/server/test/support/documents.ts";
 import type { ServerProcess } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
+import { startProductionServer } from "./bench-production.ts";
 import { peakRss } from "./bench-rss.ts";
-import { currentYearId, insertBenchUser, startBenchServer, stopBenchServer } from "./bench-server.ts";
+import { currentYearId, insertBenchUser, stopBenchServer } from "./bench-server.ts";
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_070);
 const ACTIVE = Number(process.env.BENCH_ACTIVE ?? 500);
@@ -23,7 +31,7 @@ const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 3_000);
 /** Families do not all arrive in the same second: their first click is spread over the ramp. */
 const RAMP_S = Number(process.env.BENCH_RAMP_S ?? 60);
 const PASSWORD = "benchmark passphrase 2025";
-const GOALS = { p95: 200, p99: 500, rssMb: 400 };
+const GOALS = { p95: 200, p99: 500, rssMb: 400, rssStretchMb: 350, blockMs: 20 };
 
 type Sample = { type: string; ms: number; ok: boolean };
 
@@ -83,6 +91,8 @@ async function family(base: string, index: number, schoolYearId: number, photo: 
     body: JSON.stringify(value),
   });
 
+  // The sign-in page, as a signed-out visitor opens it (its HTML; the assets are cached files).
+  await timed("GET /login", "/login", { headers: { accept: "text/html" } });
   const login = await timed("POST /api/auth/login", "/api/auth/login", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -128,8 +138,10 @@ async function run(engine: string) {
   let server: ServerProcess | null = null;
   try {
     const schoolYearId = await seedAccounts(database.env);
-    let base: string;
-    ({ server, base } = await startBenchServer(database.env));
+    const logDir = fs.mkdtempSync(path.join(database.env.DATA_DIR ?? "/tmp", "logs-"));
+    const started = await startProductionServer(database.env, path.join(logDir, "portal.log"));
+    server = started.server;
+    const { base } = started;
     const current = server;
     const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: "#88aacc" } })
       .jpeg()
@@ -146,6 +158,7 @@ async function run(engine: string) {
       return (await Promise.allSettled(runs)).filter((result) => result.status === "rejected").length;
     });
 
+    const longestBlock = started.longestBlockMs(Date.now() - (performance.now() - began), Date.now());
     const minutes = (performance.now() - began) / 60_000;
     const all = samples.map((sample) => sample.ms).sort((a, b) => a - b);
     const errors = samples.filter((sample) => !sample.ok).length;
@@ -172,7 +185,11 @@ async function run(engine: string) {
       `  errors: ${errors} answers not 2xx, ${failures} families stopped   goal 0   ${verdict(errors === 0 && failures === 0)}`,
     );
     console.log(
-      `  server peak RSS: ${peakMb.toFixed(0)} MB   goal ≤ ${GOALS.rssMb} MB   ${verdict(peakMb <= GOALS.rssMb)}`,
+      `  server peak RSS: ${peakMb.toFixed(0)} MB   goal ≤ ${GOALS.rssMb} MB   ${verdict(peakMb <= GOALS.rssMb)}` +
+        `   stretch ≤ ${GOALS.rssStretchMb} MB   ${peakMb <= GOALS.rssStretchMb ? "ok" : "over"}`,
+    );
+    console.log(
+      `  main thread's longest event-loop block: ${longestBlock.toFixed(1)} ms   goal (public pages drawn on the server) ≤ ${GOALS.blockMs} ms   ${verdict(longestBlock <= GOALS.blockMs)}`,
     );
   } finally {
     await stopBenchServer(server);

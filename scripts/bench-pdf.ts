@@ -1,16 +1,27 @@
-// PDF benchmark (issue #13, "PDF work off the main thread"): GET /api/health's p95 while 20
-// registration summaries are drawn at once ("generate a new report", so never the stored copy), against its p95 idle, measured in the same run
-// through the real server run as a child process (as `npm start`), on a fresh temporary database.
-// Goal: p95 during ≤ 2 × idle. Figures are printed next to their goal, never asserted.
+// PDF benchmark (issue #13, "PDF work off the main thread"): GET /api/health's p95 while 20 PDFs
+// are downloaded at once, against its p95 idle (nothing else running), measured in the same run
+// through the real server run as the README's Deploy section runs it (bench-production.ts), on a
+// fresh temporary database. Three bursts:
+// - 20 registration summaries drawn at once by the staff ("generate a new report", so never the
+//   stored copy): goal p95 during ≤ 2 × idle (the first definition), and the one below;
+// - 20 families downloading their summary, then their documents to sign, at once: the stored
+//   copies, each checked against the file's data on the main thread first. Goal p95 during ≤
+//   max(2 × idle, 20 ms).
+// Figures are printed next to their goal, never asserted.
 //
 //   npm run bench:pdf
 //   BENCH_ENGINE=postgres BENCH_SECONDS=8 npm run bench:pdf
+//   BENCH_CPU_PROF=/tmp/prof npm run bench:pdf   # the server's CPU profile (.cpuprofile) there
+
+import fs from "node:fs";
+import path from "node:path";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { seedLargeSchool } from "../apps/server/src/db/seeds/large-school.ts";
 import type { ServerProcess } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
-import { currentYearId, insertBenchUser, startBenchServer, stopBenchServer } from "./bench-server.ts";
+import { BENCH_PUBLIC_URL, startProductionServer } from "./bench-production.ts";
+import { currentYearId, insertBenchUser, stopBenchServer } from "./bench-server.ts";
 import { fetchPost, signIn as staffSignIn } from "./staff-sign-in.ts";
 
 const ENGINE = process.env.BENCH_ENGINE ?? "sqlite";
@@ -20,6 +31,8 @@ const CONCURRENT_PDFS = 20;
 const PROBES = 4;
 const PASSWORD = "benchmark passphrase 2025";
 const GOAL_RATIO = 2;
+/** The goal of a burst of downloads: health's p95 during ≤ max(2 × idle, 20 ms). */
+const GOAL_FLOOR_MS = 20;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -50,19 +63,19 @@ async function probeHealth(base: string, ms: number) {
   };
 }
 
-/** CONCURRENT_PDFS loops downloading summaries until `stop()`; how many were drawn and their times. */
-function drawSummaries(base: string, cookie: string, fileIds: number[]) {
+/**
+ * CONCURRENT_PDFS loops downloading PDFs until `stop()`; how many and their times. Loop `index`
+ * downloads with `who(index, turn)`'s cookie and file: the staff's across the files, or a family its own.
+ */
+function downloadLoops(base: string, who: (index: number, turn: number) => { cookie: string; url: string }) {
   let running = true;
   const times: number[] = [];
   let failures = 0;
   const loops = Array.from({ length: CONCURRENT_PDFS }, async (_, index) => {
     for (let turn = 0; running; turn += 1) {
-      const fileId = fileIds[(index + turn * CONCURRENT_PDFS) % fileIds.length];
+      const { cookie, url } = who(index, turn);
       const started = performance.now();
-      // regenerate=true: the summary is drawn every time, not read from its stored copy.
-      const response = await fetch(`${base}/api/enrollment/files/${fileId}/documents/summary?regenerate=true`, {
-        headers: { cookie },
-      });
+      const response = await fetch(`${base}${url}`, { headers: { cookie } });
       const bytes = await response.arrayBuffer();
       if (!response.ok || bytes.byteLength < 1000) failures += 1;
       else times.push(performance.now() - started);
@@ -76,6 +89,33 @@ function drawSummaries(base: string, cookie: string, fileIds: number[]) {
       return { count: times.length, p50: percentile(times, 0.5), p95: percentile(times, 0.95), failures };
     },
   };
+}
+
+/** The staff drawing summaries: regenerate=true, so each is drawn, never read from its stored copy. */
+function drawSummaries(base: string, cookie: string, fileIds: number[]) {
+  return downloadLoops(base, (index, turn) => ({
+    cookie,
+    url: `/api/enrollment/files/${fileIds[(index + turn * CONCURRENT_PDFS) % fileIds.length]}/documents/summary?regenerate=true`,
+  }));
+}
+
+/** Twenty families each downloading its own file's document, as the congratulations screen does. */
+function familyDownloads(base: string, families: { cookie: string; fileId: number }[], document: string) {
+  return downloadLoops(base, (index) => {
+    const family = families[index % families.length]!;
+    return { cookie: family.cookie, url: `/api/enrollment/files/${family.fileId}/documents/${document}` };
+  });
+}
+
+async function signInFamily(base: string, schoolYearId: number, email: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BENCH_PUBLIC_URL },
+    body: JSON.stringify({ schoolYearId, email, password: PASSWORD }),
+  });
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  if (!response.ok || !cookie) throw new Error(`${email}: sign-in ${response.status} ${await response.text()}`);
+  return cookie;
 }
 
 async function main() {
@@ -99,13 +139,27 @@ async function main() {
       role: "Secretaria",
       names: "Secretaria",
     });
-    const files = await ctx.db.selectFrom("requests").select("file_id").where("school_year_id", "=", year.id).execute();
+    const files = await ctx.db
+      .selectFrom("requests")
+      .innerJoin("enrollment_files", "enrollment_files.id", "requests.file_id")
+      .innerJoin("students", "students.id", "enrollment_files.student_id")
+      .innerJoin("users", "users.id", "students.family_user_id")
+      .select(["requests.file_id as fileId", "users.email as email"])
+      .where("requests.school_year_id", "=", year.id)
+      .execute();
     await handle.close();
-    const fileIds = files.map((row) => row.file_id);
+    const fileIds = files.map((row) => row.fileId);
+    // One file per family (a family with two children downloads one at a time).
+    const families = [...new Map(files.map((row) => [row.email, row])).values()].slice(0, CONCURRENT_PDFS);
 
-    let base: string;
-    ({ server, base } = await startBenchServer(database.env));
-    const _current = server;
+    const logDir = fs.mkdtempSync(path.join(database.env.DATA_DIR ?? "/tmp", "logs-"));
+    const started = await startProductionServer(
+      database.env,
+      path.join(logDir, "portal.log"),
+      process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+    );
+    server = started.server;
+    const base = started.base;
     // Staff pass MFA for real (issue #12): set up at this first sign-in.
     const cookie = await staffSignIn(fetchPost(base), {
       schoolYearId: year.id,
@@ -113,17 +167,32 @@ async function main() {
       password: PASSWORD,
     });
 
-    // Warm-up: the first PDF starts the worker threads and loads pdf-lib and the fonts.
+    const familyCookies = [];
+    for (const family of families) {
+      familyCookies.push({ cookie: await signInFamily(base, year.id, family.email), fileId: family.fileId });
+    }
+
+    // Warm-up: the first PDFs warm the worker thread; each family's two documents are drawn and
+    // stored once, as the confirmation e-mail does after a send.
     await drawSummaries(base, cookie, fileIds).stop();
+    for (const document of ["summary", "to-sign"]) await familyDownloads(base, familyCookies, document).stop();
     const idle = await probeHealth(base, SECONDS * 1000);
     const pdfs = drawSummaries(base, cookie, fileIds);
     const during = await probeHealth(base, SECONDS * 1000);
     const drawn = await pdfs.stop();
+    const bursts = [];
+    for (const document of ["summary", "to-sign"]) {
+      const loops = familyDownloads(base, familyCookies, document);
+      const health = await probeHealth(base, SECONDS * 1000);
+      bursts.push({ document, health, downloads: await loops.stop() });
+    }
 
     const ratio = during.p95 / idle.p95;
     const ms = (value: number) => `${value.toFixed(1)} ms`;
+    const goalMs = Math.max(GOAL_RATIO * idle.p95, GOAL_FLOOR_MS);
+    const verdict = (ok: boolean) => (ok ? "ok" : "OVER GOAL");
     console.log(
-      `${ENGINE}: ${CONCURRENT_PDFS} summaries drawn at once, ${SECONDS} s per phase, ${PROBES} health probes`,
+      `${ENGINE}: ${CONCURRENT_PDFS} summaries drawn at once, ${SECONDS} s per phase, ${PROBES} health probes, production mode`,
     );
     console.log(
       `  health idle:        p50 ${ms(idle.p50)}  p95 ${ms(idle.p95)}  p99 ${ms(idle.p99)}  (${idle.count} requests, ${idle.errors} errors)`,
@@ -135,8 +204,23 @@ async function main() {
       `  summaries: ${drawn.count} drawn, p50 ${ms(drawn.p50)}  p95 ${ms(drawn.p95)}, ${drawn.failures} failed`,
     );
     console.log(
-      `  p95 during / idle: ${ratio.toFixed(2)} ×   goal ≤ ${GOAL_RATIO} ×   ${ratio <= GOAL_RATIO ? "ok" : "OVER GOAL"}`,
+      `  p95 during / idle: ${ratio.toFixed(2)} ×   goal ≤ ${GOAL_RATIO} ×   ${verdict(ratio <= GOAL_RATIO)}`,
     );
+    console.log(
+      `  p95 during: ${ms(during.p95)}   goal ≤ max(2 × idle, ${GOAL_FLOOR_MS} ms) = ${ms(goalMs)}   ${verdict(during.p95 <= goalMs)}`,
+    );
+    for (const { document, health, downloads } of bursts) {
+      console.log(`  ${CONCURRENT_PDFS} families downloading their ${document} (the stored copy) at once:`);
+      console.log(
+        `    health: p50 ${ms(health.p50)}  p95 ${ms(health.p95)}  p99 ${ms(health.p99)}  (${health.count} requests, ${health.errors} errors)`,
+      );
+      console.log(
+        `    downloads: ${downloads.count}, p50 ${ms(downloads.p50)}  p95 ${ms(downloads.p95)}, ${downloads.failures} failed`,
+      );
+      console.log(
+        `    health p95 during: ${ms(health.p95)} (${(health.p95 / idle.p95).toFixed(2)} × idle)   goal ≤ ${ms(goalMs)}   ${verdict(health.p95 <= goalMs)}`,
+      );
+    }
   } finally {
     await stopBenchServer(server);
     await database.drop();
