@@ -29,7 +29,9 @@ export default defineConfig({
       },
       {
         // The web app's component tests (*.test.tsx beside the component, docs/web.md "Component
-        // tests"): a DOM (jsdom) and Testing Library's cleanup, which the node-only specs need not pay for.
+        // tests"): a DOM (jsdom) and Testing Library's cleanup, which the node-only specs need not pay
+        // for. Run it with --isolate (test:unit and npm test do): without isolation a later spec file
+        // gets modules bound to the first file's jsdom document and finds nothing.
         test: {
           name: "web",
           include: ["apps/web/src/**/*.test.tsx"],

@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, unit tests, API integration tests on SQLite and PostgreSQL, then
 // end-to-end tests in Chromium (after the web build and its byte budget, npm run check:bundle).
 // Stops at the first failing stage and ends with one summary line.
-// TEST_STAGES=unit,sqlite runs only those stages (keys: typecheck lint unit sqlite postgres e2e).
+// TEST_STAGES=unit,sqlite runs only those stages (keys: typecheck lint unit web sqlite postgres e2e).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,8 +23,15 @@ const stages = [
   {
     key: "unit",
     name: "unit",
-    // The node-only specs and the web app's component tests (jsdom), in one run.
-    cmd: ["npx", "vitest", "run", "--project", "unit", "--project", "web", ...vitestJson("unit")],
+    cmd: ["npx", "vitest", "run", "--project", "unit", ...vitestJson("unit")],
+    report: "vitest",
+  },
+  {
+    key: "web",
+    name: "web components",
+    // Isolated: vitest.config.ts's `isolate: false` would hand a later spec file modules bound to
+    // the first file's jsdom document (Testing Library's `screen`, user-event's input tracking).
+    cmd: ["npx", "vitest", "run", "--project", "web", "--isolate", ...vitestJson("web")],
     report: "vitest",
   },
   {
