@@ -64,22 +64,25 @@ function packagesList(): Plugin {
 // must not emit inline scripts; in development the API and branding files come through the proxy.
 const API_ORIGIN = "http://localhost:3000";
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     mantineUseIdWithoutRerender(),
-    packagesList(),
+    // The server's bundle (`vite build --ssr`, the public pages it draws) is neither served nor budgeted.
+    !isSsrBuild && packagesList(),
     // A .br and a .gz copy next to every built text file (JS, CSS, HTML, JSON, SVG), at the highest
     // levels since this runs once per build: the server picks one by Accept-Encoding
     // (plugins/static-files.ts) instead of compressing on every request. A copy no smaller than
     // its file is skipped, and the server then sends the file itself.
-    compression({ algorithms: ["brotliCompress", "gzip"], exclude: /\.vite\//, logLevel: "silent" }),
+    !isSsrBuild && compression({ algorithms: ["brotliCompress", "gzip"], exclude: /\.vite\//, logLevel: "silent" }),
   ],
+  // The server draws the public pages with this app's components (src/ssr/render-page.tsx, built into
+  // dist/.ssr); Mantine is built into that bundle, not loaded from node_modules, so its ids come from
+  // the same useId as the browser's (mantineUseIdWithoutRerender) and the page hydrates unchanged.
+  ssr: { noExternal: [/^@mantine\//] },
   // react-router's production build for `npm run build` (see REACT_ROUTER_PRODUCTION above).
   resolve: {
-    alias: [
-      ...(command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
-    ],
+    alias: [...(command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [])],
   },
   build: {
     outDir: "dist",

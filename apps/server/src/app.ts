@@ -26,6 +26,9 @@ import { medicalRecordRoutes } from "./modules/medical-records/medical-records.r
 import { mfaRoutes } from "./modules/mfa/mfa.routes.ts";
 import { photoExportRoutes } from "./modules/photo-exports/photo-exports.routes.ts";
 import { photoRoutes } from "./modules/photos/photos.routes.ts";
+import { DrawnPageCache } from "./modules/public-pages/drawn-page-cache.ts";
+import { pageDrawer } from "./modules/public-pages/page-drawer.ts";
+import { drawnPublicPage } from "./modules/public-pages/public-pages.service.ts";
 import { reportRoutes } from "./modules/reports/reports.routes.ts";
 import { requestMailRoutes } from "./modules/request-mails/request-mails.routes.ts";
 import { requestStepRoutes } from "./modules/request-steps/request-steps.routes.ts";
@@ -140,10 +143,16 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   reportRoutes(app, ctx);
   electionAdminRoutes(app, ctx);
   electionFamilyRoutes(app, ctx);
+  const webDist = opts.webDist ?? WEB_DIST;
+  const drawer = pageDrawer(webDist, (error) =>
+    app.log.error({ err: error }, "the public pages' drawing could not be loaded"),
+  );
+  const drawnPages = new DrawnPageCache();
   await installStaticFiles(app, {
-    webDist: opts.webDist ?? WEB_DIST,
+    webDist,
     logoPath: ctx.config.branding.logoPath,
     storedLogo: () => storedLogoPath(ctx),
+    drawPage: (request) => drawnPublicPage(ctx, request, drawer, drawnPages),
   });
 
   app.setNotFoundHandler(() => {

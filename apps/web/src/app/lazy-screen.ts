@@ -6,6 +6,11 @@ import { loadChunk } from "../lib/retry-once.ts";
 export type LazyScreen<P extends object = object> = FunctionComponent<P> & {
   /** Starts the download; settles (never rejects) once the screen is ready or has failed. */
   preload: () => Promise<void>;
+  /**
+   * The code alone, without what it needs alongside: for the server, which draws a page from the
+   * data it was given (ssr/render-page.tsx) and has no browser to fetch the rest with.
+   */
+  preloadCode: () => Promise<void>;
 };
 
 /**
@@ -27,8 +32,8 @@ export function lazyScreen<P extends object>(
   let loaded: ComponentType<P> | undefined;
   let failed: { error: unknown } | undefined;
   let started: Promise<ComponentType<P>> | undefined;
-  const start = () => {
-    started ??= loadChunk(both, { timeoutMs: CHUNK_TIMEOUT_MS }).then(
+  const start = (withAlongside = true) => {
+    started ??= loadChunk(withAlongside ? both : load, { timeoutMs: CHUNK_TIMEOUT_MS }).then(
       (screen) => {
         loaded = screen;
         return screen;
@@ -47,12 +52,14 @@ export function lazyScreen<P extends object>(
     // The nearest Suspense shows its fallback until the download settles, then renders this again.
     throw start();
   }
+  // An early start that fails is the render's failure too (the same promise): not reported twice.
+  const settled = (download: Promise<unknown>) =>
+    download.then(
+      () => {},
+      () => {},
+    );
   return Object.assign(LazyScreenCode, {
-    // An early start that fails is the render's failure too (the same promise): not reported twice.
-    preload: () =>
-      start().then(
-        () => {},
-        () => {},
-      ),
+    preload: () => settled(start()),
+    preloadCode: () => settled(start(false)),
   });
 }

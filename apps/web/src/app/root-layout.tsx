@@ -14,7 +14,7 @@ import { SESSION_QUERY_KEY, useSessionQuery } from "../lib/session-query.ts";
 import { useLanguageSync } from "./use-language-sync.ts";
 
 /** Pages a non-Admin may still open in maintenance: the notice, and login so an Admin can sign in. */
-const MAINTENANCE_OPEN_PATHS = new Set(["/maintenance", "/login"]);
+export const MAINTENANCE_OPEN_PATHS: ReadonlySet<string> = new Set(["/maintenance", "/login"]);
 
 /** The post-login target is spent once the user has left the public-only pages (login). */
 function useSpendPostLoginTarget(pathname: string) {

@@ -1,7 +1,7 @@
 import { APP_BASE } from "@portal/shared/constants";
 import { ALL_ROUTES, type ResolvedRoute } from "@portal/shared/route-access";
 import { Suspense } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import { PageLoader } from "../components/ui/page-loader.tsx";
 import { findRoute } from "../lib/match-route.ts";
 import { HomeRedirect } from "./home-redirect.tsx";
@@ -13,21 +13,23 @@ import { RouteGuard } from "./route-guard.tsx";
 import { PlannedScreen, SCREENS, WizardFrame } from "./screens.ts";
 
 // The signed-in frame (AppShell, menus, drawer, user menu) downloads with the first signed-in
-// screen, not with /login: issue #13's first-screen budget.
+// screen, not with /login (docs/web.md "Bundle budget").
 const AppShellLayout = lazyScreen(() => import("./shell/app-shell-layout.tsx").then((m) => m.AppShellLayout));
 
 /**
  * Starts downloading the screen an address opens (with the signed-in frame and the wizard's frame
  * when it needs them) while the session is being checked, instead of once it is known: a round
- * trip less before the first screen on a phone network (issue #13). If the session sends the user
+ * trip less before the first screen on a phone network. If the session sends the user
  * elsewhere, that screen loads as usual and the early download is merely unused. Settles, never
  * rejects, once the downloads are done or have failed (a failure is the render's to show).
+ * `codeOnly`: the server drawing a page, which has the screen's data already (LazyScreen.preloadCode).
  */
-export function preloadScreenOf(pathname: string): Promise<unknown> {
+export function preloadScreenOf(pathname: string, { codeOnly = false } = {}): Promise<unknown> {
   const route = findRoute(pathname);
   if (route?.status !== "built") return Promise.resolve();
+  const screen = SCREENS[route.id];
   return Promise.all([
-    SCREENS[route.id]?.preload(),
+    codeOnly ? screen?.preloadCode() : screen?.preload(),
     route.id.startsWith("wizard.") && WizardFrame.preload(),
     isAppRoute(route) && AppShellLayout.preload(),
   ]);
@@ -81,5 +83,3 @@ export function buildRouteObjects(routes: readonly ResolvedRoute[] = ALL_ROUTES)
     },
   ];
 }
-
-export const router = createBrowserRouter(buildRouteObjects());

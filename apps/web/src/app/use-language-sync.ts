@@ -29,6 +29,8 @@ export function useLanguageSync(session: SessionInfo | undefined): void {
     if (!chosen) {
       applyLanguage(serverLanguage, { remember: false });
     } else if (chosen !== serverLanguage) {
+      // A page the server drew in its pick (no cookie yet) is switched to the stored choice.
+      applyLanguage(chosen, { remember: false });
       putSessionLanguage(chosen).then(
         (next) => queryClient.setQueryData(SESSION_QUERY_KEY, next),
         () => {},

@@ -2,11 +2,12 @@ import { FIRST_SCREEN_NAMESPACES } from "@portal/i18n/namespaces";
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language, pickInitialLanguage } from "@portal/shared/languages";
 import i18next, { type BackendModule, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { initialData } from "./initial-data.ts";
 import { useSettingsStore } from "./settings-store.ts";
 
 /**
  * The catalogs, one lazy module per language and namespace: only the current language's are
- * downloaded, when a screen needs them (issue #13). The server-only namespaces (e-mails, PDFs;
+ * downloaded, when a screen needs them. The server-only namespaces (e-mails, PDFs;
  * SERVER_ONLY_NAMESPACES) are left out of the glob, so they are not even in the build.
  * vite.config.ts groups each language's first-screen and signed-in namespaces into one chunk each.
  */
@@ -37,14 +38,22 @@ const lazyCatalogs: BackendModule = {
   },
 };
 
-/** The language to start with: the stored choice, else the browser's (spec 3 rule). */
+/**
+ * The language to start with: a page the server drew was drawn in its own choice (the visitor's
+ * cookie, else the browser's), which the browser must take over unchanged; else the stored choice,
+ * else the browser's (spec 3 rule). On the server each page gets its own copy (ssr/page-i18n.ts).
+ */
 function initialLanguage() {
-  return useSettingsStore.getState().language ?? pickInitialLanguage(navigator.languages ?? []);
+  if (import.meta.env.SSR) return DEFAULT_LANGUAGE;
+  return (
+    initialData?.language ?? useSettingsStore.getState().language ?? pickInitialLanguage(navigator.languages ?? [])
+  );
 }
 
 export const i18n = i18next.createInstance();
 
 function syncHtmlLang(language: string) {
+  if (import.meta.env.SSR) return;
   document.documentElement.lang = language;
   document.documentElement.dir = i18n.dir(language);
 }

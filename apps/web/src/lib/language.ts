@@ -38,7 +38,12 @@ function subscribe(listener: () => void) {
  * could fall between a component's render and its subscription, and leave it in the old language.
  */
 export function useLanguageSwitch(): void {
-  const language = useSyncExternalStore(subscribe, () => loaded);
+  // On the server (a drawn page) and while hydrating, nothing was switched yet: no language to apply.
+  const language = useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => undefined,
+  );
   useEffect(() => {
     if (language && i18n.language !== language) void i18n.changeLanguage(language);
   }, [language]);

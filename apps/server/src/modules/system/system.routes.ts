@@ -3,10 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import type { Drain } from "../../plugins/drain.ts";
-import { getIdentity, getStoredLogo } from "../settings/identity.service.ts";
-import { logoUrl } from "../settings/logo-url.ts";
-import { isMaintenanceOn } from "../settings/settings.service.ts";
 import { healthOkSchema, healthProblem, healthUnavailableSchema } from "./health.ts";
+import { readPublicConfig } from "./public-config.service.ts";
 
 export function systemRoutes(app: FastifyInstance, ctx: AppContext, drain: Drain): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,22 +21,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext, drain: Drain
     },
   );
 
-  // The identity an Admin set in Settings › General, else the environment's (read each time: no rebuild, no restart).
-  r.get("/api/public/config", { config: open, schema: { response: { 200: publicConfigSchema } } }, async () => {
-    const [identity, logo, maintenance] = await Promise.all([
-      getIdentity(ctx),
-      getStoredLogo(ctx),
-      isMaintenanceOn(ctx),
-    ]);
-    return {
-      branding: {
-        schoolName: identity.schoolName,
-        logoUrl: logoUrl(logo),
-        primaryColor: identity.primaryColor,
-        navColor: ctx.config.branding.navColor,
-      },
-      maintenance,
-      registrationOpen: true,
-    };
-  });
+  r.get("/api/public/config", { config: open, schema: { response: { 200: publicConfigSchema } } }, () =>
+    readPublicConfig(ctx),
+  );
 }

@@ -4,7 +4,7 @@ import "@mantine/core/styles/Button.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Text.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { invitationAcceptSchema } from "@portal/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -12,6 +12,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
@@ -63,9 +64,7 @@ export function InvitationPasswordForm({
           }}
         />
         {formError ? <FormErrorAlert error={formError} /> : null}
-        <Button type="submit" loading={mutation.isPending}>
-          {t("users:invitation.submit")}
-        </Button>
+        <SubmitButton loading={mutation.isPending}>{t("users:invitation.submit")}</SubmitButton>
       </Stack>
     </form>
   );

@@ -7,7 +7,7 @@ import "@mantine/core/styles/Loader.layer.css";
 import "@mantine/core/styles/Button.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Title.layer.css";
-import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
@@ -16,6 +16,7 @@ import { Link, useLocation } from "react-router";
 import { lazyScreen } from "../../app/lazy-screen.ts";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { applyLanguage } from "../../lib/language.ts";
@@ -106,9 +107,9 @@ function LoginForm({
         />
         <FormErrorAlert error={formError ?? form.loadFailure} />
         {notActivatedEmail ? <ResendActivation email={notActivatedEmail} /> : null}
-        <Button type="submit" loading={mutation.isPending} fullWidth>
+        <SubmitButton loading={mutation.isPending} fullWidth>
           {t("auth:login.submit")}
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

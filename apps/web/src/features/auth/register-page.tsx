@@ -17,6 +17,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { usePublicConfigQuery } from "../../lib/public-config-query.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
@@ -142,9 +143,9 @@ export function RegisterPage() {
             )}
           />
           <FormErrorAlert error={formError} />
-          <Button type="submit" loading={mutation.isPending} fullWidth>
+          <SubmitButton loading={mutation.isPending} fullWidth>
             {t("auth:register.submit")}
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
       <Text size="sm" ta="center">

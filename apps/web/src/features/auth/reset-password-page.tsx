@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
@@ -96,9 +97,9 @@ export function ResetPasswordPage() {
             }}
           />
           <FormErrorAlert error={formError} />
-          <Button type="submit" loading={mutation.isPending} fullWidth>
+          <SubmitButton loading={mutation.isPending} fullWidth>
             {t("auth:reset.submit")}
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     );

@@ -6,7 +6,7 @@ import { queryClient } from "../../../lib/query-client.ts";
 
 /** The auth endpoints of docs/api.md. */
 
-const schoolYearsQuery = {
+export const schoolYearsQuery = {
   queryKey: ["school-years"],
   // Read as the shared type: the server's serializer checks it, and the login form needs the list
   // before zod has arrived (issue #13).

@@ -1,11 +1,9 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
+import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/CloseButton.layer.css";
 import "@mantine/core/styles/Input.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Stack, TextInput } from "@mantine/core";
+import { Stack, TextInput } from "@mantine/core";
 import { emailOnlySchema } from "@portal/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -13,6 +11,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-error-alert.tsx";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useValidationText } from "../../../lib/use-validation-text.ts";
 
@@ -48,9 +47,9 @@ export function EmailLinkForm({ send, submitLabel, onSent }: Props) {
           error={errorText(form.formState.errors.email?.message)}
         />
         <FormErrorAlert error={formError} />
-        <Button type="submit" loading={mutation.isPending} fullWidth>
+        <SubmitButton loading={mutation.isPending} fullWidth>
           {submitLabel}
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );
