@@ -13,9 +13,10 @@ export function OtherParentNote({ election }: { election: FamilyElection }) {
   const { t } = useTranslation();
   if (election.voteUnit !== "parent") return null;
   return (
-    <Text size="sm" c="dimmed">
+    <Text size="sm">
       {t("elections:family.otherParent.parent")}{" "}
-      <Anchor component={Link} to="/portal/account/user" size="sm">
+      {/* Underlined: a link inside a sentence must not be told apart by its colour alone. */}
+      <Anchor component={Link} to="/portal/account/user" size="sm" underline="always">
         {t("elections:family.otherParent.link")}
       </Anchor>
     </Text>
