@@ -126,7 +126,12 @@ async function benchLogin(browser: Browser, base: string) {
   for (const cpu of CPU_SLOWDOWNS) {
     const runs: LoginRun[] = [];
     for (let i = 0; i < RUNS; i += 1) {
-      const run = await openLoginOnce(browser, base, cpu);
+      const run = await openLoginOnce(browser, base, cpu).catch((error: unknown) => {
+        // Printed and left out of the median, never hidden: a form that never became usable.
+        console.log(`login${cpu > 1 ? ` CPU ${cpu}×` : ""} run ${i + 1}: FAILED (${String(error).split("\n")[0]})`);
+        return null;
+      });
+      if (!run) continue;
       runs.push(run);
       console.log(
         `login${cpu > 1 ? ` CPU ${cpu}×` : ""} run ${i + 1}: form visible ${run.visibleMs} ms (first contentful paint ${run.fcpMs} ms), ` +
@@ -141,7 +146,7 @@ async function benchLogin(browser: Browser, base: string) {
     ] as const) {
       const values = runs.map((run) => run[key]);
       console.log(
-        `${label} on ${where}: median ${median(values)} ms, spread ${spread(values)} over ${RUNS} runs, ` +
+        `${label} on ${where}: median ${median(values)} ms, spread ${spread(values)} over ${runs.length} of ${RUNS} runs, ` +
           `${ratio(values, trips)} (${verdict(median(values), goal)})`,
       );
     }
