@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const built = path.join(root, "apps/web/dist/index.html");
+// The server bundle (the public pages it draws) is written last by the web build.
+const built = path.join(root, "apps/web/dist/.ssr/render-page.js");
 const sources = [
   "apps/web/src",
   "apps/web/index.html",

@@ -4,7 +4,7 @@ import "@mantine/core/styles/Button.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Text.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import { invitationAcceptSchema } from "@portal/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -12,7 +12,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
-import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { PageForm } from "../../components/ui/page-form.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
@@ -51,7 +51,7 @@ export function InvitationPasswordForm({
   });
 
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+    <PageForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
       <Stack gap="md">
         <Text>{t("users:invitation.choosePassword")}</Text>
         <NewPasswordFields
@@ -64,8 +64,10 @@ export function InvitationPasswordForm({
           }}
         />
         {formError ? <FormErrorAlert error={formError} /> : null}
-        <SubmitButton loading={mutation.isPending}>{t("users:invitation.submit")}</SubmitButton>
+        <Button type="submit" loading={mutation.isPending}>
+          {t("users:invitation.submit")}
+        </Button>
       </Stack>
-    </form>
+    </PageForm>
   );
 }

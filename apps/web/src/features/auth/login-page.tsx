@@ -7,7 +7,7 @@ import "@mantine/core/styles/Loader.layer.css";
 import "@mantine/core/styles/Button.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Title.layer.css";
-import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
@@ -15,8 +15,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { lazyScreen } from "../../app/lazy-screen.ts";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { PageForm } from "../../components/ui/page-form.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
-import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { applyLanguage } from "../../lib/language.ts";
@@ -84,7 +84,7 @@ function LoginForm({
   // it then was a long task inside Lighthouse's window for a form not yet touched.
   return (
     // POST, should the form be sent before its script runs: a password never goes into a URL.
-    <form
+    <PageForm
       ref={form.formRef}
       method="post"
       onSubmit={form.onSubmit}
@@ -107,11 +107,11 @@ function LoginForm({
         />
         <FormErrorAlert error={formError ?? form.loadFailure} />
         {notActivatedEmail ? <ResendActivation email={notActivatedEmail} /> : null}
-        <SubmitButton loading={mutation.isPending} fullWidth>
+        <Button type="submit" loading={mutation.isPending} fullWidth>
           {t("auth:login.submit")}
-        </SubmitButton>
+        </Button>
       </Stack>
-    </form>
+    </PageForm>
   );
 }
 

@@ -17,7 +17,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
-import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { PageForm } from "../../components/ui/page-form.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { usePublicConfigQuery } from "../../lib/public-config-query.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
@@ -115,7 +115,7 @@ export function RegisterPage() {
           {t("auth:register.intro")}
         </Text>
       </Stack>
-      <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+      <PageForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack gap="md">
           <AccountFields
             register={form.register}
@@ -143,11 +143,11 @@ export function RegisterPage() {
             )}
           />
           <FormErrorAlert error={formError} />
-          <SubmitButton loading={mutation.isPending} fullWidth>
+          <Button type="submit" loading={mutation.isPending} fullWidth>
             {t("auth:register.submit")}
-          </SubmitButton>
+          </Button>
         </Stack>
-      </form>
+      </PageForm>
       <Text size="sm" ta="center">
         {t("auth:register.haveAccount")}{" "}
         <Anchor component={Link} to="/login">

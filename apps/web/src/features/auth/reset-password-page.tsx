@@ -18,7 +18,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
-import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { PageForm } from "../../components/ui/page-form.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
@@ -85,7 +85,7 @@ export function ResetPasswordPage() {
     body = <InvalidLink message={invalidMessage} />;
   } else {
     body = (
-      <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+      <PageForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack gap="md">
           <NewPasswordFields
             labels={{ password: t("auth:reset.password"), confirmation: t("auth:reset.passwordConfirmation") }}
@@ -97,11 +97,11 @@ export function ResetPasswordPage() {
             }}
           />
           <FormErrorAlert error={formError} />
-          <SubmitButton loading={mutation.isPending} fullWidth>
+          <Button type="submit" loading={mutation.isPending} fullWidth>
             {t("auth:reset.submit")}
-          </SubmitButton>
+          </Button>
         </Stack>
-      </form>
+      </PageForm>
     );
   }
 

@@ -1,17 +1,19 @@
-import "@mantine/core/styles/Stack.layer.css";
+import "@mantine/core/styles/Loader.layer.css";
 import "@mantine/core/styles/UnstyledButton.layer.css";
+import "@mantine/core/styles/Button.layer.css";
+import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/CloseButton.layer.css";
 import "@mantine/core/styles/Input.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Stack, TextInput } from "@mantine/core";
+import { Button, Stack, TextInput } from "@mantine/core";
 import { emailOnlySchema } from "@portal/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-error-alert.tsx";
+import { PageForm } from "../../../components/ui/page-form.tsx";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
-import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useValidationText } from "../../../lib/use-validation-text.ts";
 
@@ -36,7 +38,7 @@ export function EmailLinkForm({ send, submitLabel, onSent }: Props) {
   });
 
   return (
-    <form onSubmit={form.handleSubmit(({ email }) => mutation.mutate(email))} noValidate>
+    <PageForm onSubmit={form.handleSubmit(({ email }) => mutation.mutate(email))} noValidate>
       <Stack gap="md">
         <TextInput
           label={t("auth:common.email")}
@@ -47,10 +49,10 @@ export function EmailLinkForm({ send, submitLabel, onSent }: Props) {
           error={errorText(form.formState.errors.email?.message)}
         />
         <FormErrorAlert error={formError} />
-        <SubmitButton loading={mutation.isPending} fullWidth>
+        <Button type="submit" loading={mutation.isPending} fullWidth>
           {submitLabel}
-        </SubmitButton>
+        </Button>
       </Stack>
-    </form>
+    </PageForm>
   );
 }
