@@ -1,0 +1,165 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, createUser, loginAs, type TestApp } from "./support/test-app.ts";
+
+// The server's side of the public pages it draws (docs/web.md "Server-drawn public pages"): which
+// requests get a drawn page, with which data and headers, and what happens when drawing fails.
+// The web build's bundle is stood in for by a module that echoes what it was given, so each
+// answer shows the input the server gathered; the real bundle is drawn in e2e/public-pages.spec.ts.
+const SHELL = "<!doctype html><html><body><div id=root>shell</div></body></html>";
+const BUNDLE = `
+export async function drawPage(input) {
+  globalThis.__portalDraws = (globalThis.__portalDraws ?? 0) + 1;
+  if (input.url.startsWith("/throws")) throw new Error("drawing failed");
+  if (input.url.startsWith("/not-drawn")) return undefined;
+  return "<!doctype html><pre>" + JSON.stringify(input) + "</pre>";
+}
+`;
+
+let t: TestApp;
+let webDist: string;
+const draws = () => (globalThis as { __portalDraws?: number }).__portalDraws ?? 0;
+
+function drawnInput(body: string) {
+  const json = /<pre>(.*)<\/pre>/s.exec(body)?.[1];
+  if (!json) throw new Error(`not a drawn page: ${body.slice(0, 200)}`);
+  return JSON.parse(json) as {
+    url: string;
+    language: string;
+    session: { user: unknown; maintenance: boolean };
+    publicConfig: { branding: { schoolName: string } };
+    schoolYears: { name: string }[];
+  };
+}
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), "portal-drawn-"));
+  fs.writeFileSync(path.join(webDist, "index.html"), SHELL);
+  fs.mkdirSync(path.join(webDist, ".ssr"));
+  fs.writeFileSync(path.join(webDist, ".ssr/render-page.js"), BUNDLE);
+  t = await createTestApp({ SCHOOL_NAME: "Lycée des Tests" }, { webDist });
+});
+
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe("public pages drawn by the server", () => {
+  it("draws a signed-out visitor's page from the session, branding and school years, private to its language", async () => {
+    const response = await call(t, {
+      method: "GET",
+      url: "/login?next=1",
+      headers: { "accept-language": "fr-FR,fr;q=0.9" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("private, no-cache");
+    expect(String(response.headers.vary).split(/,\s*/)).toEqual(
+      expect.arrayContaining(["Accept-Encoding", "Accept-Language", "Cookie"]),
+    );
+    expect(response.headers["content-language"]).toBe("fr");
+    const input = drawnInput(response.body);
+    expect(input.url).toBe("/login?next=1");
+    expect(input.language).toBe("fr");
+    expect(input.session).toMatchObject({ user: null, maintenance: false, language: "fr" });
+    expect(input.publicConfig.branding.schoolName).toBe("Lycée des Tests");
+    expect(Array.isArray(input.schoolYears)).toBe(true);
+    // The security headers every page gets, the strict CSP among them.
+    expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+  });
+
+  it("takes the visitor's language cookie first, and falls back to the default for one that does not exist", async () => {
+    const cookie = await call(t, {
+      method: "GET",
+      url: "/register",
+      headers: { "accept-language": "en", cookie: "portal_lang=fr" },
+    });
+    expect(drawnInput(cookie.body).language).toBe("fr");
+    const unknown = await call(t, {
+      method: "GET",
+      url: "/register",
+      headers: { "accept-language": "de-DE", cookie: "portal_lang=xx" },
+    });
+    expect(drawnInput(unknown.body).language).toBe("es");
+    expect(unknown.headers["content-language"]).toBe("es");
+  });
+
+  it("sends the copy the browser accepts, br then gzip, and the page itself otherwise", async () => {
+    const plain = await call(t, { method: "GET", url: "/forgot-password" });
+    const br = await call(t, { method: "GET", url: "/forgot-password", headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await call(t, {
+      method: "GET",
+      url: "/forgot-password",
+      headers: { "accept-encoding": "gzip, br;q=0" },
+    });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("draws a page once for the same data, again when its data changes", async () => {
+    const before = draws();
+    await call(t, { method: "GET", url: "/reset-password/same", headers: { "accept-language": "en" } });
+    await call(t, { method: "GET", url: "/reset-password/same", headers: { "accept-language": "en" } });
+    expect(draws() - before).toBe(1);
+    await call(t, { method: "GET", url: "/reset-password/same", headers: { "accept-language": "es" } });
+    expect(draws() - before).toBe(2);
+  });
+
+  it("gives a signed-in visitor the app's shell: drawn pages are only ever the signed-out ones", async () => {
+    const user = await createUser(t, { role: "User" });
+    const cookie = await loginAs(t, user.email);
+    const response = await call(t, { method: "GET", url: "/login", cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SHELL);
+  });
+
+  it("sends the shell when the page is not one drawn, or when drawing it fails (never a 500)", async () => {
+    const notDrawn = await call(t, { method: "GET", url: "/not-drawn" });
+    expect(notDrawn.statusCode).toBe(200);
+    expect(notDrawn.body).toBe(SHELL);
+    const fails = await call(t, { method: "GET", url: "/throws" });
+    expect(fails.statusCode).toBe(200);
+    expect(fails.body).toBe(SHELL);
+    // A failure is not kept: the next visitor gets another try.
+    const before = draws();
+    await call(t, { method: "GET", url: "/throws" });
+    expect(draws() - before).toBe(1);
+  });
+
+  it("sends the shell while the database cannot be read, and draws again once it can", async () => {
+    const app = await createTestApp({}, { webDist });
+    try {
+      await app.ctx.db.destroy();
+      const response = await call(app, { method: "GET", url: "/login" });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(SHELL);
+    } finally {
+      await app.close().catch(() => {});
+    }
+    const again = await call(t, { method: "GET", url: "/login" });
+    expect(drawnInput(again.body).url).toBe("/login");
+  });
+});
+
+describe("without the web build's server bundle", () => {
+  it("every page gets the app's shell, as before drawing existed", async () => {
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), "portal-shell-"));
+    fs.writeFileSync(path.join(bare, "index.html"), SHELL);
+    const app = await createTestApp({}, { webDist: bare });
+    try {
+      const response = await call(app, { method: "GET", url: "/login" });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(SHELL);
+    } finally {
+      await app.close();
+      fs.rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
