@@ -3,8 +3,11 @@ import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 
 test.use({ locale: "en-US" });
 
-test("the page shows a spinner before the app's code arrives, then the login whole", async ({ page }) => {
-  // The app's entry chunk is held back: what shows meanwhile is index.html's own spinner.
+test("a page the server does not draw shows a spinner before the app's code arrives, then the screen whole", async ({
+  page,
+}) => {
+  // The app's entry chunk is held back: what shows meanwhile is index.html's own spinner. The root
+  // is the app's shell (only the public pages are drawn by the server, e2e/public-pages.spec.ts).
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -13,7 +16,7 @@ test("the page shows a spinner before the app's code arrives, then the login who
     await released;
     await route.continue();
   });
-  await page.goto("/login", { waitUntil: "commit" });
+  await page.goto("/", { waitUntil: "commit" });
   const spinner = page.getByRole("status").filter({ hasText: "Loading…" });
   await expect(spinner).toBeAttached();
   await expect(spinner.locator(".boot-loader-spinner")).toBeVisible();
@@ -28,7 +31,8 @@ test("when the session check fails, the first screen says so and trying again br
   // The first render waits for the session (app/first-render.ts): a failure must not leave the
   // spinner up, but end on the "not responding" message once the query's retries are spent.
   await page.route("**/api/session", (route) => route.abort("failed"));
-  await page.goto("/login");
+  // The root is the app's shell: a drawn page (/login) carries its session with it.
+  await page.goto("/");
   await expect(page.getByRole("heading", { name: "The portal is not responding" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Loading…" })).toHaveCount(0);
   await page.unroute("**/api/session");
@@ -37,7 +41,7 @@ test("when the session check fails, the first screen says so and trying again br
 });
 
 test("the toasts' and dialogs' code waits for the first key press, not the page load", async ({ page }) => {
-  // Issue #13: no first screen shows them, so their download and first render stay out of the
+  // No first screen shows them, so their download and first render stay out of the
   // seconds a phone spends making the login usable (app/providers.tsx, lib/first-input.ts).
   const hosts: string[] = [];
   page.on("request", (request) => {

@@ -148,6 +148,12 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
     app.log.error({ err: error }, "the public pages' drawing could not be loaded"),
   );
   const drawnPages = new DrawnPageCache();
+  // The drawing's bundle (React, Mantine, the screens) loads as the server starts listening, not
+  // with the first visitor, who would wait for it; `inject` in tests never listens, never loads it.
+  app.addHook("onListen", (done) => {
+    void drawer();
+    done();
+  });
   await installStaticFiles(app, {
     webDist,
     logoPath: ctx.config.branding.logoPath,
