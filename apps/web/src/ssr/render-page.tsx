@@ -1,5 +1,4 @@
-import type { Language } from "@portal/shared/languages";
-import type { PublicConfig, SchoolYear, SessionInfo } from "@portal/shared/schemas/responses";
+import type { DrawnPageInput } from "@portal/shared/drawn-page";
 import { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -17,19 +16,6 @@ import { DRAWN_PAGES } from "./drawn-pages.ts";
 import { pageDocument } from "./page-document.ts";
 import { pageI18n } from "./page-i18n.ts";
 
-/** What the server knows of the visitor and the school when it draws a page. */
-export interface PageInput {
-  /** The path and query asked for. */
-  url: string;
-  language: Language;
-  /** GET /api/session's answer for this visitor (signed out). */
-  session: SessionInfo;
-  /** GET /api/public/config's answer (the default brand if the school's could not be read). */
-  publicConfig: PublicConfig;
-  /** GET /api/school-years' answer (the login form's year selector). */
-  schoolYears: SchoolYear[];
-}
-
 const ORIGIN = "http://portal.invalid";
 const handler = createStaticHandler(buildRouteObjects());
 
@@ -39,7 +25,7 @@ const handler = createStaticHandler(buildRouteObjects());
  * draws: another page, a signed-in visitor's, or one that maintenance sends elsewhere. The browser
  * then gets the app's shell as before.
  */
-export async function drawPage(input: PageInput): Promise<string | undefined> {
+export async function drawPage(input: DrawnPageInput): Promise<string | undefined> {
   const url = new URL(input.url, ORIGIN);
   const route = findRoute(url.pathname);
   const page = route?.status === "built" ? DRAWN_PAGES[route.id] : undefined;

@@ -1,10 +1,11 @@
+import type { DrawnPageInput } from "@portal/shared/drawn-page";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { sessionInfo } from "../auth/session-info.ts";
 import { listSchoolYears } from "../school-years/school-years.repository.ts";
 import { defaultPublicConfig, readPublicConfig } from "../system/public-config.service.ts";
 import type { DrawnPage, DrawnPageCache } from "./drawn-page-cache.ts";
-import type { DrawPage, PageInput } from "./page-drawer.ts";
+import type { DrawPage } from "./page-drawer.ts";
 
 /**
  * The public page at the request's address drawn by the server (docs/web.md "Server-drawn public
@@ -30,6 +31,6 @@ export async function drawnPublicPage(
       return defaultPublicConfig(ctx);
     }),
   ]);
-  const input: PageInput = { url: request.url, language: request.lang, session, publicConfig, schoolYears };
+  const input: DrawnPageInput = { url: request.url, language: request.lang, session, publicConfig, schoolYears };
   return cache.get(JSON.stringify(input), () => draw(input));
 }
