@@ -4,7 +4,7 @@ import { minimalPdf } from "../../test/support/documents.ts";
 import { pdfWithJavaScript } from "../../test/support/hostile-pdfs.ts";
 import type { DocumentsSource } from "../modules/enrollment/documents/document-source.ts";
 import { cleanPdf } from "./pdf-clean.ts";
-import { cleanInWorker, closePdfPool, renderInWorker, startPdfWorkers } from "./pdf-pool.ts";
+import { cleanInWorker, closePdfPool, PDF_THREADS, renderInWorker, startPdfWorkers } from "./pdf-pool.ts";
 
 afterAll(() => closePdfPool());
 
@@ -49,9 +49,14 @@ describe("the PDF worker pool (issue #13)", () => {
     await renderInWorker({ source, kind: "summary", language: "es" });
     const hostile = await pdfWithJavaScript();
     const finished: string[] = [];
-    const drawing = renderInWorker({ source, kind: "summary", language: "es" }).then(() => finished.push("drawing"));
+    // Enough drawings queued that every drawing thread stays busy well past one upload's cleaning,
+    // however fast a single drawing is on this machine: had the upload joined their queue, it
+    // would end after them.
+    const drawings = Promise.all(
+      Array.from({ length: 4 * PDF_THREADS }, () => renderInWorker({ source, kind: "summary", language: "es" })),
+    ).then(() => finished.push("drawings"));
     const upload = cleanInWorker(hostile).then(() => finished.push("upload"));
-    await Promise.all([drawing, upload]);
-    expect(finished).toEqual(["upload", "drawing"]);
+    await Promise.all([drawings, upload]);
+    expect(finished).toEqual(["upload", "drawings"]);
   });
 });
