@@ -7,7 +7,7 @@ import type { PublicConfig, SchoolYear, SessionInfo } from "./schemas/responses.
  * otherwise fetch as the page starts.
  */
 export interface DrawnPageInput {
-  /** The path and query asked for. */
+  /** The path asked for (without its query: no drawn page reads it). */
   url: string;
   language: Language;
   /** GET /api/session's answer for this visitor (signed out). */

@@ -31,6 +31,8 @@ export async function drawnPublicPage(
       return defaultPublicConfig(ctx);
     }),
   ]);
-  const input: DrawnPageInput = { url: request.url, language: request.lang, session, publicConfig, schoolYears };
+  // The path alone: no drawn page reads its query, and a query per visitor would make a cache entry each.
+  const url = request.url.split("?", 1)[0] ?? "/";
+  const input: DrawnPageInput = { url, language: request.lang, session, publicConfig, schoolYears };
   return cache.get(JSON.stringify(input), () => draw(input));
 }
