@@ -313,10 +313,12 @@ describe("a household's drafts", () => {
 });
 
 describe("a household in an election", () => {
-  it("has one vote, cast by either parent", async () => {
+  // Each parent votes in their own right by default (elections-parents.spec.ts); an election the
+  // Admin set to one vote per family gives the household one vote, cast by either parent.
+  it("has one vote, cast by either parent, when the election is one vote per family", async () => {
     const admin = (await signedInAs(t, "Admin")).cookie;
     const yearId = await insertOwnYear(t, "household");
-    const election = await scheduledElection(t, admin, yearId);
+    const election = await scheduledElection(t, admin, yearId, { voteUnit: "family" });
     await openWindowNow(t, election.id);
     const parent = await parentWithRequest(t, yearId);
     const second = await createUser(t);
