@@ -11,10 +11,13 @@ import { call, createTestApp, createUser, loginAs, type TestApp } from "./suppor
 // answer shows the input the server gathered; the real bundle is drawn in e2e/public-pages.spec.ts.
 const SHELL = "<!doctype html><html><body><div id=root>shell</div></body></html>";
 const BUNDLE = `
+export function drawsPath(pathname) {
+  return !pathname.startsWith("/not-drawn");
+}
 export async function drawPage(input) {
   globalThis.__portalDraws = (globalThis.__portalDraws ?? 0) + 1;
   if (input.url.startsWith("/throws")) throw new Error("drawing failed");
-  if (input.url.startsWith("/not-drawn")) return undefined;
+  if (input.url.startsWith("/signed-in-now")) return undefined;
   return "<!doctype html><pre>" + JSON.stringify(input) + "</pre>";
 }
 `;
@@ -122,9 +125,14 @@ describe("public pages drawn by the server", () => {
   });
 
   it("sends the shell when the page is not one drawn, or when drawing it fails (never a 500)", async () => {
+    const drawsBefore = draws();
     const notDrawn = await call(t, { method: "GET", url: "/not-drawn" });
     expect(notDrawn.statusCode).toBe(200);
     expect(notDrawn.body).toBe(SHELL);
+    // An address not drawn is not even handed to the drawing (nor its data gathered).
+    expect(draws() - drawsBefore).toBe(0);
+    const declined = await call(t, { method: "GET", url: "/signed-in-now" });
+    expect(declined.body).toBe(SHELL);
     const fails = await call(t, { method: "GET", url: "/throws" });
     expect(fails.statusCode).toBe(200);
     expect(fails.body).toBe(SHELL);

@@ -19,6 +19,21 @@ import { pageI18n } from "./page-i18n.ts";
 const ORIGIN = "http://portal.invalid";
 const handler = createStaticHandler(buildRouteObjects());
 
+/** The drawn page at `pathname`, if it is one of DRAWN_PAGES' addresses. */
+function drawnPageAt(pathname: string) {
+  const route = findRoute(pathname);
+  const page = route?.status === "built" ? DRAWN_PAGES[route.id] : undefined;
+  return route && page ? { route, page } : undefined;
+}
+
+/**
+ * Whether the server draws the page at `pathname` for a signed-out visitor: asked before it
+ * gathers the page's data, so any other address costs it no read.
+ */
+export function drawsPath(pathname: string): boolean {
+  return drawnPageAt(pathname) !== undefined;
+}
+
 /**
  * The HTML document of a public page drawn with the same components the browser then takes over
  * (docs/web.md "Server-drawn public pages"), or undefined when the address is not one the server
@@ -27,9 +42,9 @@ const handler = createStaticHandler(buildRouteObjects());
  */
 export async function drawPage(input: DrawnPageInput): Promise<string | undefined> {
   const url = new URL(input.url, ORIGIN);
-  const route = findRoute(url.pathname);
-  const page = route?.status === "built" ? DRAWN_PAGES[route.id] : undefined;
-  if (!route || !page || input.session.user || input.session.mfa) return undefined;
+  const drawn = drawnPageAt(url.pathname);
+  if (!drawn || input.session.user || input.session.mfa) return undefined;
+  const { route, page } = drawn;
   const maintenance = input.session.maintenance || input.publicConfig.maintenance;
   if (maintenance && !MAINTENANCE_OPEN_PATHS.has(url.pathname)) return undefined;
 

@@ -5,7 +5,7 @@ import { sessionInfo } from "../auth/session-info.ts";
 import { listSchoolYears } from "../school-years/school-years.repository.ts";
 import { defaultPublicConfig, readPublicConfig } from "../system/public-config.service.ts";
 import type { DrawnPage, DrawnPageCache } from "./drawn-page-cache.ts";
-import type { DrawPage } from "./page-drawer.ts";
+import type { PageDrawing } from "./page-drawer.ts";
 
 /**
  * The public page at the request's address drawn by the server (docs/web.md "Server-drawn public
@@ -17,12 +17,15 @@ import type { DrawPage } from "./page-drawer.ts";
 export async function drawnPublicPage(
   ctx: AppContext,
   request: FastifyRequest,
-  drawer: () => Promise<DrawPage | undefined>,
+  drawer: () => Promise<PageDrawing | undefined>,
   cache: DrawnPageCache,
 ): Promise<DrawnPage | undefined> {
   if (request.user || request.mfaPending) return undefined;
-  const draw = await drawer();
-  if (!draw) return undefined;
+  // The path alone: no drawn page reads its query, and a query per visitor would make a cache entry each.
+  const url = request.url.split("?", 1)[0] ?? "/";
+  const drawing = await drawer();
+  // Any other address (the app's own screens, a mistyped or probed one) costs no read and no cache entry.
+  if (!drawing?.drawsPath(url)) return undefined;
   const [session, schoolYears, publicConfig] = await Promise.all([
     sessionInfo(ctx, request),
     listSchoolYears(ctx.db),
@@ -31,8 +34,6 @@ export async function drawnPublicPage(
       return defaultPublicConfig(ctx);
     }),
   ]);
-  // The path alone: no drawn page reads its query, and a query per visitor would make a cache entry each.
-  const url = request.url.split("?", 1)[0] ?? "/";
   const input: DrawnPageInput = { url, language: request.lang, session, publicConfig, schoolYears };
-  return cache.get(JSON.stringify(input), () => draw(input));
+  return cache.get(JSON.stringify(input), () => drawing.drawPage(input));
 }
