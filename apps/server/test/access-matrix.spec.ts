@@ -189,6 +189,13 @@ const CONTRACT: Record<string, string> = {
   "GET /api/elections/candidates/:candidateId/photo": "electionsView",
   "POST /api/elections/:id/vote": "electionsVote",
   "POST /api/elections/:id/receipt": "electionsView",
+  "GET /api/elections/:id/candidacy": "electionsVote",
+  "PUT /api/elections/:id/candidacy": "electionsVote",
+  "DELETE /api/elections/:id/candidacy": "electionsVote",
+  "GET /api/settings/elections/:id/candidacies": "electionsManage",
+  "POST /api/settings/election-candidacies/:candidacyId/approve": "electionsManage",
+  "POST /api/settings/election-candidacies/:candidacyId/decline": "electionsManage",
+  "GET /api/settings/elections/:id/register": "electionsManage",
 };
 
 describe("access declarations", () => {
@@ -256,7 +263,7 @@ describe("who may call each non-public route", () => {
       // for a missing body: nothing changes).
       if (
         (url.includes("/elections") || url.includes("/election-")) &&
-        ["id", "listId", "candidateId"].includes(name)
+        ["id", "listId", "candidateId", "candidacyId"].includes(name)
       ) {
         return "2147483000";
       }

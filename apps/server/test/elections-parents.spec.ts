@@ -29,12 +29,13 @@ const turnout = async (id: number) =>
 describe("one vote per parent (the default)", () => {
   it("lets both parents of one household vote and counts both; one parent voting twice is refused", async () => {
     const election = await scheduledElection(t, admin, yearId);
-    await openWindowNow(t, election.id);
     const first = await parentWithRequest(t, yearId);
     const before = await turnout(election.id);
     const second = await secondParent(t, first.id);
-    // The second parent is on the register as soon as the household has an accepted request.
+    // The second parent is on the register as soon as the household has an accepted request (and
+    // stays on it once the poll opens: the register is frozen then).
     expect((await turnout(election.id)).registeredVoters).toBe(before.registeredVoters + 1);
+    await openWindowNow(t, election.id);
     const [a, b] = [await first.cookie(), await second.cookie()];
     const page = await call(t, { method: "GET", url: `/api/elections/${election.id}`, cookie: b });
     expect(page.json().myVote).toMatchObject({ eligible: true, voted: false });

@@ -43,6 +43,8 @@ const TABLES = Object.keys({
   election_candidates: true,
   election_ballots: true,
   election_register: true,
+  election_electorate: true,
+  election_candidacies: true,
   step_drafts: true,
   duplicate_student_attempts: true,
   household_invitations: true,

@@ -46,6 +46,12 @@ export interface ElectionsTable {
   register_purged_at: string | null;
   /** Migration 0030: "parent" (each representative's account votes) or "family" (one per household). */
   vote_unit: Generated<string>;
+  /** Migration 0031: JSON array of request statuses whose families vote; null = the accepted ones. */
+  electorate_statuses: string | null;
+  /** Migration 0031: JSON array of level codes the requests must be for; null = every level. */
+  electorate_levels: string | null;
+  /** Migration 0031: when the register was frozen into election_electorate (the poll's opening). */
+  register_frozen_at: string | null;
   version: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -85,4 +91,27 @@ export interface ElectionRegisterTable {
   election_id: number;
   user_id: number;
   voted_at: string | null;
+}
+
+/** Migration 0031: the register frozen when the poll opened (who may vote, not who voted). */
+export interface ElectionElectorateTable {
+  election_id: number;
+  user_id: number;
+}
+
+/** Migration 0031: a family's candidacy on a list (`list_id`) or for a new list (`list_name`). */
+export interface ElectionCandidaciesTable {
+  id: Generated<number>;
+  election_id: number;
+  user_id: number;
+  list_id: number | null;
+  list_name: string | null;
+  organization_id: number | null;
+  statement: string | null;
+  /** pending | approved | declined */
+  status: string;
+  decision_reason: string | null;
+  decided_at: string | null;
+  created_at: string;
+  updated_at: string;
 }

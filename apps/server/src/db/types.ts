@@ -1,7 +1,9 @@
 import type { Generated } from "kysely";
 import type {
   ElectionBallotsTable,
+  ElectionCandidaciesTable,
   ElectionCandidatesTable,
+  ElectionElectorateTable,
   ElectionListsTable,
   ElectionOrganizationsTable,
   ElectionPositionsTable,
@@ -492,4 +494,6 @@ export interface Database {
   election_candidates: ElectionCandidatesTable;
   election_ballots: ElectionBallotsTable;
   election_register: ElectionRegisterTable;
+  election_electorate: ElectionElectorateTable;
+  election_candidacies: ElectionCandidaciesTable;
 }

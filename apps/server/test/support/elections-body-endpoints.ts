@@ -1,3 +1,4 @@
+import { candidacyDeclineSchema, candidacySchema } from "@portal/shared/schemas/election-candidacies";
 import {
   electionCancelSchema,
   electionCandidatesSchema,
@@ -36,6 +37,16 @@ export async function electionBodyEndpoints(
   const organizationId = await newOrganization(t, admin.cookie, "Fuzz");
   const voter = await parentWithRequest(t, yearId);
   const voterCookie = await voter.cookie();
+  // A pending candidacy of another voter, for the Admin's decision routes.
+  const stander = await parentWithRequest(t, yearId);
+  const declared = await call(t, {
+    method: "PUT",
+    url: `/api/elections/${scheduled.id}/candidacy`,
+    cookie: await stander.cookie(),
+    payload: { listId: scheduled.lists[0]!.id },
+  });
+  if (declared.statusCode !== 200) throw new Error(`candidacy: ${declared.body}`);
+  const candidacyId: number = declared.json().candidacy.id;
   const position = (
     await call(t, { method: "GET", url: "/api/settings/election-positions", cookie: admin.cookie })
   ).json().items[0];
@@ -65,6 +76,12 @@ export async function electionBodyEndpoints(
       .where("election_id", "=", scheduled.id)
       .execute(),
     audit: await t.ctx.db.selectFrom("audit_events").select("id").where("actor_user_id", "=", admin.id).execute(),
+    candidacies: await t.ctx.db
+      .selectFrom("election_candidacies")
+      .selectAll()
+      .where("election_id", "=", scheduled.id)
+      .orderBy("id")
+      .execute(),
   });
   const refusedBy = (schema: { safeParse: (v: unknown) => { success: boolean } }) => (body: unknown) =>
     !schema.safeParse(body).success;
@@ -208,6 +225,28 @@ export async function electionBodyEndpoints(
       textFields: [],
       state,
       harmless: refusedBy(receiptCheckSchema),
+    },
+    {
+      name: "candidacy",
+      method: "PUT",
+      url: `/api/elections/${scheduled.id}/candidacy`,
+      route: "PUT /api/elections/:id/candidacy",
+      cookie: voterCookie,
+      valid: { listId: scheduled.lists[1]!.id, statement: "Candidata" },
+      textFields: ["statement"],
+      state,
+      harmless: refusedBy(candidacySchema),
+    },
+    {
+      name: "candidacy decline",
+      method: "POST",
+      url: `/api/settings/election-candidacies/${candidacyId}/decline`,
+      route: "POST /api/settings/election-candidacies/:candidacyId/decline",
+      cookie: admin.cookie,
+      valid: { reason: "La lista está completa" },
+      textFields: ["reason"],
+      state,
+      harmless: refusedBy(candidacyDeclineSchema),
     },
   ];
 }

@@ -100,6 +100,10 @@ export const AUDIT_EVENTS = [
   "election.positionDeleted",
   "election.minutesExported",
   "election.registerPurged",
+  "election.registerFrozen",
+  "election.registerExported",
+  "election.candidacyApproved",
+  "election.candidacyDeclined",
 ] as const;
 export type AuditEventCode = (typeof AUDIT_EVENTS)[number];
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { electorateFields, electorateViewSchema } from "./election-electorate.ts";
 import { birthDateField } from "./enrollment/common.ts";
 import { idParam, text } from "./fields.ts";
 import { paragraph, positiveInt } from "./workflow.ts";
@@ -54,6 +55,7 @@ const electionFields = {
   closesAt: instant,
   /** Left out: "parent" on creation, unchanged on update. */
   voteUnit: z.enum(VOTE_UNITS, { error: "validation.choice" }).optional(),
+  ...electorateFields,
 };
 
 type Dates = { candidacyDeadline: string; opensAt: string; closesAt: string };
@@ -208,6 +210,8 @@ export const electionViewSchema = z.object({
   closeReason: z.string().nullable(),
   publishedAt: z.string().nullable(),
   voteUnit: z.enum(VOTE_UNITS),
+  /** Who may vote (docs/elections.md "The electorate"). */
+  electorate: electorateViewSchema,
   version: z.number(),
   lists: z.array(listViewSchema),
 });

@@ -102,9 +102,7 @@ export async function saveCandidates(
     const ids = input.candidates.map((c) => c.userId);
     if (new Set(ids).size !== ids.length) throw new AppError(409, "ELECTION_CANDIDATE_TWICE");
     const eligible = new Map(
-      (await findEligibleVoters(trx, election.school_year_id, ids))
-        .filter((v) => !isTestVoter(v))
-        .map((v) => [v.id, v]),
+      (await findEligibleVoters(trx, election, ids)).filter((v) => !isTestVoter(v)).map((v) => [v.id, v]),
     );
     const missing = ids.find((id) => !eligible.has(id));
     if (missing !== undefined) {
@@ -148,6 +146,6 @@ export async function saveCandidates(
 
 export async function eligibleVoters(ctx: AppContext, electionId: number, q: string | undefined) {
   const election = await electionOr404(ctx.db, electionId);
-  const rows = await searchEligibleVoters(ctx.db, election.school_year_id, q);
+  const rows = await searchEligibleVoters(ctx.db, election, q);
   return { items: rows.map((row) => ({ userId: row.id, name: personName(row), email: row.email })) };
 }

@@ -15,7 +15,7 @@ export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.
  * the register (a request refused after the vote): everyone who could have voted is counted once.
  */
 async function registered(db: Db, election: ElectionRow): Promise<{ registered: number; voters: number }> {
-  const eligible = new Set(await countedEligibleIds(db, election.school_year_id, election.vote_unit));
+  const eligible = new Set(await countedEligibleIds(db, election));
   const voted = (await registerUsers(db, election.id)).filter((row) => !isTestVoter(row));
   for (const row of voted) eligible.add(row.id);
   return { registered: eligible.size, voters: voted.length };

@@ -23,7 +23,7 @@ export async function queueResultsMails(
   election: ElectionRow,
   result: ElectionResult,
 ): Promise<number> {
-  const recipients = await resultsMailRecipients(trx, election.school_year_id, election.id);
+  const recipients = await resultsMailRecipients(trx, election);
   if (recipients.length === 0) return 0;
   const school = (await getIdentity(ctx, trx)).schoolName;
   const year = await trx

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { ElectorateView } from "@portal/shared/schemas/election-electorate";
 import type { ElectionStatus, ElectionView } from "@portal/shared/schemas/elections";
 import type { Db } from "../../db/database.ts";
 import {
@@ -8,6 +9,7 @@ import {
   listCandidatesOf,
   listListsOf,
 } from "./elections.repository.ts";
+import { electorateOf } from "./eligibility.repository.ts";
 
 /** A scheduled election reads "open" inside its window and "closed" after it (or an early close). */
 export function effectiveStatus(row: ElectionRow, now: Date): ElectionStatus {
@@ -60,6 +62,11 @@ function view(
     closeReason: row.closed_early_reason,
     publishedAt: row.published_at,
     voteUnit: row.vote_unit === "family" ? "family" : "parent",
+    electorate: {
+      statuses: electorateOf(row).statuses as ElectorateView["statuses"],
+      levels: electorateOf(row).levels as ElectorateView["levels"],
+      frozenAt: row.register_frozen_at,
+    },
     version: row.version,
     lists: lists
       .filter((list) => list.election_id === row.id)

@@ -26,6 +26,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { uploadedFilePart } from "../../lib/upload-part.ts";
 import { replaceCandidatePhoto } from "./candidate-photos.service.ts";
+import { electionCandidacyRoutes } from "./election-candidacies.routes.ts";
 import {
   organizations,
   positions,
@@ -201,4 +202,6 @@ export function electionAdminRoutes(app: FastifyInstance, ctx: AppContext): void
       return reply.code(204).send();
     },
   );
+
+  electionCandidacyRoutes(app, ctx);
 }

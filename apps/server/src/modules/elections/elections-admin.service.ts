@@ -18,6 +18,7 @@ import { countElection, turnout } from "./election-result.ts";
 import { queueResultsMails } from "./election-results-mail.ts";
 import { effectiveStatus, electionView, electionViews } from "./election-view.ts";
 import { type ElectionRow, insertElection, listElectionRows, updateElectionIf } from "./elections.repository.ts";
+import { freezeRegisterIfDue } from "./register-freeze.ts";
 
 async function assertSchoolYear(db: Db, id: number): Promise<void> {
   const year = await db.selectFrom("school_years").select("id").where("id", "=", id).executeTakeFirst();
@@ -39,6 +40,21 @@ const columns = (input: ElectionCreateInput) => ({
   closes_at: input.closesAt,
 });
 
+/**
+ * Who may vote (docs/elections.md "The electorate"): the statuses and levels, set while the
+ * election can be edited; left out, the accepted statuses and every level (creation) or unchanged.
+ */
+const electorateColumns = (input: ElectionCreateInput, current?: ElectionRow) => ({
+  electorate_statuses: input.electorateStatuses
+    ? JSON.stringify(input.electorateStatuses)
+    : (current?.electorate_statuses ?? null),
+  electorate_levels: input.electorateLevels
+    ? input.electorateLevels.length > 0
+      ? JSON.stringify(input.electorateLevels)
+      : null
+    : (current?.electorate_levels ?? null),
+});
+
 export async function listElections(ctx: AppContext) {
   return { items: await electionViews(ctx.db, await listElectionRows(ctx.db)) };
 }
@@ -47,7 +63,7 @@ export async function createElection(ctx: AppContext, actor: Actor, input: Elect
   return writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await assertSchoolYear(trx, input.schoolYearId);
     const now = nowIso();
-    const values = { ...columns(input), vote_unit: voteUnit(input) };
+    const values = { ...columns(input), vote_unit: voteUnit(input), ...electorateColumns(input) };
     const id = await insertElection(trx, { ...values, created_at: now, updated_at: now });
     await recordAudit(trx, {
       event: "election.created",
@@ -67,7 +83,7 @@ export async function updateElection(ctx: AppContext, actor: Actor, id: number, 
     await assertSchoolYear(trx, input.schoolYearId);
     // A scheduled election stays scheduled: its new opening must still be ahead.
     if (row.status === "scheduled" && input.opensAt <= nowIso()) throw new AppError(409, "ELECTION_OPENS_IN_PAST");
-    const after = { ...columns(input), vote_unit: voteUnit(input, row.vote_unit) };
+    const after = { ...columns(input), vote_unit: voteUnit(input, row.vote_unit), ...electorateColumns(input, row) };
     if (!(await updateElectionIf(trx, id, input.version, { ...after, updated_at: nowIso() }))) {
       throw new AppError(409, "VERSION_CONFLICT");
     }
@@ -130,6 +146,7 @@ export async function cancelElection(ctx: AppContext, actor: Actor, id: number, 
  * required: it is kept with the election, audited and printed in the minutes.
  */
 export async function closeElection(ctx: AppContext, actor: Actor, id: number, body: ElectionCloseInput) {
+  await freezeRegisterIfDue(ctx, await electionOr404(ctx.db, id));
   return writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const row = await electionOr404(trx, id);
     assertVersion(row, body.version);
@@ -156,14 +173,14 @@ export async function closeElection(ctx: AppContext, actor: Actor, id: number, b
 
 /** The Admin's turnout while open (and after); never the choices before the close. */
 export async function electionTurnout(ctx: AppContext, id: number) {
-  const row = await electionOr404(ctx.db, id);
+  const row = await freezeRegisterIfDue(ctx, await electionOr404(ctx.db, id));
   if (row.status === "draft" || row.status === "cancelled") throw new AppError(409, "ELECTION_WRONG_STATUS");
   return turnout(ctx.db, row);
 }
 
 /** The count after the close; the lot's seed is drawn once and kept, so a tie reads the same. */
 export async function electionResult(ctx: AppContext, id: number) {
-  const row = await electionOr404(ctx.db, id);
+  const row = await freezeRegisterIfDue(ctx, await electionOr404(ctx.db, id));
   const status = effectiveStatus(row, new Date());
   if (status === "published" && row.result_json) return JSON.parse(row.result_json);
   if (status !== "closed") throw new AppError(409, "ELECTION_NOT_CLOSED");
@@ -189,7 +206,7 @@ async function lotSeed(ctx: AppContext, row: ElectionRow): Promise<number> {
  * same transaction (election-results-mail.ts), each in their language.
  */
 export async function publishElection(ctx: AppContext, actor: Actor, id: number, version: number) {
-  const first = await electionOr404(ctx.db, id);
+  const first = await freezeRegisterIfDue(ctx, await electionOr404(ctx.db, id));
   const seed = await lotSeed(ctx, first);
   await beforeBallotRewrite(ctx);
   const view = await writeTransaction(ctx.db, ctx.engine, async (trx) => {

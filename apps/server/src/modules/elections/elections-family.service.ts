@@ -6,6 +6,7 @@ import { effectiveStatus, electionViews } from "./election-view.ts";
 import { type ElectionRow, listVisibleElectionRows } from "./elections.repository.ts";
 import { findEligibleVoter, voterIdOf } from "./eligibility.repository.ts";
 import { findRegisterEntry } from "./register.repository.ts";
+import { freezeRegisterIfDue } from "./register-freeze.ts";
 
 /** The family's elections pages: /proximamente, /en-curso, /completadas, and one election. */
 
@@ -21,12 +22,14 @@ const PHASE_STATUSES: Record<Phase, readonly string[]> = {
 type Family = { id: number; familyId: number };
 
 async function familyViews(ctx: AppContext, user: Family, rows: ElectionRow[]): Promise<FamilyElection[]> {
-  const views = await electionViews(ctx.db, rows, new Date(), false);
+  const frozen: ElectionRow[] = [];
+  for (const row of rows) frozen.push(await freezeRegisterIfDue(ctx, row));
+  const views = await electionViews(ctx.db, frozen, new Date(), false);
   const result: FamilyElection[] = [];
   for (const [index, view] of views.entries()) {
-    const row = rows[index] as ElectionRow;
+    const row = frozen[index] as ElectionRow;
     const userId = voterIdOf(row.vote_unit, user);
-    const eligible = (await findEligibleVoter(ctx.db, row.school_year_id, row.vote_unit, userId)) !== undefined;
+    const eligible = (await findEligibleVoter(ctx.db, row, userId)) !== undefined;
     const entry = await findRegisterEntry(ctx.db, row.id, userId);
     result.push({
       ...view,

@@ -1,15 +1,42 @@
 import { FAMILY_ROLES } from "@portal/shared/roles";
+import { DEFAULT_ELECTORATE_STATUSES } from "@portal/shared/schemas/election-electorate";
 import type { Db } from "../../db/database.ts";
+import type { ElectionRow } from "./elections.repository.ts";
 
 /**
- * Who may vote (docs/decisions.md "Elections: who votes"): an active, activated family account
- * whose household sent a request for the election's school year which the school has accepted
- * (Accepted, Validated, Confirmed or Finished), whatever the number of children. Each legal
- * representative's account votes (`vote_unit` "parent", the French rule): the household's second
- * parent too. With "family", one vote per household: only its first account is on the register and
- * a second parent votes as it (`CurrentUser.familyId`, `voterIdOf`).
+ * Who may vote (docs/elections.md "The electorate"): an active, activated family account whose
+ * household sent a request for the election's school year in one of the election's statuses (by
+ * default the accepted ones: Accepted, Validated, Confirmed, Finished), for one of its levels if it
+ * names some, whatever the number of children. Each legal representative's account votes
+ * (`vote_unit` "parent", the French rule): the household's second parent too. With "family", one
+ * vote per household: only its first account is on the register and a second parent votes as it
+ * (`CurrentUser.familyId`, `voterIdOf`). Once the poll has opened, the register is the one frozen
+ * then (register-freeze.ts, `election_electorate`), not this live reading.
  */
-export const ELIGIBLE_REQUEST_STATUSES = ["Accepted", "Validated", "Confirmed", "Finished"] as const;
+
+/** An election's electorate: the requests that make a family a voter. */
+export interface Electorate {
+  schoolYearId: number;
+  statuses: readonly string[];
+  /** Empty: every level. */
+  levels: readonly string[];
+}
+
+const parsedList = (json: string | null): string[] | null => {
+  if (!json) return null;
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.map(String) : null;
+};
+
+export function electorateOf(
+  row: Pick<ElectionRow, "school_year_id" | "electorate_statuses" | "electorate_levels">,
+): Electorate {
+  return {
+    schoolYearId: row.school_year_id,
+    statuses: parsedList(row.electorate_statuses) ?? [...DEFAULT_ELECTORATE_STATUSES],
+    levels: parsedList(row.electorate_levels) ?? [],
+  };
+}
 
 export interface VoterRow {
   id: number;
@@ -32,10 +59,21 @@ export type VoteUnit = "parent" | "family";
 export const voterIdOf = (unit: string, user: { id: number; familyId: number }) =>
   unit === "family" ? user.familyId : user.id;
 
-function eligibleVoters(db: Db, schoolYearId: number, unit: string) {
+const VOTER_COLUMNS = [
+  "u.id",
+  "u.role",
+  "u.is_test_data",
+  "u.names",
+  "u.first_surname",
+  "u.second_surname",
+  "u.email",
+] as const;
+
+/** The electorate read now from the requests (before the poll opens, and to freeze it then). */
+export function liveVoters(db: Db, electorate: Electorate, unit: string) {
   const query = db
     .selectFrom("users as u")
-    .select(["u.id", "u.role", "u.is_test_data", "u.names", "u.first_surname", "u.second_surname", "u.email"])
+    .select(VOTER_COLUMNS)
     .where("u.role", "in", [...FAMILY_ROLES])
     .where("u.deactivated_at", "is", null)
     .where("u.activated_at", "is not", null)
@@ -49,31 +87,70 @@ function eligibleVoters(db: Db, schoolYearId: number, unit: string) {
           // The household's requests, whichever of its accounts sent them: the students belong
           // to its first account, which a second parent's account points at.
           .where((inner) => inner("s.family_user_id", "=", inner.fn.coalesce("u.household_owner_id", "u.id")))
-          .where("r.school_year_id", "=", schoolYearId)
-          .where("r.request_status", "in", [...ELIGIBLE_REQUEST_STATUSES]),
+          .where("r.school_year_id", "=", electorate.schoolYearId)
+          .where("r.request_status", "in", [...electorate.statuses])
+          .$if(electorate.levels.length > 0, (q) => q.where("r.level_code", "in", [...electorate.levels])),
       ),
     );
   return unit === "family" ? query.where("u.household_owner_id", "is", null) : query;
 }
 
-export async function findEligibleVoter(
-  db: Db,
-  schoolYearId: number,
-  unit: string,
-  userId: number,
-): Promise<VoterRow | undefined> {
-  return eligibleVoters(db, schoolYearId, unit).where("u.id", "=", userId).executeTakeFirst();
+/** The register frozen when the poll opened (register-freeze.ts). */
+function frozenVoters(db: Db, electionId: number) {
+  return db
+    .selectFrom("election_electorate as e")
+    .innerJoin("users as u", "u.id", "e.user_id")
+    .select(VOTER_COLUMNS)
+    .where("e.election_id", "=", electionId);
 }
 
-/** Candidates stand as persons: any representative's account may, whatever the vote's unit. */
-export async function findEligibleVoters(db: Db, schoolYearId: number, userIds: number[]): Promise<VoterRow[]> {
+type RegisterSource = Pick<
+  ElectionRow,
+  "id" | "school_year_id" | "electorate_statuses" | "electorate_levels" | "register_frozen_at" | "vote_unit"
+>;
+
+/** The election's register: frozen once the poll opened, read live before. */
+function registerOf(db: Db, election: RegisterSource) {
+  return election.register_frozen_at !== null
+    ? frozenVoters(db, election.id)
+    : liveVoters(db, electorateOf(election), election.vote_unit);
+}
+
+export async function findEligibleVoter(
+  db: Db,
+  election: RegisterSource,
+  userId: number,
+): Promise<VoterRow | undefined> {
+  return registerOf(db, election).where("u.id", "=", userId).executeTakeFirst();
+}
+
+/** The register's names, in alphabetical order (the export for posting). */
+export async function registerNames(db: Db, election: RegisterSource): Promise<VoterRow[]> {
+  return registerOf(db, election)
+    .where("u.role", "!=", "Prueba")
+    .where("u.is_test_data", "=", 0)
+    .orderBy("u.first_surname")
+    .orderBy("u.second_surname")
+    .orderBy("u.names")
+    .execute();
+}
+
+/**
+ * Who may stand: candidates stand as persons, so any representative's account of the electorate
+ * may, whatever the vote's unit. Read live: candidacies close before the poll opens.
+ */
+export async function findEligibleVoters(db: Db, election: RegisterSource, userIds: number[]): Promise<VoterRow[]> {
   if (userIds.length === 0) return [];
-  return eligibleVoters(db, schoolYearId, "parent").where("u.id", "in", userIds).execute();
+  return liveVoters(db, electorateOf(election), "parent").where("u.id", "in", userIds).execute();
 }
 
 /** Candidates the Admin may pick: eligible, not test accounts, matching a name or e-mail. */
-export async function searchEligibleVoters(db: Db, schoolYearId: number, q: string | undefined): Promise<VoterRow[]> {
-  let query = eligibleVoters(db, schoolYearId, "parent")
+export async function searchEligibleVoters(
+  db: Db,
+  election: RegisterSource,
+  q: string | undefined,
+): Promise<VoterRow[]> {
+  let query = liveVoters(db, electorateOf(election), "parent")
     .where("u.role", "!=", "Prueba")
     .where("u.is_test_data", "=", 0);
   if (q) {
@@ -89,12 +166,9 @@ export async function searchEligibleVoters(db: Db, schoolYearId: number, q: stri
   return query.orderBy("u.first_surname").orderBy("u.names").limit(50).execute();
 }
 
-/** The ids of the counted (non-test) eligible voters now. */
-export async function countedEligibleIds(db: Db, schoolYearId: number, unit: string): Promise<number[]> {
-  const rows = await eligibleVoters(db, schoolYearId, unit)
-    .where("u.role", "!=", "Prueba")
-    .where("u.is_test_data", "=", 0)
-    .execute();
+/** The ids of the counted (non-test) voters on the register. */
+export async function countedEligibleIds(db: Db, election: RegisterSource): Promise<number[]> {
+  const rows = await registerOf(db, election).where("u.role", "!=", "Prueba").where("u.is_test_data", "=", 0).execute();
   return rows.map((row) => row.id);
 }
 
@@ -112,14 +186,11 @@ export interface MailRecipientRow {
  * data) are not: their ballots are never counted, and a mail to them would tell the school "one
  * more mail than voters". The register is read for who voted, never with a ballot.
  */
-export async function resultsMailRecipients(
-  db: Db,
-  schoolYearId: number,
-  electionId: number,
-): Promise<MailRecipientRow[]> {
+export async function resultsMailRecipients(db: Db, election: RegisterSource): Promise<MailRecipientRow[]> {
+  const electionId = election.id;
   const columns = ["u.id", "u.email", "u.language", "u.names", "u.first_surname"] as const;
   // Every representative's account hears of the results, whatever the vote's unit.
-  const eligible = await eligibleVoters(db, schoolYearId, "parent")
+  const eligible = await liveVoters(db, electorateOf(election), "parent")
     .select(["u.language"])
     .where("u.role", "!=", "Prueba")
     .where("u.is_test_data", "=", 0)

@@ -2,9 +2,14 @@ import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import { purgeRegisterTimes } from "./register.repository.ts";
+import { freezeDueRegisters } from "./register-freeze.ts";
 
-/** How often server.ts runs the purge: the retention is in days, an hour late is nothing. */
-export const REGISTER_PURGE_INTERVAL_MS = 60 * 60_000;
+/**
+ * How often server.ts runs the elections' job: every minute, so a poll's register is frozen within
+ * a minute of its opening even if nobody reads it (register-freeze.ts); the purge's retention is
+ * in days, and its query finds nothing to do almost every time.
+ */
+export const REGISTER_PURGE_INTERVAL_MS = 60_000;
 
 /**
  * Maintenance job (issue #15): once an election's results have been published for the configured
@@ -12,6 +17,7 @@ export const REGISTER_PURGE_INTERVAL_MS = 60 * 60_000;
  * the frozen result and the ballots stay. Returns the elections purged.
  */
 export async function purgeElectionRegisters(ctx: AppContext, now = new Date()): Promise<number[]> {
+  await freezeDueRegisters(ctx, now);
   const cutoff = new Date(now.getTime() - ctx.config.electionRegisterRetentionDays * 86_400_000).toISOString();
   return writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const ids = await purgeRegisterTimes(trx, cutoff, nowIso());

@@ -11,6 +11,7 @@ import { effectiveStatus } from "./election-view.ts";
 import { findList } from "./elections.repository.ts";
 import { findEligibleVoter, isTestVoter, voterIdOf } from "./eligibility.repository.ts";
 import { findRegisterEntry, insertRegisterEntry } from "./register.repository.ts";
+import { freezeRegisterIfDue } from "./register-freeze.ts";
 
 /** Crockford base32 without I, L, O, U: a receipt read aloud or copied by hand stays unambiguous. */
 const ALPHABET = RECEIPT_ALPHABET;
@@ -43,7 +44,8 @@ export async function castVote(
   electionId: number,
   listId: number | null,
 ) {
-  const election = await electionOr404(ctx.db, electionId);
+  // The register frozen at the opening decides (register-freeze.ts), not the requests now.
+  const election = await freezeRegisterIfDue(ctx, await electionOr404(ctx.db, electionId));
   const status = effectiveStatus(election, new Date());
   if (status === "draft" || status === "cancelled") throw new AppError(404, "ELECTION_NOT_FOUND");
   if (status === "scheduled")
@@ -57,7 +59,7 @@ export async function castVote(
     if (!list || list.election_id !== electionId) throw new AppError(400, "ELECTION_LIST_OF_ANOTHER_ELECTION");
   }
   const userId = voterIdOf(election.vote_unit, user);
-  const voter = await findEligibleVoter(ctx.db, election.school_year_id, election.vote_unit, userId);
+  const voter = await findEligibleVoter(ctx.db, election, userId);
   if (!voter) throw new AppError(403, "ELECTION_NOT_ELIGIBLE");
   const receiptCode = newReceiptCode();
   const votedAt = nowIso();
