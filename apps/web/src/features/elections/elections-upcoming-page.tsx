@@ -1,6 +1,7 @@
 import "@mantine/core/styles/Text.layer.css";
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { CandidacyPanel } from "./candidacy-panel.tsx";
 import { formatElectionTime } from "./election-format.ts";
 import { ElectionHeader } from "./election-header.tsx";
 import { ElectionLinks } from "./election-links.tsx";
@@ -20,6 +21,7 @@ export function ElectionsUpcomingPage() {
             {t("elections:family.deadline", { date: formatElectionTime(election.candidacyDeadline, i18n.language) })}
           </Text>
           <ElectionLists election={election} />
+          <CandidacyPanel election={election} />
         </>
       )}
     </ElectionsPageFrame>

@@ -1,3 +1,4 @@
+import { adminCandidacySchema } from "@portal/shared/schemas/election-candidacies";
 import {
   type ElectionCreateInput,
   type ElectionResult,
@@ -129,3 +130,21 @@ export const deleteOrganization = (id: number) => http.delete(`${ORGANIZATIONS}/
 /** A saved candidate's photo (multipart); answers the election with the new photo's address. */
 export const uploadCandidatePhoto = (candidateId: number, file: File) =>
   view(upload(`/api/settings/election-candidates/${candidateId}/photo`, file));
+
+/** The register for posting (names only), as CSV or XLSX. */
+export const registerPath = (electionId: number, format: "csv" | "xlsx") =>
+  `${BASE}/${electionId}/register?format=${format}`;
+
+export const candidaciesKey = (electionId: number) => [...ELECTION_ADMIN_KEY, "candidacies", electionId] as const;
+
+/** Families' candidacies in an election, pending and decided. */
+export function useCandidacies(electionId: number) {
+  return useQuery({
+    queryKey: candidaciesKey(electionId),
+    queryFn: () => items(adminCandidacySchema)(`${BASE}/${electionId}/candidacies`),
+  });
+}
+const CANDIDACIES = "/api/settings/election-candidacies";
+export const approveCandidacy = (candidacyId: number) => http.post(`${CANDIDACIES}/${candidacyId}/approve`);
+export const declineCandidacy = (candidacyId: number, reason: string) =>
+  http.post(`${CANDIDACIES}/${candidacyId}/decline`, { reason });

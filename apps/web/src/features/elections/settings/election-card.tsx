@@ -16,6 +16,7 @@ import { electionTitle, electionTitleId, formatElectionTime } from "../election-
 import type { ElectionStep } from "./election-admin-api.ts";
 import { electionSettingsPath } from "./election-paths.ts";
 import { ElectionStatusBadge } from "./election-status-badge.tsx";
+import { ElectorateSummary } from "./register-export.tsx";
 
 export type CardAction = ElectionStep | "edit" | "cancel";
 
@@ -79,6 +80,7 @@ export function ElectionCard({
           {t("elections:family.window", { opens: time(election.opensAt), closes: time(election.closesAt) })}
         </Text>
         <Text size="sm">{t("elections:admin.card.lists", { count: election.lists.length, candidates })}</Text>
+        {election.status !== "cancelled" ? <ElectorateSummary election={election} /> : null}
         {election.cancelReason ? (
           <Text size="sm">{t("elections:admin.card.cancelled", { reason: election.cancelReason })}</Text>
         ) : null}

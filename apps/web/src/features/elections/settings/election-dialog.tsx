@@ -2,22 +2,29 @@ import "@mantine/core/styles/Combobox.layer.css";
 import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/CloseButton.layer.css";
 import "@mantine/core/styles/Input.layer.css";
+import "@mantine/core/styles/Popover.layer.css";
+import "@mantine/core/styles/ScrollArea.layer.css";
+import "@mantine/core/styles/PillsInput.layer.css";
+import "@mantine/core/styles/Pill.layer.css";
 import "@mantine/core/styles/SimpleGrid.layer.css";
 import "@mantine/core/styles/Text.layer.css";
-import { NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { MultiSelect, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { REQUEST_STATUSES } from "@portal/shared/request-status";
 import type { ElectionView } from "@portal/shared/schemas/elections";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormDateTimeField } from "../../../components/ui/date-time-field.tsx";
 import { FormDialog } from "../../../components/ui/form-dialog.tsx";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
 import { hasErrorCode } from "../../../lib/api-error.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
+import { useStatusLabel } from "../../../lib/status-texts.ts";
 import { notifySuccess } from "../../../lib/toasts.ts";
 import { useValidationText } from "../../../lib/use-validation-text.ts";
+import { useCatalog } from "../../enrollment/enrollment-api.ts";
 import { electionTitle } from "../election-format.ts";
 import { createElection, updateElection } from "./election-admin-api.ts";
 import { ELECTION_FIELDS, type ElectionFormValues, electionBody, electionFormValues } from "./election-form.ts";
@@ -46,6 +53,8 @@ export function ElectionDialog({
 }) {
   const { t, i18n } = useTranslation();
   const errorText = useValidationText();
+  const statusLabel = useStatusLabel();
+  const levels = useCatalog("levels");
   const [formError, setFormError] = useState<unknown>(null);
   const editing = mode?.kind === "edit" ? mode.election : null;
   const form = useForm<ElectionFormValues>({ defaultValues: electionFormValues(null, defaultYearId, new Date()) });
@@ -135,6 +144,39 @@ export function ElectionDialog({
           value: unit,
           label: t(`elections:admin.form.voteUnits.${unit}`),
         }))}
+      />
+      <Controller
+        control={form.control}
+        name="electorateStatuses"
+        render={({ field }) => (
+          <MultiSelect
+            {...REQUIRED_FIELD}
+            label={t("elections:admin.form.electorateStatuses")}
+            description={t("elections:admin.form.electorateStatusesHint")}
+            data={REQUEST_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errorText(errors.electorateStatuses?.message)}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="electorateLevels"
+        render={({ field }) => (
+          <MultiSelect
+            label={t("elections:admin.form.electorateLevels")}
+            description={t("elections:admin.form.electorateLevelsHint")}
+            placeholder={field.value.length === 0 ? t("elections:admin.form.everyLevel") : undefined}
+            data={(levels.data ?? []).map((item) => ({ value: item.code, label: item.label }))}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            clearable
+            error={errorText(errors.electorateLevels?.message)}
+          />
+        )}
       />
       <Text size="sm" c="dimmed">
         {t("elections:admin.form.timesHint")}

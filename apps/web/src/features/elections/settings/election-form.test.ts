@@ -13,6 +13,8 @@ const filled = {
   opensAt: "2026-03-16T08:00",
   closesAt: "2026-03-16T18:00",
   voteUnit: "family",
+  electorateStatuses: ["Accepted", "Untreated"],
+  electorateLevels: ["CM1"],
 };
 
 describe("the election dialog's values", () => {
@@ -34,6 +36,9 @@ describe("the election dialog's values", () => {
     const fields = electionBody({ ...filled, titleFr: " ", seats: "" });
     expect(fields.ok).toBe(false);
     if (!fields.ok) expect(Object.keys(fields.errors).sort()).toEqual(["seats", "titleFr"]);
+    // No status: nobody could vote.
+    const nobody = electionBody({ ...filled, electorateStatuses: [] });
+    expect(nobody).toEqual({ ok: false, errors: { electorateStatuses: "validation.required" } });
     // The rules across fields once each field reads well (as the server answers them).
     const dates = electionBody({
       ...filled,
@@ -55,6 +60,7 @@ describe("the election dialog's values", () => {
       candidacyDeadline: "2026-03-09T23:00:00.000Z",
       opensAt: "2026-03-16T13:00:00.000Z",
       closesAt: "2026-03-16T23:00:00.000Z",
+      electorate: { statuses: ["Accepted", "Untreated"], levels: ["CM1"], frozenAt: null },
     } as unknown as ElectionView;
     expect(electionFormValues(election, null, new Date())).toEqual(filled);
     const fresh = electionFormValues(null, 11, new Date("2026-03-02T15:00:00.000Z"));
@@ -65,6 +71,9 @@ describe("the election dialog's values", () => {
       schoolYearId: "11",
       opensAt: "2026-03-16T08:00",
       voteUnit: "parent",
+      // The accepted requests vote, whatever the level, unless the Admin chooses otherwise.
+      electorateStatuses: ["Accepted", "Validated", "Confirmed", "Finished"],
+      electorateLevels: [],
     });
   });
 });

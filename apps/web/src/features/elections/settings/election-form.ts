@@ -1,3 +1,4 @@
+import { DEFAULT_ELECTORATE_STATUSES } from "@portal/shared/schemas/election-electorate";
 import { type ElectionCreateInput, type ElectionView, electionCreateSchema } from "@portal/shared/schemas/elections";
 import { fromSchoolInput, proposedWindow, toSchoolInput } from "./school-time.ts";
 
@@ -17,6 +18,10 @@ export interface ElectionFormValues {
   closesAt: string;
   /** "parent" (each representative votes) or "family" (one vote per household). */
   voteUnit: string;
+  /** Request statuses whose families vote (docs/elections.md "The electorate"). */
+  electorateStatuses: string[];
+  /** Levels the requests must be for; none: every level. */
+  electorateLevels: string[];
 }
 export const ELECTION_FIELDS = [
   "titleEs",
@@ -29,6 +34,8 @@ export const ELECTION_FIELDS = [
   "opensAt",
   "closesAt",
   "voteUnit",
+  "electorateStatuses",
+  "electorateLevels",
 ] as const satisfies readonly (keyof ElectionFormValues)[];
 
 export function electionFormValues(
@@ -45,6 +52,8 @@ export function electionFormValues(
       seats: "",
       schoolYearId: defaultYearId ? String(defaultYearId) : "",
       voteUnit: "parent",
+      electorateStatuses: [...DEFAULT_ELECTORATE_STATUSES],
+      electorateLevels: [],
       ...proposedWindow(now),
     };
   }
@@ -59,6 +68,8 @@ export function electionFormValues(
     opensAt: toSchoolInput(election.opensAt),
     closesAt: toSchoolInput(election.closesAt),
     voteUnit: election.voteUnit,
+    electorateStatuses: [...election.electorate.statuses],
+    electorateLevels: [...election.electorate.levels],
   };
 }
 
@@ -79,6 +90,8 @@ export function electionBody(
     opensAt: fromSchoolInput(values.opensAt),
     closesAt: fromSchoolInput(values.closesAt),
     voteUnit: values.voteUnit,
+    electorateStatuses: values.electorateStatuses,
+    electorateLevels: values.electorateLevels,
   });
   if (parsed.success) return { ok: true, body: parsed.data };
   const errors: Partial<Record<keyof ElectionFormValues, string>> = {};

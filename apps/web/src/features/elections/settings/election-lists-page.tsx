@@ -19,6 +19,7 @@ import { confirmAction, confirmUnsavedChanges } from "../../../lib/confirm.tsx";
 import { notifyError, notifySuccess } from "../../../lib/toasts.ts";
 import { useUnsavedChangesGuard } from "../../../lib/use-unsaved-changes-guard.ts";
 import { AddListDialog } from "./add-list-dialog.tsx";
+import { CandidaciesReview } from "./candidacies-review.tsx";
 import { CandidatesEditor } from "./candidates-editor.tsx";
 import { refreshElections, removeList, useAdminElections, useOrganizations } from "./election-admin-api.ts";
 import { ElectionPicker, useChosenElection } from "./election-picker.tsx";
@@ -139,6 +140,7 @@ export function ElectionListsPage() {
                   </Stack>
                 </Card>
               ))}
+              <CandidaciesReview election={election} editable={editable(election)} />
               <AddListDialog
                 election={election}
                 organizations={organizations.data ?? []}
