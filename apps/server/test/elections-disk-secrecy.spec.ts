@@ -39,10 +39,12 @@ beforeAll(async () => {
   const yearId = await insertOwnYear(t, "disk-secrecy");
   const election = await scheduledElection(t, admin, yearId);
   electionId = election.id;
+  // On the register before the poll opens (it is frozen then: docs/elections.md "The electorate").
+  const voters = [];
+  for (let i = 0; i < VOTERS; i++) voters.push(await parentWithRequest(t, yearId));
   await openWindowNow(t, electionId);
   for (let i = 0; i < VOTERS; i++) {
-    const voter = await parentWithRequest(t, yearId);
-    const cast = await vote(t, await voter.cookie(), electionId, election.lists[i % 2]!.id);
+    const cast = await vote(t, await voters[i]!.cookie(), electionId, election.lists[i % 2]!.id);
     expect(cast.statusCode).toBe(201);
     receipts.push(cast.json().receiptCode);
   }

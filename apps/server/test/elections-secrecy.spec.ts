@@ -65,10 +65,13 @@ describe("the ballot box cannot be joined to the register", () => {
     const admin = (await signedInAs(t, "Admin")).cookie;
     const yearId = await insertOwnYear(t, "secrecy");
     const election = await scheduledElection(t, admin, yearId);
+    // On the register before the poll opens (it is frozen then).
+    const voters = [];
+    for (let i = 0; i < 6; i++) voters.push(await parentWithRequest(t, yearId));
     await openWindowNow(t, election.id);
     const receipts: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const cookie = await (await parentWithRequest(t, yearId)).cookie();
+      const cookie = await voters[i]!.cookie();
       const answer = await vote(t, cookie, election.id, i % 3 === 2 ? null : election.lists[i % 2]!.id);
       expect(answer.statusCode).toBe(201);
       receipts.push(answer.json().receiptCode);
