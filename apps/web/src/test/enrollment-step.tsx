@@ -43,7 +43,7 @@ export function catalog(...entries: [string, string][]): CatalogItem[] {
   return entries.map(([code, label], order) => ({ code, label, order, disabled: false }));
 }
 
-const FAMILY: NonNullable<typeof SIGNED_OUT.user> = {
+export const FAMILY: NonNullable<typeof SIGNED_OUT.user> = {
   id: 5,
   email: "carmen@example.ec",
   firstSurname: "Loor",

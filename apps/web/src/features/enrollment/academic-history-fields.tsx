@@ -11,10 +11,10 @@ import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { type AcademicHistoryValues, previousLevelOptions } from "./academic-history-form.ts";
 import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.ts";
+import type { ACADEMIC_HISTORY_CATALOGS } from "./step-kit/step-catalogs.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
 import { YesNoRadio } from "./yes-no-radio.tsx";
 
-export const ACADEMIC_HISTORY_CATALOGS = ["countries", "levels"] as const;
 export type AcademicHistoryCatalogs = Record<(typeof ACADEMIC_HISTORY_CATALOGS)[number], SelectOptions>;
 
 /**

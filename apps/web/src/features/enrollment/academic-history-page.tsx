@@ -4,11 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
-import {
-  ACADEMIC_HISTORY_CATALOGS,
-  type AcademicHistoryCatalogs,
-  AcademicHistoryFields,
-} from "./academic-history-fields.tsx";
+import { type AcademicHistoryCatalogs, AcademicHistoryFields } from "./academic-history-fields.tsx";
 import {
   type AcademicHistoryValues,
   academicHistoryEarlyChecks,
@@ -16,6 +12,7 @@ import {
   toRequestBody,
 } from "./academic-history-form.ts";
 import { useCatalogOptions } from "./step-kit/catalog-options.ts";
+import { ACADEMIC_HISTORY_CATALOGS } from "./step-kit/step-catalogs.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
 import { useHostStepData } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";

@@ -42,10 +42,10 @@ import { OTHER_RELATIONSHIP } from "./representative-form.ts";
 import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.ts";
 import { ImageUploadField } from "./step-kit/image-upload-field.tsx";
 import { PdfUploadField } from "./step-kit/pdf-upload-field.tsx";
+import type { AUTHORIZED_PERSONS_CATALOGS } from "./step-kit/step-catalogs.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
 import { useShowsStaffFields } from "./step-kit/step-host.tsx";
 
-export const AUTHORIZED_PERSONS_CATALOGS = ["relationships", "identificationTypes"] as const;
 export type AuthorizedPersonsCatalogs = Record<(typeof AUTHORIZED_PERSONS_CATALOGS)[number], SelectOptions>;
 
 /**

@@ -11,11 +11,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
-import {
-  AUTHORIZED_PERSONS_CATALOGS,
-  type AuthorizedPersonsCatalogs,
-  AuthorizedPersonsFields,
-} from "./authorized-persons-fields.tsx";
+import { type AuthorizedPersonsCatalogs, AuthorizedPersonsFields } from "./authorized-persons-fields.tsx";
 import {
   type AuthorizedPersonsValues,
   missingPersonUploads,
@@ -27,6 +23,7 @@ import { useKnownPeople } from "./known-people-api.ts";
 import { KnownPeoplePicker } from "./known-people-picker.tsx";
 import { useCatalogOptions } from "./step-kit/catalog-options.ts";
 import { type OtherPeople, withIdentificationCheck } from "./step-kit/identification-check.ts";
+import { AUTHORIZED_PERSONS_CATALOGS } from "./step-kit/step-catalogs.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
 import { useHostStepData, useStepHost } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";

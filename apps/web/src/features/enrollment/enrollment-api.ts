@@ -41,13 +41,17 @@ export async function discardFile(fileId: number): Promise<void> {
   await http.delete(`/api/enrollment/files/${fileId}`);
 }
 
-export function useFileSummary(fileId: number | null) {
-  return useQuery({
-    queryKey: fileQueryKey(fileId ?? 0),
+/** Query options for a file's summary (the wizard's frame reads it before any step shows). */
+export function fileSummaryQuery(fileId: number) {
+  return {
+    queryKey: fileQueryKey(fileId),
     queryFn: async (): Promise<FileSummary> =>
       fileSummarySchema.parse(await http.get(`/api/enrollment/files/${fileId}`)),
-    enabled: fileId !== null,
-  });
+  };
+}
+
+export function useFileSummary(fileId: number | null) {
+  return useQuery({ ...fileSummaryQuery(fileId ?? 0), enabled: fileId !== null });
 }
 
 /** Query options for a step's saved data (the wizard's step pages read it through their host). */

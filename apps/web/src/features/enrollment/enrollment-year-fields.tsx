@@ -19,8 +19,6 @@ import type { EnrollmentYearValues } from "./enrollment-year-form.ts";
 import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
 
-export const ENROLLMENT_YEAR_CATALOGS = ["levels"] as const;
-
 /** What the fields show about the file besides its saved data. */
 export interface EnrollmentYearInfo {
   /** Label of the file's school year ("2025-2026"). */

@@ -8,6 +8,7 @@ import {
   stepDataQuery,
   stepQueryKey,
 } from "./enrollment-api.ts";
+import { prefetchWizardStep } from "./prefetch-step.ts";
 import type { StepHost } from "./step-kit/step-host.tsx";
 import { RETURN_TO_SUMMARY } from "./step-kit/use-step-form.ts";
 import { stepAfter, wizardPath } from "./wizard-steps.ts";
@@ -38,6 +39,8 @@ export function familyStepHost(file: FileSummary, queryClient: QueryClient): Ste
       queryClient.setQueryData(fileQueryKey(file.id), summary);
       void queryClient.invalidateQueries({ queryKey: stepQueryKey(file.id, step) });
       void queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY });
+      // The next step opens once this one is saved: its data leaves now, beside its code.
+      prefetchWizardStep(queryClient, file.id, stepAfter(step));
     },
     nextPath: (step, returnTo) =>
       returnTo === RETURN_TO_SUMMARY ? wizardPath("summary") : wizardPath(stepAfter(step)),

@@ -14,11 +14,11 @@ import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { EMPTY_PAYER, type FinanceValues, PAYER_FIELDS, PAYMENT_REFERENCES, type PayerFields } from "./finance-form.ts";
 import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.ts";
+import type { FINANCE_CATALOGS } from "./step-kit/step-catalogs.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
 import { useShowsStaffFields } from "./step-kit/step-host.tsx";
 import { YesNoRadio } from "./yes-no-radio.tsx";
 
-export const FINANCE_CATALOGS = ["paymentMethods", "identificationTypes"] as const;
 export type FinanceCatalogs = Record<(typeof FINANCE_CATALOGS)[number], SelectOptions>;
 
 /** The legal representatives as payers (from their saved steps); null when there is none. */

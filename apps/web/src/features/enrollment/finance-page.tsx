@@ -6,7 +6,6 @@ import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import {
   FamilyDiscountNotice,
-  FINANCE_CATALOGS,
   type FinanceCatalogs,
   FinanceFields,
   type RepresentativePayers,
@@ -19,6 +18,7 @@ import {
   toRequestBody,
 } from "./finance-form.ts";
 import { useCatalogOptions } from "./step-kit/catalog-options.ts";
+import { FINANCE_CATALOGS } from "./step-kit/step-catalogs.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
 import { useHostFileContext, useHostStepData } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";

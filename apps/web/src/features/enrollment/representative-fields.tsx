@@ -27,19 +27,10 @@ import {
 import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.ts";
 import { ImageUploadField } from "./step-kit/image-upload-field.tsx";
 import { PdfUploadField } from "./step-kit/pdf-upload-field.tsx";
+import type { REPRESENTATIVE_CATALOGS } from "./step-kit/step-catalogs.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
 import { useShowsStaffFields } from "./step-kit/step-host.tsx";
 
-export const REPRESENTATIVE_CATALOGS = [
-  "civilStatus",
-  "relationships",
-  "prefixes",
-  "professionalSituations",
-  "socioProfessionalCategories",
-  "countries",
-  "nationalities",
-  "identificationTypes",
-] as const;
 export type RepresentativeCatalogs = Record<(typeof REPRESENTATIVE_CATALOGS)[number], SelectOptions>;
 
 /**

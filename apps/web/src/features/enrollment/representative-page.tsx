@@ -24,11 +24,7 @@ import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { useKnownPeople } from "./known-people-api.ts";
 import { KnownPeoplePicker } from "./known-people-picker.tsx";
-import {
-  REPRESENTATIVE_CATALOGS,
-  type RepresentativeCatalogs,
-  RepresentativeFields,
-} from "./representative-fields.tsx";
+import { type RepresentativeCatalogs, RepresentativeFields } from "./representative-fields.tsx";
 import {
   identityKey,
   type RepresentativeNumber,
@@ -41,6 +37,7 @@ import {
 } from "./representative-form.ts";
 import { useCatalogOptions } from "./step-kit/catalog-options.ts";
 import { type OtherPeople, withIdentificationCheck } from "./step-kit/identification-check.ts";
+import { REPRESENTATIVE_CATALOGS } from "./step-kit/step-catalogs.ts";
 import { StepForm, StepSection } from "./step-kit/step-form.tsx";
 import { useHostStepData, useStepHost } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";

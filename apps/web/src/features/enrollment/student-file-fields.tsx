@@ -34,17 +34,11 @@ import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { type SelectOptions, withPlaceholder } from "./step-kit/catalog-options.ts";
 import { PdfUploadField } from "./step-kit/pdf-upload-field.tsx";
+import type { STUDENT_FILE_CATALOGS } from "./step-kit/step-catalogs.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
 import { useShowsStaffFields } from "./step-kit/step-host.tsx";
 import { EMPTY_CONTACT, type StudentFileValues } from "./student-file-form.ts";
 
-export const STUDENT_FILE_CATALOGS = [
-  "countries",
-  "nationalities",
-  "bloodTypes",
-  "relationships",
-  "identificationTypes",
-] as const;
 export type StudentFileCatalogs = Record<(typeof STUDENT_FILE_CATALOGS)[number], SelectOptions>;
 
 /**

@@ -9,10 +9,11 @@ import { confirmUsualBirthDate } from "./birth-date-confirmation.ts";
 import { knownLevelOf } from "./birth-date-level.ts";
 import { type ExistingStudent, ExistingStudentOffer, existingStudentOf } from "./existing-student-offer.tsx";
 import { type SelectOptions, useCatalogOptions } from "./step-kit/catalog-options.ts";
+import { STEP_CATALOGS } from "./step-kit/step-catalogs.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
 import { useHostFileContext, useHostStepData } from "./step-kit/step-host.tsx";
 import { missingUploads, stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
-import { STUDENT_FILE_CATALOGS, type StudentFileCatalogs, StudentFileFields } from "./student-file-fields.tsx";
+import { type StudentFileCatalogs, StudentFileFields } from "./student-file-fields.tsx";
 import { type StudentFileValues, toFormValues, toRequestBody } from "./student-file-form.ts";
 
 const STEP = "studentFile" as const;
@@ -29,7 +30,7 @@ const resolver = stepResolver<StudentFileValues>(
 export function StudentFilePage() {
   const step = useHostStepData(STEP);
   const context = useHostFileContext();
-  const catalogs = useCatalogOptions([...STUDENT_FILE_CATALOGS, "levels"] as const, step.data?.data);
+  const catalogs = useCatalogOptions(STEP_CATALOGS.studentFile, step.data?.data);
   const error = step.error ?? context.error ?? catalogs.error;
   if (error) return <FormErrorAlert error={error} />;
   if (!step.data || !context.data || !catalogs.options) return <PageLoader />;

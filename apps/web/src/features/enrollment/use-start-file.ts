@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { CARDS_QUERY_KEY, fileQueryKey, startFile } from "./enrollment-api.ts";
 import { useInscriptionStore } from "./enrollment-store.ts";
+import { prefetchWizardStep } from "./prefetch-step.ts";
 import { resumeStep, wizardPath } from "./wizard-steps.ts";
 
 /**
@@ -20,6 +21,7 @@ export function useStartFile() {
       queryClient.setQueryData(fileQueryKey(file.id), file);
       void queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY });
       selectFile(file);
+      prefetchWizardStep(queryClient, file.id, resumeStep(file));
       void navigate(wizardPath(resumeStep(file)));
     },
   });

@@ -14,6 +14,7 @@ import "@mantine/core/styles/Title.layer.css";
 import { Alert, Badge, Button, Card, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { isRequestStatus } from "@portal/shared/request-status";
 import type { EnrollmentCard } from "@portal/shared/schemas/enrollment-responses";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -27,6 +28,7 @@ import { useEnrollmentCards } from "./enrollment-api.ts";
 import { useInscriptionStore } from "./enrollment-store.ts";
 import { EnrollmentWindowsAlert } from "./enrollment-windows.tsx";
 import { PhotoReplacementDialog } from "./photo-replacement-dialog.tsx";
+import { prefetchWizardStep } from "./prefetch-step.ts";
 import { useStartFile } from "./use-start-file.ts";
 import { cardStatusText, resumeStep, wizardPath } from "./wizard-steps.ts";
 
@@ -143,6 +145,7 @@ export function WelcomePage() {
   const { t } = useTranslation();
   const notice = useNoticeText();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const cards = useEnrollmentCards();
   const selectFileId = useInscriptionStore((state) => state.selectFileId);
   const start = useStartFile();
@@ -158,6 +161,7 @@ export function WelcomePage() {
     }
     selectFileId(card.fileId);
     // A sent file opens on its documents; one in progress at the step its status line names.
+    prefetchWizardStep(queryClient, card.fileId, resumeStep(card));
     void navigate(wizardPath(resumeStep(card)));
   };
 

@@ -22,6 +22,7 @@ import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useFileSummary } from "./enrollment-api.ts";
 import { useInscriptionStore } from "./enrollment-store.ts";
 import { familyStepHost } from "./family-step-host.ts";
+import { prefetchWizardStep } from "./prefetch-step.ts";
 import { StepHostProvider } from "./step-kit/step-host.tsx";
 import { StepTemplates } from "./step-templates.tsx";
 import {
@@ -66,6 +67,7 @@ function isDone(step: WizardStep, file: FileSummary | null): boolean {
 function WizardStepper({ current, file }: ProgressProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const open = (step: WizardStep) => step.key === "welcome" || (file !== null && isWizardStepOpen(step.key, file));
   return (
     <Stepper
@@ -75,7 +77,9 @@ function WizardStepper({ current, file }: ProgressProps) {
       completedIcon={<CheckIcon />}
       onStepClick={(index) => {
         const step = WIZARD_STEPS[index];
-        if (step && step.key !== current.key && open(step)) void navigate(step.path);
+        if (!step || step.key === current.key || !open(step)) return;
+        if (file) prefetchWizardStep(queryClient, file.id, step.key);
+        void navigate(step.path);
       }}
     >
       {WIZARD_STEPS.map((step) => {

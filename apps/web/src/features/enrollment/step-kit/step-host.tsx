@@ -89,14 +89,21 @@ export function StepHostProvider({
   );
 }
 
+/**
+ * A step's data is read again at every opening of the step (a save or another device may have
+ * changed it). A read this recent counts as this opening's: the one the click that opened the
+ * step started beside the step's code (prefetch-step.ts), not to be sent a second time.
+ */
+export const OPENING_READ_MS = 5_000;
+
 /** A step's saved data, from whoever hosts the form. */
 export function useHostStepData(step: StepId) {
   const host = useStepHost();
-  return useQuery({ ...host.stepQuery(step), staleTime: 0 });
+  return useQuery({ ...host.stepQuery(step), staleTime: OPENING_READ_MS });
 }
 
 /** The file's rules' inputs, from whoever hosts the form. */
 export function useHostFileContext() {
   const host = useStepHost();
-  return useQuery({ ...host.contextQuery(), staleTime: 0 });
+  return useQuery({ ...host.contextQuery(), staleTime: OPENING_READ_MS });
 }

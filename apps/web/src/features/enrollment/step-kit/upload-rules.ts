@@ -11,11 +11,16 @@ import { http } from "../../../lib/http.ts";
  */
 export function useFileRules() {
   const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: ["file-rules", i18n.language],
+  return useQuery(fileRulesQuery(i18n.language));
+}
+
+/** The query of the school's file rules in the UI language (useFileRules; prefetch-step.ts). */
+export function fileRulesQuery(language: string) {
+  return {
+    queryKey: ["file-rules", language],
     queryFn: async (): Promise<FileRules> => fileRulesSchema.parse(await http.get("/api/file-rules")),
     staleTime: 60_000,
-  });
+  };
 }
 
 const ACCEPT_ORDER: readonly FileType[] = ["png", "jpeg", "pdf"];
