@@ -1,5 +1,5 @@
-// Compiles the server for `npm start` (opening day's memory, docs/decisions.md Performance): three bundles in dist/, the
-// server and the entries of the PDF worker threads (drawing, cleaning uploads), our code and the
+// Compiles the server for `npm start` (opening day's memory, docs/decisions.md Performance): four bundles in dist/, the
+// server and the entries of the worker threads (PDF drawing, cleaning uploads, public pages), our code and the
 // workspace packages inlined, npm packages left to Node. Running the TypeScript through tsx costs
 // each thread a loader thread of its own and the transformed sources: about 40 MB resident for the
 // main thread alone. Tests and `npm run dev` still run the sources through tsx. Takes well under a
@@ -27,6 +27,7 @@ const result = await build({
     server: path.join(root, "src/server.ts"),
     "pdf.worker": path.join(root, "src/workers/pdf-tasks.ts"),
     "pdf-clean.worker": path.join(root, "src/workers/pdf-clean-tasks.ts"),
+    "page-drawing.worker": path.join(root, "src/workers/page-drawing.worker.mjs"),
   },
   outdir: path.join(root, "dist"),
   outExtension: { ".js": ".mjs" },

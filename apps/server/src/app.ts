@@ -148,17 +148,19 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
     app.log.error({ err: error }, "the public pages' drawing could not be loaded"),
   );
   const drawnPages = new DrawnPageCache();
-  // The drawing's bundle (React, Mantine, the screens) loads as the server starts listening, not
-  // with the first visitor, who would wait for it; `inject` in tests never listens, never loads it.
+  // The drawing's thread starts and loads its bundle (React, Mantine, the screens) as the server
+  // starts listening, not with the first visitor, who would wait for it; `inject` in tests never
+  // listens, and starts it only if it draws a page.
   app.addHook("onListen", (done) => {
-    void drawer();
+    drawer.warmUp();
     done();
   });
+  app.addHook("onClose", () => drawer.close());
   await installStaticFiles(app, {
     webDist,
     logoPath: ctx.config.branding.logoPath,
     storedLogo: () => storedLogoPath(ctx),
-    drawPage: (request) => drawnPublicPage(ctx, request, drawer, drawnPages),
+    drawPage: (request) => drawnPublicPage(ctx, request, drawer.drawing(), drawnPages),
   });
 
   app.setNotFoundHandler(() => {

@@ -11,20 +11,26 @@ import { call, createTestApp, createUser, loginAs, type TestApp } from "./suppor
 // answer shows the input the server gathered; the real bundle is drawn in e2e/public-pages.spec.ts.
 const SHELL = "<!doctype html><html><body><div id=root>shell</div></body></html>";
 const BUNDLE = `
+import fs from "node:fs";
+import { isMainThread } from "node:worker_threads";
 export function drawsPath(pathname) {
   return !pathname.startsWith("/not-drawn");
 }
 export async function drawPage(input) {
-  globalThis.__portalDraws = (globalThis.__portalDraws ?? 0) + 1;
+  fs.appendFileSync(new URL("./draws.log", import.meta.url), "x");
   if (input.url.startsWith("/throws")) throw new Error("drawing failed");
   if (input.url.startsWith("/signed-in-now")) return undefined;
-  return "<!doctype html><pre>" + JSON.stringify(input) + "</pre>";
+  return "<!doctype html><pre>" + JSON.stringify(input) + "</pre><!--" + (isMainThread ? "main" : "worker") + " thread-->";
 }
 `;
 
 let t: TestApp;
 let webDist: string;
-const draws = () => (globalThis as { __portalDraws?: number }).__portalDraws ?? 0;
+/** How many drawings the bundle has made: it notes each in a file (it runs in the drawing's thread). */
+const draws = () => {
+  const log = path.join(webDist, ".ssr/draws.log");
+  return fs.existsSync(log) ? fs.readFileSync(log, "utf8").length : 0;
+};
 
 function drawnInput(body: string) {
   const json = /<pre>(.*)<\/pre>/s.exec(body)?.[1];
@@ -68,6 +74,8 @@ describe("public pages drawn by the server", () => {
     const input = drawnInput(response.body);
     // Drawn from the path alone (no drawn page reads its query): one cache entry whatever follows "?".
     expect(input.url).toBe("/login");
+    // Drawn in the drawing's own thread: React's render never holds the main thread.
+    expect(response.body).toContain("<!--worker thread-->");
     expect(input.language).toBe("fr");
     expect(input.session).toMatchObject({ user: null, maintenance: false, language: "fr" });
     expect(input.publicConfig.branding.schoolName).toBe("Lycée des Tests");
@@ -163,6 +171,26 @@ describe("public pages drawn by the server", () => {
     }
     const again = await call(t, { method: "GET", url: "/login" });
     expect(drawnInput(again.body).url).toBe("/login");
+  });
+});
+
+describe("with a server bundle that cannot be loaded", () => {
+  it("every page gets the app's shell, never a 500", async () => {
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), "portal-broken-"));
+    fs.writeFileSync(path.join(broken, "index.html"), SHELL);
+    fs.mkdirSync(path.join(broken, ".ssr"));
+    fs.writeFileSync(path.join(broken, ".ssr/render-page.js"), "export const = ;");
+    const app = await createTestApp({}, { webDist: broken });
+    try {
+      for (const url of ["/login", "/register"]) {
+        const response = await call(app, { method: "GET", url });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toBe(SHELL);
+      }
+    } finally {
+      await app.close();
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
   });
 });
 

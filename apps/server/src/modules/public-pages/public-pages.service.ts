@@ -17,15 +17,14 @@ import type { PageDrawing } from "./page-drawer.ts";
 export async function drawnPublicPage(
   ctx: AppContext,
   request: FastifyRequest,
-  drawer: () => Promise<PageDrawing | undefined>,
+  drawing: PageDrawing | undefined,
   cache: DrawnPageCache,
 ): Promise<DrawnPage | undefined> {
   if (request.user || request.mfaPending) return undefined;
   // The path alone: no drawn page reads its query, and a query per visitor would make a cache entry each.
   const url = request.url.split("?", 1)[0] ?? "/";
-  const drawing = await drawer();
   // Any other address (the app's own screens, a mistyped or probed one) costs no read and no cache entry.
-  if (!drawing?.drawsPath(url)) return undefined;
+  if (!drawing || !(await drawing.drawsPath(url))) return undefined;
   const [session, schoolYears, publicConfig] = await Promise.all([
     sessionInfo(ctx, request),
     listSchoolYears(ctx.db),
