@@ -84,7 +84,10 @@ export function pageDrawer(webDist: string, onLoadError: (error: unknown) => voi
   };
   // Looked for once: a build made while the server runs is taken at its next start, as before.
   let built: boolean | undefined;
-  const available = () => !broken && (built ??= fs.existsSync(bundleFile));
+  const available = () => {
+    built ??= fs.existsSync(bundleFile);
+    return built && !broken;
+  };
   return {
     drawing: () => (available() ? drawing : undefined),
     warmUp: () => {
