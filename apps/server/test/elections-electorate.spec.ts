@@ -8,6 +8,7 @@ import {
   openWindowNow,
   parentWithRequest,
   scheduledElection,
+  secondParent,
   vote,
 } from "./support/elections.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
@@ -187,6 +188,30 @@ describe("the register frozen at the opening", () => {
       .where("event", "=", "election.registerFrozen")
       .execute();
     expect(audit.filter((row) => JSON.parse(String(row.details)).electionId === election.id)).toHaveLength(1);
+  });
+
+  it("holds households: a second parent who makes an account during the poll votes; another household does not", async () => {
+    const yearId = await insertOwnYear(t, "electorate-households");
+    const election = await scheduledElection(t, admin, yearId);
+    const household = await parentWithRequest(t, yearId);
+    await openWindowNow(t, election.id);
+    await purgeElectionRegisters(t.ctx);
+    const before = (
+      await call(t, { method: "GET", url: `/api/settings/elections/${election.id}/turnout`, cookie: admin })
+    ).json();
+    // Invited from the election's page, the other parent joins the household now.
+    const joined = await secondParent(t, household.id);
+    expect((await vote(t, await joined.cookie(), election.id, null)).statusCode).toBe(201);
+    expect((await vote(t, await household.cookie(), election.id, null)).statusCode).toBe(201);
+    const after = (
+      await call(t, { method: "GET", url: `/api/settings/elections/${election.id}/turnout`, cookie: admin })
+    ).json();
+    expect(after).toMatchObject({ registeredVoters: before.registeredVoters + 1, voters: 2 });
+    // A household accepted during the poll, and its second parent, stay off the register.
+    const late = await parentWithRequest(t, yearId);
+    const lateSecond = await secondParent(t, late.id);
+    expect((await vote(t, await late.cookie(), election.id, null)).statusCode).toBe(403);
+    expect((await vote(t, await lateSecond.cookie(), election.id, null)).statusCode).toBe(403);
   });
 
   it("is frozen by the first vote after the opening when the job has not run", async () => {

@@ -69,39 +69,51 @@ const VOTER_COLUMNS = [
   "u.email",
 ] as const;
 
-/** The electorate read now from the requests (before the poll opens, and to freeze it then). */
-export function liveVoters(db: Db, electorate: Electorate, unit: string) {
+/** Active, activated family accounts; "family": only each household's first account. */
+function familyAccounts(db: Db, unit: string) {
   const query = db
     .selectFrom("users as u")
     .select(VOTER_COLUMNS)
     .where("u.role", "in", [...FAMILY_ROLES])
     .where("u.deactivated_at", "is", null)
-    .where("u.activated_at", "is not", null)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("requests as r")
-          .innerJoin("enrollment_files as f", "f.id", "r.file_id")
-          .innerJoin("students as s", "s.id", "f.student_id")
-          .select("r.id")
-          // The household's requests, whichever of its accounts sent them: the students belong
-          // to its first account, which a second parent's account points at.
-          .where((inner) => inner("s.family_user_id", "=", inner.fn.coalesce("u.household_owner_id", "u.id")))
-          .where("r.school_year_id", "=", electorate.schoolYearId)
-          .where("r.request_status", "in", [...electorate.statuses])
-          .$if(electorate.levels.length > 0, (q) => q.where("r.level_code", "in", [...electorate.levels])),
-      ),
-    );
+    .where("u.activated_at", "is not", null);
   return unit === "family" ? query.where("u.household_owner_id", "is", null) : query;
 }
 
-/** The register frozen when the poll opened (register-freeze.ts). */
-function frozenVoters(db: Db, electionId: number) {
-  return db
-    .selectFrom("election_electorate as e")
-    .innerJoin("users as u", "u.id", "e.user_id")
-    .select(VOTER_COLUMNS)
-    .where("e.election_id", "=", electionId);
+/** The electorate read now from the requests (before the poll opens, and to freeze it then). */
+export function liveVoters(db: Db, electorate: Electorate, unit: string) {
+  return familyAccounts(db, unit).where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom("requests as r")
+        .innerJoin("enrollment_files as f", "f.id", "r.file_id")
+        .innerJoin("students as s", "s.id", "f.student_id")
+        .select("r.id")
+        // The household's requests, whichever of its accounts sent them: the students belong
+        // to its first account, which a second parent's account points at.
+        .where((inner) => inner("s.family_user_id", "=", inner.fn.coalesce("u.household_owner_id", "u.id")))
+        .where("r.school_year_id", "=", electorate.schoolYearId)
+        .where("r.request_status", "in", [...electorate.statuses])
+        .$if(electorate.levels.length > 0, (q) => q.where("r.level_code", "in", [...electorate.levels])),
+    ),
+  );
+}
+
+/**
+ * The register frozen when the poll opened (register-freeze.ts): the households then on it, and
+ * their representatives' accounts — a second parent who makes an account during the poll, invited
+ * from the election's page, votes too (one vote per parent); a household not on it gains nothing.
+ */
+function frozenVoters(db: Db, electionId: number, unit: string) {
+  return familyAccounts(db, unit).where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom("election_electorate as e")
+        .select("e.user_id")
+        .where("e.election_id", "=", electionId)
+        .where((inner) => inner("e.user_id", "=", inner.fn.coalesce("u.household_owner_id", "u.id"))),
+    ),
+  );
 }
 
 type RegisterSource = Pick<
@@ -112,7 +124,7 @@ type RegisterSource = Pick<
 /** The election's register: frozen once the poll opened, read live before. */
 function registerOf(db: Db, election: RegisterSource) {
   return election.register_frozen_at !== null
-    ? frozenVoters(db, election.id)
+    ? frozenVoters(db, election.id, election.vote_unit)
     : liveVoters(db, electorateOf(election), election.vote_unit);
 }
 

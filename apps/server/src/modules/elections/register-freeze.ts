@@ -6,9 +6,10 @@ import type { ElectionRow } from "./elections.repository.ts";
 import { electorateOf, liveVoters } from "./eligibility.repository.ts";
 
 /*
- * The register is frozen when the poll opens (docs/elections.md "The electorate"): its people are
- * stored in election_electorate and read from there afterwards, so a family whose request changes
- * status during the poll neither gains nor loses the vote. The opening is a time, not an action:
+ * The register is frozen when the poll opens (docs/elections.md "The electorate"): its households
+ * (each by its first account) are stored in election_electorate and read from there afterwards, so
+ * a family whose request changes status during the poll neither gains nor loses the vote; the
+ * voters are those households' representatives' accounts (eligibility.repository.ts). The opening is a time, not an action:
  * the freeze is done by the first thing that needs the register after it (a vote, a family's page,
  * the turnout, the count, the export) and by the elections' minute job (`freezeDueRegisters`),
  * whichever comes first; both take the same claim, so it happens once.
@@ -34,18 +35,19 @@ export async function freezeRegisterIfDue(ctx: AppContext, row: ElectionRow, now
       .where("register_frozen_at", "is", null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 1) {
-      const voters = await liveVoters(trx, electorateOf(row), row.vote_unit).execute();
-      for (let start = 0; start < voters.length; start += INSERT_CHUNK) {
-        const chunk = voters.slice(start, start + INSERT_CHUNK);
+      const voters = await liveVoters(trx, electorateOf(row), "parent").select("u.household_owner_id").execute();
+      const households = [...new Set(voters.map((voter) => voter.household_owner_id ?? voter.id))];
+      for (let start = 0; start < households.length; start += INSERT_CHUNK) {
+        const chunk = households.slice(start, start + INSERT_CHUNK);
         await trx
           .insertInto("election_electorate")
-          .values(chunk.map((voter) => ({ election_id: row.id, user_id: voter.id })))
+          .values(chunk.map((household) => ({ election_id: row.id, user_id: household })))
           .execute();
       }
       await recordAudit(trx, {
         event: "election.registerFrozen",
         ip: "",
-        details: { electionId: row.id, at, voters: voters.length },
+        details: { electionId: row.id, at, households: households.length, accounts: voters.length },
       });
     }
     return electionOr404(trx, row.id);
