@@ -17,6 +17,7 @@ import { buildRouteObjects, preloadScreenOf } from "./app/router.tsx";
 import { initialData } from "./lib/initial-data.ts";
 import { startPublicConfigRequest } from "./lib/public-config-query.ts";
 import { queryClient } from "./lib/query-client.ts";
+import { setScreenPreloader } from "./lib/screen-preload.ts";
 import { startSessionRequest } from "./lib/session-query.ts";
 
 const container = document.getElementById("root");
@@ -34,6 +35,7 @@ if (initialData) {
   startPublicConfigRequest();
 }
 const screenCode = preloadScreenOf(window.location.pathname);
+setScreenPreloader((pathname) => void preloadScreenOf(pathname));
 const router = createBrowserRouter(buildRouteObjects());
 const app = (
   <StrictMode>

@@ -3,6 +3,7 @@ import type { EnrollmentCard } from "@portal/shared/schemas/enrollment-responses
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { setScreenPreloader } from "../../lib/screen-preload.ts";
 import { catalog, FAMILY, FILE, fileContext } from "../../test/enrollment-step.tsx";
 import { ok, stubApi } from "../../test/fetch-stub.ts";
 import { renderScreen, SIGNED_OUT } from "../../test/render.tsx";
@@ -22,10 +23,19 @@ const CARD: EnrollmentCard = {
   photoRejection: null,
 };
 const FILE_API = `/api/enrollment/files/${FILE.id}`;
-const STUDENT_FILE_CATALOGS = ["countries", "nationalities", "bloodTypes", "relationships", "identificationTypes", "levels"];
+const STUDENT_FILE_CATALOGS = [
+  "countries",
+  "nationalities",
+  "bloodTypes",
+  "relationships",
+  "identificationTypes",
+  "levels",
+];
 
 describe("the welcome page's Continue", () => {
-  it("asks for the step's data, context, file rules and catalogues at the click, beside the file's summary", async () => {
+  it("asks for the step's code, data, context, file rules and catalogues at the click, beside the file's summary", async () => {
+    const preloaded: string[] = [];
+    setScreenPreloader((pathname) => preloaded.push(pathname));
     // The file's summary is held back: what the step needs must not wait for it (nor for the
     // step's code and first render, which come after it).
     let releaseSummary = () => {};
@@ -74,6 +84,7 @@ describe("the welcome page's Continue", () => {
     // Each once, and the summary still not answered: they left together.
     expect(api.to(`GET ${FILE_API}/steps/studentFile`)).toHaveLength(1);
     expect(api.unanswered).toEqual([]);
+    expect(preloaded).toEqual(["/portal/inscripciones/ficha-del-alumno"]);
     releaseSummary();
   });
 });
