@@ -1,13 +1,13 @@
 // Signs an account in for the scripts (benchmarks and checks), passing MFA for real (issue #12):
 // staff set it up at their first sign-in with the key they are shown (kept here for their next
-// sign-ins in this run) and type the code computed from it with the server's own library.
+// sign-ins in this run) and type the code computed from it with the server's own library, a new
+// step's code each time (a code is accepted once).
 import type { FastifyInstance } from "fastify";
-import { TOTP } from "otpauth";
+import { nextTotpCode } from "../apps/server/test/support/totp.ts";
 
 type Post = (url: string, body: unknown, cookie?: string) => Promise<{ json: Record<string, unknown>; cookie: string }>;
 
 const keys = new Map<string, string>();
-const code = (secret: string) => new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret }).generate();
 
 export function fetchPost(base: string): Post {
   return async (url, body, cookie) => {
@@ -48,12 +48,12 @@ export async function signIn(
   if (first.json.mfa === "enrol") {
     const setup = await post("/api/auth/mfa/setup", {}, first.cookie);
     keys.set(key, String(setup.json.secret));
-    return (await post("/api/auth/mfa/confirm", { code: code(keys.get(key)!) }, first.cookie)).cookie;
+    return (await post("/api/auth/mfa/confirm", { code: await nextTotpCode(keys.get(key)!) }, first.cookie)).cookie;
   }
   if (first.json.mfa === "verify") {
     const secret = keys.get(key);
     if (!secret) throw new Error(`${login.email}: MFA was set up outside this run`);
-    return (await post("/api/auth/mfa/verify", { code: code(secret) }, first.cookie)).cookie;
+    return (await post("/api/auth/mfa/verify", { code: await nextTotpCode(secret) }, first.cookie)).cookie;
   }
   return first.cookie;
 }

@@ -29,6 +29,15 @@ describe("loadConfig", () => {
       { NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec", SEED_DEMO: "true" },
       "SEED_DEMO",
     ],
+    [
+      {
+        NODE_ENV: "production",
+        CAPTCHA_HMAC_KEY: "k".repeat(40),
+        PUBLIC_URL: "https://p.ec",
+        MFA_ALLOW_CODE_REUSE: "true",
+      },
+      "MFA_ALLOW_CODE_REUSE",
+    ],
   ])("refuses %o naming %s", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

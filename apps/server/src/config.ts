@@ -56,6 +56,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   SEED_DEMO: bool.optional(),
   CAPTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Test harnesses only (refused in production): a TOTP code may sign in again within its window. */
+  MFA_ALLOW_CODE_REUSE: bool.default(false),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
@@ -110,6 +112,11 @@ export interface Config {
   trustProxy: boolean | string;
   seedDemo: boolean;
   captchaHmacKey?: string;
+  /**
+   * The end-to-end run signs the same demo staff in from parallel workers many times a minute; a
+   * person waits for the next code instead (docs/security.md, "Multi-factor authentication").
+   */
+  mfaAllowCodeReuse: boolean;
   smtpUrl?: string;
   mailFrom: string;
   /** The e-mail outbox (mail/outbox-worker.ts): SMTP wait bound, first retry delay, give-up age. */
@@ -140,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && e.SEED_DEMO) throw new ConfigError("Invalid configuration:\n  SEED_DEMO: never true in production");
   if (production && !e.CAPTCHA_HMAC_KEY)
     throw new ConfigError("Invalid configuration:\n  CAPTCHA_HMAC_KEY: required when NODE_ENV=production");
+  if (production && e.MFA_ALLOW_CODE_REUSE)
+    throw new ConfigError("Invalid configuration:\n  MFA_ALLOW_CODE_REUSE: never true in production");
   // A Host or X-Forwarded-Host header is the client's to forge: links in e-mails never follow it (issue #12).
   if (production && !e.PUBLIC_URL)
     throw new ConfigError(
@@ -164,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The demo school is for the embedded default only: never on PostgreSQL unless asked, never in production.
     seedDemo: !production && (e.SEED_DEMO ?? !e.DATABASE_URL),
     captchaHmacKey: e.CAPTCHA_HMAC_KEY,
+    mfaAllowCodeReuse: e.MFA_ALLOW_CODE_REUSE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mail: {

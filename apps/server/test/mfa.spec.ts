@@ -174,10 +174,11 @@ describe("enrolment at the first sign-in after MFA is required", () => {
     expect((await call(t, { method: "GET", url: "/api/requests", cookie })).statusCode).toBe(200);
     expect(await events(staff.id, "mfa.enrolled")).toHaveLength(1);
 
-    // The next sign-in asks for a code of the key just set up.
+    // The next sign-in asks for a code of the key just set up: the next one (a code is used once).
     const next = await passwordStep(staff.email);
     expect(next.body).toMatchObject({ mfa: "verify" });
-    expect((await post("/api/auth/mfa/verify", next.cookie, { code: totpCode(setup.secret) })).statusCode).toBe(200);
+    const nextCode = totpCode(setup.secret, Date.now() + 30_000);
+    expect((await post("/api/auth/mfa/verify", next.cookie, { code: nextCode })).statusCode).toBe(200);
   });
 
   it("a recovery code signs in once; the same code again is refused", async () => {
@@ -242,7 +243,8 @@ describe("families may turn MFA on for themselves", () => {
 
     const next = await passwordStep(family.email);
     expect(next.body).toMatchObject({ user: null, mfa: "verify" });
-    expect((await post("/api/auth/mfa/verify", next.cookie, { code: totpCode(setup.secret) })).statusCode).toBe(200);
+    const nextCode = totpCode(setup.secret, Date.now() + 30_000);
+    expect((await post("/api/auth/mfa/verify", next.cookie, { code: nextCode })).statusCode).toBe(200);
 
     const wrongPassword = await post("/api/account/mfa/disable", family.cookie, { currentPassword: "not my password" });
     expect(errorOf(wrongPassword).code).toBe("WRONG_CURRENT_PASSWORD");

@@ -29,6 +29,7 @@ import * as m0028 from "./migrations/0028_election_close_reason.ts";
 import * as m0029 from "./migrations/0029_step_draft_author.ts";
 import * as m0030 from "./migrations/0030_election_voters.ts";
 import * as m0031 from "./migrations/0031_election_electorate.ts";
+import * as m0032 from "./migrations/0032_mfa_last_step.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -62,6 +63,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0029_step_draft_author": m0029,
   "0030_election_voters": m0030,
   "0031_election_electorate": m0031,
+  "0032_mfa_last_step": m0032,
 };
 
 function check(result: MigrationResultSet): void {

@@ -38,6 +38,8 @@ export interface UsersTable {
   mfa_enabled_at: string | null;
   /** Migration 0019: the key of an enrolment not yet confirmed by a code. */
   mfa_pending_secret: string | null;
+  /** Migration 0032: the time step of the last TOTP code accepted; that one and earlier are refused. */
+  mfa_last_step: Generated<number | null>;
   /** Migration 0026 (issue #14): the first account of the household this second parent joined. */
   household_owner_id: Generated<number | null>;
 }

@@ -15,7 +15,8 @@ import { getIdentity } from "../settings/identity.service.ts";
 import { findUserById, type UserRow, updateUser } from "../users/users.repository.ts";
 import { mfaRequiredFor } from "./mfa-policy.ts";
 import { recoveryCodesLeft, replaceRecoveryCodes, useRecoveryCode } from "./recovery-codes.repository.ts";
-import { newTotpSecret, otpauthUrl, qrDataUrl, totpMatches } from "./totp.ts";
+import { newTotpSecret, otpauthUrl, qrDataUrl, totpStepOf } from "./totp.ts";
+import { useTotpStep } from "./totp-steps.repository.ts";
 
 const RECOVERY_CODES = 10;
 /** No 0/o, 1/l/i: codes are copied by hand from paper. */
@@ -62,17 +63,44 @@ async function newSetup(ctx: AppContext, user: UserRow): Promise<MfaSetup> {
   return { secret, otpauthUrl: url, qrDataUrl: await qrDataUrl(url) };
 }
 
-/** Refuses a wrong code: counted per account (5 per 15 min, then 429), and audited. */
-async function wrongCode(ctx: AppContext, request: FastifyRequest, userId: number, during: string): Promise<never> {
+/**
+ * Refuses a wrong code, or a right one already used (`MFA_CODE_USED`): counted per account (5 per
+ * 15 min, then 429), and audited.
+ */
+async function wrongCode(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: number,
+  during: string,
+  error: "MFA_CODE_INVALID" | "MFA_CODE_USED" = "MFA_CODE_INVALID",
+): Promise<never> {
   await recordAudit(ctx.db, {
     event: "mfa.failed",
     actorUserId: userId,
     subjectUserId: userId,
     ip: request.ip,
-    details: { during },
+    details: error === "MFA_CODE_USED" ? { during, reused: true } : { during },
   });
   await countAttempt(ctx.db, THROTTLE.mfaAccount, String(userId));
-  throw new AppError(400, "MFA_CODE_INVALID", {}, { code: "" });
+  throw new AppError(400, error, {}, { code: "" });
+}
+
+/**
+ * Checks a TOTP code against `secret` and spends its time step: a code of the account's last
+ * accepted step or an earlier one is refused even while it is still valid (ASVS 6.5.1).
+ */
+async function spendTotpCode(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: number,
+  secret: string | null,
+  code: string,
+  during: string,
+): Promise<void> {
+  const step = secret && /^\d{6}$/.test(code) ? totpStepOf(secret, code) : null;
+  if (step === null) return wrongCode(ctx, request, userId, during);
+  const spent = await useTotpStep(ctx.db, userId, step);
+  if (!spent && !ctx.config.mfaAllowCodeReuse) return wrongCode(ctx, request, userId, during, "MFA_CODE_USED");
 }
 
 function newRecoveryCodes(): string[] {
@@ -89,9 +117,7 @@ const recoveryHash = (code: string) => sha256(code.replace(/[\s-]/g, "").toLower
 async function confirm(ctx: AppContext, request: FastifyRequest, user: UserRow, code: string): Promise<string[]> {
   await assertNotThrottled(ctx.db, THROTTLE.mfaAccount, String(user.id));
   if (!user.mfa_pending_secret) throw new AppError(409, "MFA_SETUP_MISSING");
-  if (!/^\d{6}$/.test(code) || !totpMatches(user.mfa_pending_secret, code)) {
-    await wrongCode(ctx, request, user.id, "enrolment");
-  }
+  await spendTotpCode(ctx, request, user.id, user.mfa_pending_secret, code, "enrolment");
   const codes = newRecoveryCodes();
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await updateUser(trx, user.id, {
@@ -143,7 +169,7 @@ export async function verifySignIn(
   let method: "totp" | "recovery";
   if (/^\d{6}$/.test(code)) {
     method = "totp";
-    if (!user.mfa_secret || !totpMatches(user.mfa_secret, code)) await wrongCode(ctx, request, user.id, "sign-in");
+    await spendTotpCode(ctx, request, user.id, user.mfa_secret, code, "sign-in");
   } else {
     method = "recovery";
     if (!(await useRecoveryCode(ctx.db, user.id, recoveryHash(code), nowIso()))) {
@@ -217,7 +243,12 @@ export async function clearMfa(
   also: (trx: AppContext["db"]) => Promise<void>,
 ): Promise<void> {
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
-    await updateUser(trx, userId, { mfa_secret: null, mfa_enabled_at: null, mfa_pending_secret: null });
+    await updateUser(trx, userId, {
+      mfa_secret: null,
+      mfa_enabled_at: null,
+      mfa_pending_secret: null,
+      mfa_last_step: null,
+    });
     await replaceRecoveryCodes(trx, userId, []);
     await also(trx);
   });

@@ -25,6 +25,12 @@ export function qrDataUrl(text: string): Promise<string> {
   return QRCode.toDataURL(text, { errorCorrectionLevel: "M", margin: 2, width: 220 });
 }
 
-export function totpMatches(secret: string, code: string, now = Date.now()): boolean {
-  return totpOf(secret).validate({ token: code, window: WINDOW, timestamp: now }) !== null;
+/**
+ * The time step (Unix seconds / 30) the code belongs to, or null when it matches none of the
+ * accepted ones. The caller refuses a step at or before the account's last accepted one, so a
+ * code is used once (mfa.service.ts, useTotpStep).
+ */
+export function totpStepOf(secret: string, code: string, now = Date.now()): number | null {
+  const delta = totpOf(secret).validate({ token: code, window: WINDOW, timestamp: now });
+  return delta === null ? null : Math.floor(now / 1000 / PERIOD) + delta;
 }

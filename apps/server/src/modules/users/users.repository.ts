@@ -84,6 +84,7 @@ export async function updateUser(
     mfa_secret: string | null;
     mfa_enabled_at: string | null;
     mfa_pending_secret: string | null;
+    mfa_last_step: number | null;
     household_owner_id: number | null;
   }>,
 ): Promise<void> {
