@@ -71,3 +71,32 @@ describe("forgot-password", () => {
     expect(t.mails.slice(before).some((mail) => mail.to.includes(nobody))).toBe(false);
   });
 });
+
+describe("resend-activation", () => {
+  const resend = (email: string) => call(t, { method: "POST", url: "/api/auth/activation/resend", payload: { email } });
+
+  it("answers an unknown address, an activated account and a pending one with the same sequence, 429 included", async () => {
+    const pending = await createUser(t, { activated: false });
+    const activated = await createUser(t);
+    const sequences = [];
+    for (const email of [uniqueEmail("nobody"), activated.email, pending.email]) {
+      const answers = [];
+      // Each call from its own address (the helper's default): only the per-address limit counts.
+      for (let i = 0; i < 5; i++) {
+        const response = await resend(email);
+        answers.push(
+          `${response.statusCode} ${response.statusCode === 429 ? response.json().error.code : response.body}`,
+        );
+      }
+      sequences.push(answers);
+    }
+    expect(sequences[0]).toEqual([...Array(3).fill('202 {"ok":true}'), ...Array(2).fill("429 RATE_LIMITED")]);
+    expect(sequences).toEqual([sequences[0], sequences[0], sequences[0]]);
+    const queued = await t.ctx.db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where("to_address", "=", pending.email)
+      .execute();
+    expect(queued).toHaveLength(3);
+  });
+});

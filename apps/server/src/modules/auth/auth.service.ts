@@ -207,11 +207,16 @@ export async function acceptInvitation(ctx: AppContext, request: FastifyRequest,
   });
 }
 
+/**
+ * Always the same answers, whatever the address holds: the per-address limit is counted before the
+ * account is looked up, so an unknown or activated address reaches 429 exactly as a pending one does
+ * (docs/security.md, "No account enumeration"). Only a pending account receives a link.
+ */
 export async function resendActivation(ctx: AppContext, request: FastifyRequest, email: string): Promise<void> {
   await countAttempt(ctx.db, THROTTLE.forgotClient, request.ip);
+  await countAttempt(ctx.db, THROTTLE.resendAccount, email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.activated_at) return;
-  await countAttempt(ctx.db, THROTTLE.resendAccount, user.email);
   await mailLink(ctx, user, await activationLinkFor(ctx.db, user.id));
 }
 
