@@ -68,6 +68,15 @@ describe("a family declares a candidacy", () => {
     const again = await decide(item.id, "decline", { reason: "No" });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe("ELECTION_CANDIDACY_DECIDED");
+    // The Admin takes the person off the list again: the candidacy goes with the place.
+    const removed = await call(t, {
+      method: "PUT",
+      url: `/api/settings/election-lists/${listId}/candidates`,
+      cookie: admin,
+      payload: { candidates: election.lists[0]!.candidates.map((userId) => ({ userId })) },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await mine(cookie, election.id)).candidacy).toBeNull();
     const audit = await t.ctx.db
       .selectFrom("audit_events")
       .select("details")

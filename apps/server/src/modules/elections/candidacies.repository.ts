@@ -91,6 +91,20 @@ export async function decideCandidacy(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * The approved candidacies of people the Admin took off a list: the candidacy goes with the place
+ * (the family's page no longer says "on the list", and it may declare again before the deadline).
+ */
+export async function dropApprovedCandidacies(db: Db, listId: number, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .deleteFrom("election_candidacies")
+    .where("list_id", "=", listId)
+    .where("status", "=", "approved")
+    .where("user_id", "in", userIds)
+    .execute();
+}
+
 /** Whether the person already stands on a list of the election. */
 export async function standsIn(db: Db, electionId: number, userId: number): Promise<boolean> {
   const row = await db

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
+import { dropApprovedCandidacies } from "./candidacies.repository.ts";
 import { recordedBirthDates } from "./candidate-birth-dates.repository.ts";
 import { removeCandidatePhotos } from "./candidate-photos.service.ts";
 import { findOrganization } from "./election-catalog.repository.ts";
@@ -132,6 +133,11 @@ export async function saveCandidates(
       })),
     );
     dropped = [...photos].filter(([userId]) => !ids.includes(userId)).map(([, key]) => key);
+    await dropApprovedCandidacies(
+      trx,
+      listId,
+      before.map((c) => c.user_id).filter((userId) => !ids.includes(userId)),
+    );
     await recordAudit(trx, {
       event: "election.candidatesSaved",
       actorUserId: actor.userId,
