@@ -53,6 +53,7 @@ export async function startProductionServer(
       NODE_ENV: "production",
       PUBLIC_URL: BENCH_PUBLIC_URL,
       CAPTCHA_HMAC_KEY: "b".repeat(40),
+      DATA_ENCRYPTION_KEY: "d".repeat(64),
       SEED_DEMO: "false",
       HOST: "127.0.0.1",
       PORT: String(port),

@@ -168,6 +168,7 @@ async function main() {
         NODE_ENV: "production",
         PUBLIC_URL: "https://portal.bench.test",
         CAPTCHA_HMAC_KEY: "b".repeat(40),
+        DATA_ENCRYPTION_KEY: "d".repeat(64),
         HOST: "127.0.0.1",
         PORT: portalPort,
         LOG_LEVEL: "info",

@@ -9,11 +9,13 @@ import { seedDemoStudents } from "./db/seeds/demo-students.ts";
 import { seedDemoYear } from "./db/seeds/demo-year.ts";
 import { seedReferenceData } from "./db/seeds/reference-data.ts";
 import { randomToken } from "./lib/crypto.ts";
+import { secretBoxOf } from "./lib/data-key.ts";
 import { loadEmailTextOverrides } from "./mail/email-text-overrides.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createOutboxWorker } from "./mail/outbox-worker.ts";
 import { createPasswordHasher } from "./modules/auth/passwords.ts";
 import { resolveMailAttachments } from "./modules/enrollment/documents/mail-attachments.ts";
+import { sealPlainTotpKeys } from "./modules/mfa/totp-key-store.ts";
 import { readSetting, writeSetting } from "./modules/settings/settings.repository.ts";
 
 /** Due mails are looked for this often (a mail queued by this process is kicked at once). */
@@ -37,8 +39,12 @@ export interface Bootstrapped {
  * in production) a random key is generated once and kept in the database, not in the repo.
  */
 export async function bootstrap(config: Config, log: (line: string) => void = console.log): Promise<Bootstrapped> {
+  const secrets = secretBoxOf(config);
   const handle = openDatabase(config);
   await migrateToLatest(handle.db);
+  // Keys stored in clear (before encryption at rest, or by a fixture) are sealed now; idempotent.
+  const sealed = await sealPlainTotpKeys(handle.db, secrets);
+  if (sealed > 0) log(`Data encryption: ${sealed} TOTP key(s) stored in clear were encrypted`);
   const hasher = createPasswordHasher(config.argon2MemoryKib);
   const demoSeeded = config.seedDemo ? await seedDemo(handle.db, hasher) : false;
   if (demoSeeded) {
@@ -69,6 +75,7 @@ export async function bootstrap(config: Config, log: (line: string) => void = co
     mailer,
     hasher,
     captchaHmacKey,
+    secrets,
     outbox: createOutboxWorker({
       db: handle.db,
       mailer,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
+const PRODUCTION = {
+  NODE_ENV: "production",
+  CAPTCHA_HMAC_KEY: "k".repeat(40),
+  PUBLIC_URL: "https://p.ec",
+  DATA_ENCRYPTION_KEY: "ab".repeat(32),
+};
+
 describe("loadConfig", () => {
   it("has working defaults: port 3000, SQLite in data/, demo seeded", () => {
     const config = loadConfig({});
@@ -38,9 +45,20 @@ describe("loadConfig", () => {
       },
       "MFA_ALLOW_CODE_REUSE",
     ],
+    [{ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec" }, "DATA_ENCRYPTION_KEY"],
+    [{ DATA_ENCRYPTION_KEY: "too short" }, "DATA_ENCRYPTION_KEY"],
+    [{ DATA_ENCRYPTION_KEY: "g".repeat(64) }, "DATA_ENCRYPTION_KEY"],
+    [{ DATA_ENCRYPTION_KEY_PREVIOUS: "AAAA" }, "DATA_ENCRYPTION_KEY_PREVIOUS"],
   ])("refuses %o naming %s", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+  it("reads DATA_ENCRYPTION_KEY as 32 bytes, in hex or base64", () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig(PRODUCTION).dataEncryptionKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ DATA_ENCRYPTION_KEY: key.toString("base64") }).dataEncryptionKey).toEqual(key);
+    expect(loadConfig({ DATA_ENCRYPTION_KEY_PREVIOUS: key.toString("hex") }).dataEncryptionKeyPrevious).toEqual(key);
+    expect(loadConfig({}).dataEncryptionKey).toBeUndefined();
   });
   it("reads TRUST_PROXY as off, every hop, or the proxies' addresses", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
@@ -49,7 +67,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1, ::1" }).trustProxy).toBe("10.0.0.0/8, 127.0.0.1, ::1");
   });
   it("never seeds the demo school in production, nor on PostgreSQL unless asked", () => {
-    const production = { NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec" };
+    const production = { ...PRODUCTION };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: "postgres://x/y" }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: "postgres://x/y", SEED_DEMO: "true" }).seedDemo).toBe(true);
@@ -63,15 +81,11 @@ describe("loadConfig", () => {
     expect(loadConfig({}).publicUrl).toBe("http://localhost:3000");
     expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
     expect(loadConfig({ PUBLIC_URL: "https://portal.school.ec/" }).publicUrl).toBe("https://portal.school.ec");
-    expect(
-      loadConfig({ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec" }).publicUrl,
-    ).toBe("https://p.ec");
+    expect(loadConfig(PRODUCTION).publicUrl).toBe("https://p.ec");
   });
   it("listens on this machine only (127.0.0.1) unless HOST names another address", () => {
     expect(loadConfig({}).host).toBe("127.0.0.1");
-    expect(
-      loadConfig({ NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec" }).host,
-    ).toBe("127.0.0.1");
+    expect(loadConfig(PRODUCTION).host).toBe("127.0.0.1");
     expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
     expect(loadConfig({ HOST: "" }).host).toBe("127.0.0.1");
   });

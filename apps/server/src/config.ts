@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { parseDataKey } from "./lib/secret-box.ts";
 
 /** Repository root, so `data/` lands beside the README whatever the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -39,6 +40,12 @@ function isProxyAddress(entry: string): boolean {
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #3b9ae1");
 
+const dataKey = z.string().transform((text, ctx) => {
+  const key = parseDataKey(text);
+  if (!key) ctx.addIssue({ code: "custom", message: "must be 32 random bytes: 64 hex digits or 44 base64 characters" });
+  return key ?? Buffer.alloc(0);
+});
+
 /** Every setting the server reads from the environment; documented in .env.example. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,6 +63,10 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   SEED_DEMO: bool.optional(),
   CAPTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** AES-256-GCM key for the secrets kept in the database (lib/secret-box.ts): 64 hex or 32 bytes base64. */
+  DATA_ENCRYPTION_KEY: dataKey.optional(),
+  /** During a rotation: the key being replaced, still accepted for reading (README, rotation). */
+  DATA_ENCRYPTION_KEY_PREVIOUS: dataKey.optional(),
   /** Test harnesses only (refused in production): a TOTP code may sign in again within its window. */
   MFA_ALLOW_CODE_REUSE: bool.default(false),
   SMTP_URL: z
@@ -117,6 +128,12 @@ export interface Config {
    * person waits for the next code instead (docs/security.md, "Multi-factor authentication").
    */
   mfaAllowCodeReuse: boolean;
+  /**
+   * The key sealing the database's secrets (TOTP keys), and the previous one during a rotation.
+   * Required in production; elsewhere, when unset, one generated into DATA_DIR (lib/data-key.ts).
+   */
+  dataEncryptionKey?: Buffer;
+  dataEncryptionKeyPrevious?: Buffer;
   smtpUrl?: string;
   mailFrom: string;
   /** The e-mail outbox (mail/outbox-worker.ts): SMTP wait bound, first retry delay, give-up age. */
@@ -160,6 +177,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       "Invalid configuration:\n  PUBLIC_URL: must start with https:// when NODE_ENV=production (put the portal behind a TLS reverse proxy)",
     );
+  if (production && !e.DATA_ENCRYPTION_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  DATA_ENCRYPTION_KEY: required when NODE_ENV=production (32 random bytes, e.g. `openssl rand -hex 32`)",
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -174,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: !production && (e.SEED_DEMO ?? !e.DATABASE_URL),
     captchaHmacKey: e.CAPTCHA_HMAC_KEY,
     mfaAllowCodeReuse: e.MFA_ALLOW_CODE_REUSE,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    dataEncryptionKeyPrevious: e.DATA_ENCRYPTION_KEY_PREVIOUS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mail: {

@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Db, Engine } from "./db/database.ts";
+import type { SecretBox } from "./lib/secret-box.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { OutboxWorker } from "./mail/outbox-worker.ts";
 import type { PasswordHasher } from "./modules/auth/passwords.ts";
@@ -14,4 +15,6 @@ export interface AppContext {
   outbox: OutboxWorker;
   hasher: PasswordHasher;
   captchaHmacKey: string;
+  /** Seals and opens the secrets the database keeps (TOTP keys): docs/security.md, "Secrets at rest". */
+  secrets: SecretBox;
 }

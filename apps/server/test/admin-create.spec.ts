@@ -25,6 +25,7 @@ function adminCreate(args: string[], env: Record<string, string>) {
           PATH: process.env.PATH ?? "",
           HOME: process.env.HOME ?? REPO_ROOT,
           NODE_ENV: "production",
+          DATA_ENCRYPTION_KEY: "a".repeat(64),
           ...own.env,
           ...env,
         },

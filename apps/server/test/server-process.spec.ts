@@ -167,6 +167,11 @@ describe("the server process", () => {
     ["a DATABASE_URL that is not PostgreSQL", { DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     ["production without CAPTCHA_HMAC_KEY", { NODE_ENV: "production", PUBLIC_URL: "https://p.ec" }, "CAPTCHA_HMAC_KEY"],
     ["production without PUBLIC_URL", { NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40) }, "PUBLIC_URL"],
+    [
+      "production without DATA_ENCRYPTION_KEY",
+      { NODE_ENV: "production", CAPTCHA_HMAC_KEY: "k".repeat(40), PUBLIC_URL: "https://p.ec" },
+      "DATA_ENCRYPTION_KEY",
+    ],
   ];
   for (const [what, env, variable] of refusals) {
     it(`refuses to start with ${what}, naming ${variable}`, async () => {

@@ -30,6 +30,7 @@ import * as m0029 from "./migrations/0029_step_draft_author.ts";
 import * as m0030 from "./migrations/0030_election_voters.ts";
 import * as m0031 from "./migrations/0031_election_electorate.ts";
 import * as m0032 from "./migrations/0032_mfa_last_step.ts";
+import * as m0033 from "./migrations/0033_mfa_key_sealed.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0030_election_voters": m0030,
   "0031_election_electorate": m0031,
   "0032_mfa_last_step": m0032,
+  "0033_mfa_key_sealed": m0033,
 };
 
 function check(result: MigrationResultSet): void {

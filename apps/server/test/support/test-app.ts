@@ -8,6 +8,7 @@ import { loadConfig } from "../../src/config.ts";
 import type { AppContext } from "../../src/context.ts";
 import { sha256 } from "../../src/lib/crypto.ts";
 import { closePdfPool } from "../../src/lib/pdf-pool.ts";
+import { sealTotpKey } from "../../src/modules/mfa/totp-key-store.ts";
 import { insertUser } from "../../src/modules/users/users.repository.ts";
 import type { DeclaredRoute } from "../../src/plugins/access.ts";
 import { startSmtp } from "./smtp.ts";
@@ -101,7 +102,7 @@ export async function createUser(
   if (opts.mfa ?? MFA_ROLES.includes(opts.role ?? "User")) {
     await t.ctx.db
       .updateTable("users")
-      .set({ mfa_secret: TEST_TOTP_SECRET, mfa_enabled_at: new Date().toISOString() })
+      .set({ mfa_secret: sealTotpKey(t.ctx.secrets, id, TEST_TOTP_SECRET), mfa_enabled_at: new Date().toISOString() })
       .where("id", "=", id)
       .execute();
   }

@@ -16,6 +16,7 @@ import { findUserById, type UserRow, updateUser } from "../users/users.repositor
 import { mfaRequiredFor } from "./mfa-policy.ts";
 import { recoveryCodesLeft, replaceRecoveryCodes, useRecoveryCode } from "./recovery-codes.repository.ts";
 import { newTotpSecret, otpauthUrl, qrDataUrl, totpStepOf } from "./totp.ts";
+import { openTotpKey, sealTotpKey } from "./totp-key-store.ts";
 import { useTotpStep } from "./totp-steps.repository.ts";
 
 const RECOVERY_CODES = 10;
@@ -58,7 +59,7 @@ async function userOf(ctx: AppContext, userId: number): Promise<UserRow> {
 /** A new key for the account's authenticator, kept as pending until a code confirms it. */
 async function newSetup(ctx: AppContext, user: UserRow): Promise<MfaSetup> {
   const secret = newTotpSecret();
-  await updateUser(ctx.db, user.id, { mfa_pending_secret: secret });
+  await updateUser(ctx.db, user.id, { mfa_pending_secret: sealTotpKey(ctx.secrets, user.id, secret) });
   const url = otpauthUrl(secret, user.email, (await getIdentity(ctx)).schoolName);
   return { secret, otpauthUrl: url, qrDataUrl: await qrDataUrl(url) };
 }
@@ -86,17 +87,18 @@ async function wrongCode(
 }
 
 /**
- * Checks a TOTP code against `secret` and spends its time step: a code of the account's last
+ * Checks a TOTP code against the account's `stored` (sealed) key and spends its time step: a code of the account's last
  * accepted step or an earlier one is refused even while it is still valid (ASVS 6.5.1).
  */
 async function spendTotpCode(
   ctx: AppContext,
   request: FastifyRequest,
   userId: number,
-  secret: string | null,
+  stored: string | null,
   code: string,
   during: string,
 ): Promise<void> {
+  const secret = stored && openTotpKey(ctx.secrets, userId, stored);
   const step = secret && /^\d{6}$/.test(code) ? totpStepOf(secret, code) : null;
   if (step === null) return wrongCode(ctx, request, userId, during);
   const spent = await useTotpStep(ctx.db, userId, step);
