@@ -1,11 +1,9 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
+import "@mantine/core/styles/Badge.layer.css";
 import "@mantine/core/styles/Loader.layer.css";
+import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/Button.layer.css";
 import "@mantine/core/styles/Paper.layer.css";
 import "@mantine/core/styles/Card.layer.css";
-import "@mantine/core/styles/Badge.layer.css";
 import "@mantine/core/styles/Group.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Text.layer.css";

@@ -1,7 +1,5 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
 import "@mantine/core/styles/Loader.layer.css";
+import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/Button.layer.css";
 import "@mantine/core/styles/Group.layer.css";
 import "@mantine/core/styles/Text.layer.css";
