@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
 
 test("the account page saves the profile and guards unsaved changes", async ({ page }) => {
-  await logIn(page, "editor@demo.local");
+  await signIn(page, "editor@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   await page.getByRole("button", { name: "Menú de usuario" }).click();
   await page.getByRole("menuitem", { name: "Mi cuenta" }).click();
@@ -27,9 +27,7 @@ test("the account page saves the profile and guards unsaved changes", async ({ p
 });
 
 test("changing the password needs the current one", async ({ page }) => {
-  await logIn(page, "editor@demo.local");
-  await expect(page).toHaveURL(/\/portal\/dashboard$/);
-  await page.goto("/portal/account/user");
+  await signIn(page, "editor@demo.local", { path: "/portal/account/user" });
   await page.getByLabel(/^Contraseña actual/).fill("not my password");
   await page.getByLabel(/^Nueva contraseña/).fill("a perfectly fine passphrase");
   await page.getByLabel(/^Confirme la nueva contraseña/).fill("a perfectly fine passphrase");
@@ -39,9 +37,7 @@ test("changing the password needs the current one", async ({ page }) => {
 
 test("on a phone, a saved notice does not cover the header", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, "editor@demo.local");
-  await expect(page).toHaveURL(/\/portal\/dashboard$/);
-  await page.goto("/portal/account/user");
+  await signIn(page, "editor@demo.local", { path: "/portal/account/user" });
   await page.getByLabel(/^Teléfono/).fill("+593 98 111 3333");
   await page.getByRole("button", { name: "Guardar" }).click();
   const toast = page.getByRole("alert").filter({ hasText: "Registro actualizado correctamente" });

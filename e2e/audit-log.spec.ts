@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 
 // The login screen is English for this browser; the demo Admin then works in Spanish.
 test.use({ locale: "en-US" });
@@ -8,8 +8,7 @@ test.use({ locale: "en-US" });
 const AUDIT_LOG = "/portal/dashboards/settings/audit-log";
 
 test("the Admin finds their own sign-in in the audit log and exports it as CSV", async ({ page }) => {
-  await logIn(page, "admin@demo.local");
-  await page.goto(AUDIT_LOG);
+  await signIn(page, "admin@demo.local", { path: AUDIT_LOG });
   await expect(page.getByRole("heading", { level: 1, name: "Registro de auditoría" })).toBeVisible();
 
   await page.getByLabel("Por (correo o nombre)").fill("admin@demo.local");
@@ -41,8 +40,7 @@ test("the Admin finds their own sign-in in the audit log and exports it as CSV",
 });
 
 test("a start date after the end date is refused under the field, and no match says so", async ({ page }) => {
-  await logIn(page, "admin@demo.local");
-  await page.goto(AUDIT_LOG);
+  await signIn(page, "admin@demo.local", { path: AUDIT_LOG });
   await page.getByRole("textbox", { name: "Desde" }).fill("02/05/2026");
   await page.getByRole("textbox", { name: "Hasta" }).fill("01/05/2026");
   await page.getByRole("button", { name: "Aplicar filtros" }).click();

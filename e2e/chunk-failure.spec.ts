@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 
 test.use({ locale: "en-US" });
 
@@ -30,7 +30,7 @@ test("when the confirmation dialogs' code cannot load, the browser's own dialog 
   // The dialogs' frame is a lazy chunk (app/modals-host.tsx): without it a confirmation must not
   // be skipped, and unsaved changes must not be lost without asking.
   await page.route("**/assets/modals-host-*.js", (route) => route.abort("failed"));
-  await logIn(page, "editor@demo.local");
+  await signIn(page, "editor@demo.local");
   await page.getByRole("button", { name: "Menú de usuario" }).click();
   await page.getByRole("menuitem", { name: "Mi cuenta" }).click();
   const phone = page.getByLabel(/^Teléfono/);

@@ -1,10 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { expect, test } from "@playwright/test";
+import { sameOrigin, signIn } from "./support/session.ts";
 import { runTag, sendNewFile } from "./support/wizard.ts";
 
 test.use({ locale: "en-US" });
 
-const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 // A surname of letters no other run or spec shares, to find this run's request.
 const TAG = runTag("Corr");
 
@@ -13,22 +12,20 @@ test("staff ask for a correction; the family sees it, fixes the reopened step an
   browser,
 }) => {
   // familia1 sends a file through the API.
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/\/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   await sendNewFile(page, { studentFile: { names: "Inés", firstName: "Vega", secondName: TAG } });
 
   // The secretary asks for a correction of the transport step.
   const staffContext = await browser.newContext({ locale: "en-US" });
   const staff = await staffContext.newPage();
-  await logIn(staff, "secretaria@demo.local");
-  await expect(staff).toHaveURL(/\/portal\//);
+  await signIn(staff, "secretaria@demo.local", { path: null });
   const list = await staff.request.get(`/api/requests?q=${TAG}&status=Untreated`);
   const { items } = (await list.json()) as { items: { id: number }[] };
   expect(items).toHaveLength(1);
   const requestId = items[0]!.id;
   const detail = (await (await staff.request.get(`/api/requests/${requestId}`)).json()) as { version: number };
   const asked = await staff.request.post(`/api/requests/${requestId}/actions`, {
-    headers: originOf(staff),
+    headers: sameOrigin(),
     data: {
       action: "requestCorrection",
       expectedVersion: detail.version,

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { Dashboard } from "@portal/shared/schemas/dashboard";
 import { CURRENT_YEAR, PAST_YEAR } from "./support/demo-calendar.ts";
-import { logIn } from "./support/session.ts";
+import { sameOrigin, signIn } from "./support/session.ts";
 import { runTag, sendNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
@@ -11,14 +11,12 @@ const LISTS = "/portal/dashboards/inscriptions";
 // Other specs change requests at the same time: figures are compared with the answer the page
 // itself received, and this spec's own request is found by a surname no other run shares.
 const TAG = runTag("Zd");
-const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 
 /** familia1 sends two files: one stays untreated, the other is accepted in the test (a recent change). */
 async function sendFiles(browser: Browser): Promise<void> {
   const context = await browser.newContext({ locale: "en-US" });
   const page = await context.newPage();
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   for (const first of ["Dora", "Tomás"]) {
     await sendNewFile(page, { studentFile: { names: first, firstName: "Vera", secondName: TAG } });
   }
@@ -32,7 +30,7 @@ test.beforeAll(async ({ browser }) => {
 /** Opens the dashboard after login and answers what GET /api/dashboard gave the page. */
 async function openDashboard(page: Page, email: string): Promise<Dashboard> {
   const answer = page.waitForResponse((response) => response.url().includes("/api/dashboard") && response.ok());
-  await logIn(page, email);
+  await signIn(page, email);
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   return (await (await answer).json()) as Dashboard;
 }
@@ -41,13 +39,13 @@ const figure = (page: Page, testId: string) => page.getByTestId(testId).getByTes
 
 test("the secretary sees the year's figures and opens the untreated requests from them", async ({ page }) => {
   // A status change of this run, so the latest changes have one to open.
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   const found = await page.request.get(`/api/requests?q=${encodeURIComponent(`Tomás ${TAG}`)}`);
   const [tomas] = ((await found.json()) as { items: { id: number }[] }).items;
   expect(tomas).toBeTruthy();
   const accepted = await page.request.post(`/api/requests/${tomas?.id}/actions`, {
-    headers: originOf(page),
+    headers: sameOrigin(),
     data: { action: "accept", expectedVersion: 1 },
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
@@ -187,7 +185,7 @@ test("Editor sees the dashboard's figures, none of them a link", async ({ page }
 
 test("on a phone the per-level table shows its four columns within the screen", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   const table = page.getByTestId("dashboard-levels");
   await table.scrollIntoViewIfNeeded();

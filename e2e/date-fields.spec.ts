@@ -1,12 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { registerAccount } from "./support/accounts.ts";
+import { sameOrigin } from "./support/session.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser (a US one: its own date order is month first);
 // the family then works in French.
 test.use({ locale: "en-US" });
-
-const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 
 async function storedBirthDate(page: Page, fileId: number): Promise<string> {
   const response = await page.request.get(`/api/enrollment/files/${fileId}/steps/studentFile`);
@@ -30,7 +29,7 @@ test("a French screen shows and reads dates day first, whatever the browser's lo
   const step = await page.request.get(`/api/enrollment/files/${fileId}/steps/studentFile`);
   const { data } = (await step.json()) as { data: Record<string, unknown> };
   const saved = await page.request.put(`/api/enrollment/files/${fileId}/steps/studentFile`, {
-    headers: originOf(page),
+    headers: sameOrigin(),
     data: { ...data, birthDate: "2014-05-20" },
   });
   expect(saved.status(), await saved.text()).toBe(200);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { readZip } from "../apps/server/test/support/zip.ts";
 import { expectNotOver } from "./support/layout.ts";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 
 test.use({ locale: "en-US" });
 
@@ -13,7 +13,7 @@ test("Secretaria records the signed papers of a request, finds the overdue ones 
 }) => {
   // A secretary's desktop: the menu in the sidebar, the request's documents in a drawer on the right.
   await page.setViewportSize({ width: 1366, height: 900 });
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\//);
   // The menu has Documents (spec 2's admin menu).
   await page.getByRole("link", { name: "Documentos", exact: true }).first().click();

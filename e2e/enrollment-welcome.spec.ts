@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { minimalPdf } from "../apps/server/test/support/documents.ts";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 
 // The login screen is English for this browser; once signed in, familia1 works in Spanish.
 test.use({ locale: "en-US" });
 
 test("a family adds a student, fills the student file and resumes the same file after a reload", async ({ page }) => {
-  await logIn(page, "familia1@demo.local");
+  await signIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
 
   // Welcome: the spec's notices and the "+" card.

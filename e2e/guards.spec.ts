@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { logIn, signIn } from "./support/session.ts";
 
 // The visitor's browser is English; once signed in, the screens follow the account's language
 // (Spanish for the demo staff and familia1).
@@ -22,9 +22,7 @@ test("staff land on the dashboard, families on the enrollment welcome", async ({
 });
 
 test("a wrong role is sent to unauthorized", async ({ page }) => {
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/bienvenido$/);
-  await page.goto("/portal/dashboard");
+  await signIn(page, "familia1@demo.local", { path: "/portal/dashboard" });
   await expect(page).toHaveURL(/\/unauthorized$/);
   await expect(page.getByRole("heading", { name: "No tiene acceso a esta página" })).toBeVisible();
   await page.goto("/portal/dashboards/settings/general");
@@ -37,7 +35,7 @@ test("a wrong role is sent to unauthorized", async ({ page }) => {
 });
 
 test("a signed-in user opening a public-only page gets invalid-access", async ({ page }) => {
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   for (const path of ["/login", "/register", "/forgot-password", "/reset-password/abcdefghijklmnopqrstuvwxyz"]) {
     await page.goto(path);
@@ -55,7 +53,7 @@ test("an unknown path shows page-not-found", async ({ page }) => {
 
 test("the election settings are the Admin's: a secretary is sent to unauthorized", async ({ page }) => {
   // Issue #15 built the last planned screens; the settings area stays Admin only.
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   for (const path of ["elections", "positions", "organizations", "organizations-associate", "elections-result"]) {
     await page.goto(`/portal/dashboards/settings/${path}`);

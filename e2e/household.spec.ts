@@ -17,7 +17,7 @@ test("a second parent with no account opens the invitation signed out, registers
   page,
 }) => {
   const owner = page;
-  await registerAccount(owner, "hogar-a");
+  await registerAccount(owner, "hogar-a", { path: null });
   const fileId = await startNewFile(owner);
   await saveStepsBefore(owner, fileId, "enrollmentYear");
 

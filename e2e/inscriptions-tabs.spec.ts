@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
 test.use({ locale: "en-US" });
@@ -10,9 +10,7 @@ const SEARCH = "Pérez";
 test("the secretary goes from the untreated list to the accepted list and to photos with the tab bar, the search kept", async ({
   page,
 }) => {
-  await logIn(page, "secretaria@demo.local");
-  await expect(page).toHaveURL(/\/portal\//);
-  await page.goto(LISTS);
+  await signIn(page, "secretaria@demo.local", { path: LISTS });
   await expect(page).toHaveURL(`${LISTS}/without-treating`);
 
   const tabs = page.getByRole("navigation", { name: "Listas de solicitudes" });

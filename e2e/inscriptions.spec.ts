@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { sameOrigin, signIn } from "./support/session.ts";
 import { runTag, sendNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
@@ -16,14 +16,11 @@ type FirstName = (typeof FIRST_NAMES)[number];
 const studentName = (first: FirstName) => `${first} Pérez ${TAG}`;
 const ids = new Map<FirstName, number>();
 
-const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
-
 /** familia1 fills and sends one file per name, through the API with its own cookie. */
 async function sendFiles(browser: Browser): Promise<void> {
   const context = await browser.newContext({ locale: "en-US" });
   const page = await context.newPage();
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   for (const first of FIRST_NAMES) {
     await sendNewFile(page, { studentFile: { names: first, firstName: "Pérez", secondName: TAG } });
   }
@@ -63,8 +60,7 @@ test.beforeAll(async ({ browser }) => {
 test("the secretary filters untreated requests, keeps the list in the URL, walks it and accepts one", async ({
   page,
 }) => {
-  await logIn(page, "secretaria@demo.local");
-  await page.goto(LISTS);
+  await signIn(page, "secretaria@demo.local", { path: LISTS });
   // The inscriptions area opens on the requests not yet treated.
   await expect(page).toHaveURL(`${LISTS}/without-treating`);
   await expect(page.getByRole("heading", { name: "Solicitudes sin tratar", level: 1 })).toBeVisible();
@@ -137,14 +133,13 @@ test("the secretary filters untreated requests, keeps the list in the URL, walks
 });
 
 test("a change made by someone else in between is not overwritten", async ({ page }) => {
-  await logIn(page, "secretaria@demo.local");
-  await page.goto(`${LISTS}/without-treating?q=${TAG}`);
+  await signIn(page, "secretaria@demo.local", { path: `${LISTS}/without-treating?q=${TAG}` });
   const id = await openFromList(page, "Elena");
   await expect(page.getByTestId("request-status")).toHaveText("Sin tratar");
   // Another secretary refuses it meanwhile.
   const current = (await (await page.request.get(`/api/requests/${id}`)).json()) as { version: number };
   const other = await page.request.post(`/api/requests/${id}/actions`, {
-    headers: originOf(page),
+    headers: sameOrigin(),
     data: { action: "refuse", expectedVersion: current.version, comment: "No quedan plazas." },
   });
   expect(other.status(), await other.text()).toBe(200);
@@ -162,8 +157,7 @@ test("a change made by someone else in between is not overwritten", async ({ pag
 });
 
 test("the secretary accepts three at once, then validates them, and sees what did not change", async ({ page }) => {
-  await logIn(page, "secretaria@demo.local");
-  await page.goto(`${LISTS}/without-treating?q=${TAG}&sort=studentName`);
+  await signIn(page, "secretaria@demo.local", { path: `${LISTS}/without-treating?q=${TAG}&sort=studentName` });
   await expect(row(page, "Bruno")).toBeVisible();
 
   // Nothing selected: the spec's message, and nothing is asked.
@@ -201,8 +195,7 @@ test("the secretary accepts three at once, then validates them, and sees what di
 });
 
 test("the secretary confirms and finishes one, and asks a family for a correction", async ({ page }) => {
-  await logIn(page, "secretaria@demo.local");
-  await page.goto(`${LISTS}/validated-request?q=${TAG}`);
+  await signIn(page, "secretaria@demo.local", { path: `${LISTS}/validated-request?q=${TAG}` });
   await expect(page.getByRole("heading", { name: "Solicitudes validadas", level: 1 })).toBeVisible();
   await openFromList(page, "Bruno");
   await act(page, "Confirmar");
@@ -260,8 +253,7 @@ test("the secretary confirms and finishes one, and asks a family for a correctio
 });
 
 test("Consulta sees the lists and the detail without any control to change them", async ({ page }) => {
-  await logIn(page, "consulta@demo.local");
-  await page.goto(`${LISTS}/all-request?q=${TAG}&sort=studentName`);
+  await signIn(page, "consulta@demo.local", { path: `${LISTS}/all-request?q=${TAG}&sort=studentName` });
   for (const first of FIRST_NAMES) await expect(row(page, first)).toBeVisible();
   await expect(row(page, "Bruno")).toContainText("Finalizada");
   // No row selection (the filters' own "internal review" box is not a control that changes anything).
@@ -278,16 +270,12 @@ test("Consulta sees the lists and the detail without any control to change them"
 });
 
 test("an unknown request says so; Editor has no access to inscriptions", async ({ page, browser }) => {
-  await logIn(page, "secretaria@demo.local");
-  await expect(page).toHaveURL(/\/portal\/dashboard$/);
-  await page.goto(`${LISTS}/request-detail/2000000000`);
+  await signIn(page, "secretaria@demo.local", { path: `${LISTS}/request-detail/2000000000` });
   await expect(page).toHaveURL(`${LISTS}/request-not-found`);
   await expect(page.getByText("El registro ha sido eliminado o no existe.")).toBeVisible();
 
   const editor = await browser.newPage({ locale: "en-US" });
-  await logIn(editor, "editor@demo.local");
-  await expect(editor).toHaveURL(/\/portal\/dashboard$/);
-  await editor.goto(`${LISTS}/without-treating?q=${TAG}`);
+  await signIn(editor, "editor@demo.local", { path: `${LISTS}/without-treating?q=${TAG}` });
   await expect(editor).toHaveURL(/\/unauthorized$/);
   await editor.close();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 
 // The login screen in English; the demo staff then work in Spanish.
 test.use({ locale: "en-US" });
@@ -20,7 +20,7 @@ test("the password's show/hide button is reached and worked by keyboard", async 
 });
 
 test("signed in, the first Tab reaches a skip link that moves the focus past the header and menu", async ({ page }) => {
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.locator("body").focus();
@@ -34,7 +34,7 @@ test("signed in, the first Tab reaches a skip link that moves the focus past the
 
 test("a sidebar link focused by keyboard shows its whole focus ring inside the scrolling sidebar", async ({ page }) => {
   await page.setViewportSize({ width: 1200, height: 800 });
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   const sidebar = page.getByRole("navigation", { name: "Navegación principal" });
   const link = sidebar.getByRole("link").first();

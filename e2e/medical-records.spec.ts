@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { downloadPdf } from "./support/documents.ts";
-import { logIn } from "./support/session.ts";
+import { sameOrigin, signIn } from "./support/session.ts";
 import { runTag, sendNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
@@ -10,14 +10,12 @@ test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
 const TAG = runTag("Mr");
 const STUDENT = `Abril Pérez ${TAG}`;
 const ALLERGEN = `Maní ${TAG}`;
-const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 
 /** familia1 sends a CM2 file with a food allergy and emergency measures refused; the secretary accepts it. */
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ locale: "en-US" });
   const page = await context.newPage();
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   await sendNewFile(page, {
     studentFile: { names: "Abril", firstName: "Pérez", secondName: TAG },
     medicalRecord: {
@@ -28,12 +26,11 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
   const staff = await browser.newContext({ locale: "en-US" });
   const secretary = await staff.newPage();
-  await logIn(secretary, "secretaria@demo.local");
-  await expect(secretary).toHaveURL(/\/portal\/dashboard$/);
+  await signIn(secretary, "secretaria@demo.local", { path: null });
   const found = await secretary.request.get(`/api/requests?q=${TAG}`);
   const [request] = ((await found.json()) as { items: { id: number }[] }).items;
   const accepted = await secretary.request.post(`/api/requests/${request?.id}/actions`, {
-    headers: originOf(secretary),
+    headers: sameOrigin(),
     data: { action: "accept", expectedVersion: 1 },
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
@@ -41,7 +38,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test("a secretary picks a level, sees a student's allergies and prints the level's PDF", async ({ page }) => {
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   await page
     .getByRole("navigation", { name: "Navegación principal" })
@@ -72,7 +69,7 @@ test("a secretary picks a level, sees a student's allergies and prints the level
 });
 
 test("an editor has no medical records entry and is refused the screen", async ({ page }) => {
-  await logIn(page, "editor@demo.local");
+  await signIn(page, "editor@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   const nav = page.getByRole("navigation", { name: "Navegación principal" });
   await expect(nav.getByText("Reportes").first()).toBeVisible();

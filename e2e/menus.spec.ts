@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 
 // Demo accounts use Spanish once signed in.
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
 
 test("a family sees only its menu, with a way back to its enrollments", async ({ page }) => {
-  await logIn(page, "familia1@demo.local");
+  await signIn(page, "familia1@demo.local");
   const nav = page.getByRole("navigation", { name: "Navegación principal" });
   await expect(nav.getByText("Elecciones").first()).toBeVisible();
   for (const hidden of ["Panel de control", "Inscripciones", "Reportes", "Configuración"]) {
@@ -19,7 +19,7 @@ test("a family sees only its menu, with a way back to its enrollments", async ({
 });
 
 test("a secretary sees the staff menu but not settings", async ({ page }) => {
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   const nav = page.getByRole("navigation", { name: "Navegación principal" });
   for (const shown of ["Panel de control", "Inscripciones", "Reportes"])
     await expect(nav.getByText(shown).first()).toBeVisible();
@@ -30,7 +30,7 @@ test("a secretary sees the staff menu but not settings", async ({ page }) => {
 
 test("on a phone the menu opens from a burger button", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   await page.getByRole("button", { name: "Abrir menú" }).click();
   await expect(
@@ -41,7 +41,7 @@ test("on a phone the menu opens from a burger button", async ({ page }) => {
 test("the Admin's menu follows the spec 2 order, with the representatives lists in their own group", async ({
   page,
 }) => {
-  await logIn(page, "admin@demo.local");
+  await signIn(page, "admin@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   const nav = page.getByRole("navigation", { name: "Navegación principal" });
   // From 1400 px the menu is a row in the header: one button or link per top-level entry.

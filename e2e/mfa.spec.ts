@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { ACCOUNT_PASSWORD, registerAccount } from "./support/accounts.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { CODE_FIELD, setUpMfaOnScreen } from "./support/mfa.ts";
-import { logIn } from "./support/session.ts";
+import { sameOrigin, signIn } from "./support/session.ts";
 import { totpCode } from "./support/totp.ts";
 
 test.use({ locale: "en-US" });
@@ -23,9 +23,9 @@ test("a new Consulta sets up MFA at her first sign-in, then signs in with a code
   // The Admin makes her Consulta (through the API, as the users screen does; its spec covers the screen).
   const adminContext = await browser.newContext({ baseURL, locale: "en-US" });
   const admin = await adminContext.newPage();
-  await logIn(admin, "admin@demo.local");
+  await signIn(admin, "admin@demo.local");
   await expect(admin).toHaveURL(/\/portal\/dashboard$/);
-  const origin = { origin: new URL(admin.url()).origin };
+  const origin = sameOrigin();
   const list = (await (await admin.request.get(`/api/users?q=${encodeURIComponent(email)}`)).json()) as {
     items: { id: number }[];
   };

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { sameOrigin, signIn } from "./support/session.ts";
 import { sendFileForStaff } from "./support/staff-request.ts";
 import { runTag } from "./support/wizard.ts";
 
@@ -11,7 +11,6 @@ const TAG = runTag("Mq");
 const STUDENT = `Lucía Pérez ${TAG}`;
 let requestId = 0;
 
-const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
 const modulePath = (path: string) => `/portal/dashboards/inscriptions/${path}/${requestId}`;
 
 /** The request's version, as a module page reads it. */
@@ -29,8 +28,7 @@ test.describe.configure({ mode: "serial" });
 test("the secretary opens a module page from the request, edits it with the wizard's form and sees it saved", async ({
   page,
 }) => {
-  await logIn(page, "secretaria@demo.local");
-  await page.goto(`/portal/dashboards/inscriptions/request-detail/${requestId}`);
+  await signIn(page, "secretaria@demo.local", { path: `/portal/dashboards/inscriptions/request-detail/${requestId}` });
   await expect(page.getByTestId("request-student")).toHaveText(STUDENT);
   await page.getByRole("link", { name: "Ficha del alumno" }).click();
   await expect(page).toHaveURL(new RegExp(`/student-record/${requestId}$`));
@@ -78,15 +76,14 @@ test("the secretary opens a module page from the request, edits it with the wiza
 test("two people saving the same record: the second is told, reloads and sees the first one's change", async ({
   page,
 }) => {
-  await logIn(page, "secretaria@demo.local");
-  await page.goto(modulePath("information-school-transportation-service"));
+  await signIn(page, "secretaria@demo.local", { path: modulePath("information-school-transportation-service") });
   const wantsBus = page.getByRole("radiogroup", { name: /bus escolar/ });
   await expect(wantsBus.getByRole("radio", { name: "No" })).toBeChecked();
 
   // Someone else saves the same step meanwhile (another secretary's session, here the API).
   const version = await versionOf(page);
   const other = await page.request.put(`/api/requests/${requestId}/steps/schoolTransport`, {
-    headers: originOf(page),
+    headers: sameOrigin(),
     data: { expectedVersion: version, data: { wantsBus: true, acceptsConditions: true } },
   });
   expect(other.status(), await other.text()).toBe(200);
@@ -106,8 +103,7 @@ test("two people saving the same record: the second is told, reloads and sees th
 test("Consulta sees the same pages with no edit controls, and the medical record's view is allowed", async ({
   page,
 }) => {
-  await logIn(page, "consulta@demo.local");
-  await page.goto(modulePath("student-record"));
+  await signIn(page, "consulta@demo.local", { path: modulePath("student-record") });
   await expect(page.getByText("Su rol puede ver los registros pero no cambiarlos.")).toBeVisible();
   await expect(page.getByLabel("Ciudad de nacimiento", { exact: true })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Guardar", exact: true })).toHaveCount(0);
@@ -117,10 +113,10 @@ test("Consulta sees the same pages with no edit controls, and the medical record
 });
 
 test("a record the family is correcting is not shown: its pages say so", async ({ page }) => {
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   const version = await versionOf(page);
   const correction = await page.request.post(`/api/requests/${requestId}/actions`, {
-    headers: originOf(page),
+    headers: sameOrigin(),
     data: {
       action: "requestCorrection",
       expectedVersion: version,

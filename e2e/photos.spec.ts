@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { registerAccount } from "./support/accounts.ts";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 import { jpegPhoto, runTag, sendNewFile } from "./support/wizard.ts";
 
 test.use({ locale: "en-US" });
@@ -32,9 +32,7 @@ test("Secretaria rejects a photo with a reason; the family sees it, sends a new 
   // The secretary finds the photo among those to review and rejects it with a reason.
   const staffContext = await browser.newContext({ locale: "en-US" });
   const staff = await staffContext.newPage();
-  await logIn(staff, "secretaria@demo.local");
-  await expect(staff).toHaveURL(/\/portal\//);
-  await staff.goto(`${PHOTOS}?q=${TAG}`);
+  await signIn(staff, "secretaria@demo.local", { path: `${PHOTOS}?q=${TAG}` });
   await expect(staff.getByRole("heading", { level: 1, name: "Fotos" })).toBeVisible();
   await expect(staff.getByLabel("Estado de la foto")).toHaveValue("pending");
   const card = staff.getByRole("article", { name: STUDENT });
@@ -100,9 +98,7 @@ test("Secretaria rejects a photo with a reason; the family sees it, sends a new 
   // Consulta sees the same grid with no review buttons.
   const readerContext = await browser.newContext({ locale: "en-US" });
   const reader = await readerContext.newPage();
-  await logIn(reader, "consulta@demo.local");
-  await expect(reader).toHaveURL(/\/portal\//);
-  await reader.goto(`${PHOTOS}?photoStatus=all&q=${TAG}`);
+  await signIn(reader, "consulta@demo.local", { path: `${PHOTOS}?photoStatus=all&q=${TAG}` });
   const readCard = reader.getByRole("article", { name: STUDENT });
   await expect(readCard.getByTestId("photo-status")).toHaveText("Aprobada");
   await expect(readCard.getByRole("button")).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 import { runTag, sendNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
@@ -15,8 +15,7 @@ test.beforeAll(async ({ browser }) => {
   // familia1 sends one file whose first representative and student carry this run's tag.
   const context = await browser.newContext({ locale: "en-US" });
   const page = await context.newPage();
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   await sendNewFile(page, {
     studentFile: { names: "Renata", firstName: "Salazar", secondName: TAG },
     firstRepresentative: { names: "Marisol", firstName: TAG, secondName: "Vera" },
@@ -25,8 +24,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test("the secretary finds a first representative by name and opens the request", async ({ page }) => {
-  await logIn(page, "secretaria@demo.local");
-  await page.goto(`${LISTS}/first-representatives`);
+  await signIn(page, "secretaria@demo.local", { path: `${LISTS}/first-representatives` });
   await expect(page.getByRole("heading", { name: "Primeros representantes", level: 1 })).toBeVisible();
   const table = page.getByRole("table", { name: "Representantes" });
   await expect(table).toBeVisible();
@@ -68,7 +66,7 @@ test("the secretary finds a first representative by name and opens the request",
 });
 
 test("each list holds its own representatives: the second of the same request, or both", async ({ page }) => {
-  await logIn(page, "consulta@demo.local");
+  await signIn(page, "consulta@demo.local");
   // The student's name finds the request's second representative (the default body's Jorge Pérez).
   await page.goto(`${LISTS}/second-representatives?q=${TAG}`);
   await expect(page.getByRole("heading", { name: "Segundos representantes", level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 import { runTag, sendNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
@@ -19,8 +19,7 @@ const reviewOnly = (page: Page) => page.getByRole("checkbox", { name: "Solo con 
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ locale: "en-US" });
   const page = await context.newPage();
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   for (const first of NAMES) {
     await sendNewFile(page, { studentFile: { names: first, firstName: "Cedeño", secondName: TAG } });
   }
@@ -30,8 +29,7 @@ test.beforeAll(async ({ browser }) => {
 test("a request flagged for internal review is found with the list's filter, and leaves it once resolved", async ({
   page,
 }) => {
-  await logIn(page, "secretaria@demo.local");
-  await page.goto(`${LISTS}/without-treating?q=${TAG}&sort=studentName`);
+  await signIn(page, "secretaria@demo.local", { path: `${LISTS}/without-treating?q=${TAG}&sort=studentName` });
   await expect(row(page, "Inés")).toBeVisible();
   await expect(row(page, "Julián")).toBeVisible();
   await expect(page.getByRole("img", { name: "Revisión interna pendiente" })).toHaveCount(0);
@@ -78,8 +76,7 @@ test("a request flagged for internal review is found with the list's filter, and
 });
 
 test("a bulk status change takes an optional comment that each request's history keeps", async ({ page }) => {
-  await logIn(page, "secretaria@demo.local");
-  await page.goto(`${LISTS}/without-treating?q=${TAG}&sort=studentName`);
+  await signIn(page, "secretaria@demo.local", { path: `${LISTS}/without-treating?q=${TAG}&sort=studentName` });
   for (const first of NAMES) {
     await page.getByRole("checkbox", { name: `Seleccionar la solicitud de ${studentName(first)}` }).check();
   }

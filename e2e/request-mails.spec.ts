@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 import { sendFileForStaff } from "./support/staff-request.ts";
 import { runTag } from "./support/wizard.ts";
 
@@ -16,8 +16,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test("the secretary sees the family's e-mails delivered and sends one again after confirming", async ({ page }) => {
-  await logIn(page, "secretaria@demo.local");
-  await page.goto(detailPath());
+  await signIn(page, "secretaria@demo.local", { path: detailPath() });
   const mails = page.getByRole("region", { name: "Correos a la familia" });
   // One "enrollment received" per address: the account and the file's two representatives.
   const allReceived = mails.getByRole("row").filter({ hasText: "Inscripción recibida, con los documentos" });
@@ -50,8 +49,7 @@ test("the secretary sees the family's e-mails delivered and sends one again afte
 });
 
 test("Consulta sees the e-mails without a resend button", async ({ page }) => {
-  await logIn(page, "consulta@demo.local");
-  await page.goto(detailPath());
+  await signIn(page, "consulta@demo.local", { path: detailPath() });
   const mails = page.getByRole("region", { name: "Correos a la familia" });
   await expect(mails.getByRole("row").filter({ hasText: "Inscripción recibida" })).toHaveCount(4);
   await expect(mails.getByRole("button")).toHaveCount(0);

@@ -1,12 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 
 // The login screen is English for this browser; the demo Admin then works in Spanish.
 test.use({ locale: "en-US" });
 
 test("the Admin reads on the roles page that Consulta may view requests but not change them", async ({ page }) => {
-  await logIn(page, "admin@demo.local");
-  await page.goto("/portal/dashboards/settings/audit-log");
+  await signIn(page, "admin@demo.local", { path: "/portal/dashboards/settings/audit-log" });
   await page.getByRole("link", { name: "Qué puede ver y hacer cada rol" }).click();
   await expect(page).toHaveURL(/\/portal\/dashboards\/settings\/roles$/);
   await expect(page.getByRole("heading", { level: 1, name: "Roles" })).toBeVisible();

@@ -3,7 +3,7 @@ import { ACCOUNT_PASSWORD, registerAccount } from "./support/accounts.ts";
 import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 import { CODE_FIELD, setUpMfaOnScreen } from "./support/mfa.ts";
 import { linkFromOutbox } from "./support/outbox.ts";
-import { logIn } from "./support/session.ts";
+import { logIn, signIn } from "./support/session.ts";
 import { totpCode } from "./support/totp.ts";
 
 /** Her sign-in screen speaks her language (Spanish) once she has used the portal. */
@@ -30,9 +30,7 @@ test("the Admin makes a family account Secretaría, then deactivates it and her 
 
   const adminContext = await browser.newContext({ baseURL, locale: "en-US", viewport: { width: 1440, height: 900 } });
   const admin = await adminContext.newPage();
-  await logIn(admin, "admin@demo.local");
-  await expect(admin).toHaveURL(/\/portal\/dashboard$/);
-  await admin.goto(`/portal/dashboards/settings/users?q=${encodeURIComponent(email)}`);
+  await signIn(admin, "admin@demo.local", { path: `/portal/dashboards/settings/users?q=${encodeURIComponent(email)}` });
   await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
   const row = admin.getByRole("row").filter({ hasText: email });
   await expect(row).toHaveCount(1);
@@ -92,9 +90,7 @@ test("the Admin invites a Secretaría: she chooses her password from the e-mail,
 }) => {
   const adminContext = await browser.newContext({ baseURL, locale: "en-US", viewport: { width: 1440, height: 900 } });
   const admin = await adminContext.newPage();
-  await logIn(admin, "admin@demo.local");
-  await expect(admin).toHaveURL(/\/portal\/dashboard$/);
-  await admin.goto("/portal/dashboards/settings/users");
+  await signIn(admin, "admin@demo.local", { path: "/portal/dashboards/settings/users" });
 
   const email = `invited-${Date.now()}@example.ec`;
   const since = Date.now();
@@ -146,9 +142,7 @@ test("the Admin invites a Secretaría: she chooses her password from the e-mail,
 });
 
 test("a family account's page lists its students and links to their requests", async ({ page }) => {
-  await logIn(page, "admin@demo.local");
-  await expect(page).toHaveURL(/\/portal\/dashboard$/);
-  await page.goto("/portal/dashboards/settings/users?q=familia1%40demo.local");
+  await signIn(page, "admin@demo.local", { path: "/portal/dashboards/settings/users?q=familia1%40demo.local" });
   const row = page.getByRole("row").filter({ hasText: "familia1@demo.local" });
   await row.getByRole("link").click();
   await expect(page).toHaveURL(/\/portal\/dashboards\/settings\/users\/\d+$/);

@@ -9,7 +9,7 @@ test.use({ locale: "en-US" });
 test("what was typed in a step and not saved survives a reload, and can be discarded back to what was saved", async ({
   page,
 }) => {
-  await registerAccount(page, "borrador");
+  await registerAccount(page, "borrador", { path: null });
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId, "enrollmentYear");
   await openWizardStep(page, fileId, "ficha-del-alumno");

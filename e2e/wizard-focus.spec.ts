@@ -9,7 +9,7 @@ test.use({ locale: "en-US" });
 test("a failed save focuses the first unchecked term clear of the header; a saved step opens at its top, its title focused", async ({
   page,
 }) => {
-  await registerAccount(page, "foco");
+  await registerAccount(page, "foco", { path: null });
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId, "terms");
   await openWizardStep(page, fileId, "terminos-y-condiciones");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNotOver } from "./support/layout.ts";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 import { fillNewFile, openWizardStep, runTag, startNewFile } from "./support/wizard.ts";
 
 test.use({ locale: "en-US" });
@@ -9,8 +9,7 @@ test("the wizard keeps what was typed when the window narrows to a phone's width
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/\/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   const fileId = await startNewFile(page);
   await openWizardStep(page, fileId, "ficha-del-alumno");
   await expect(page.getByRole("heading", { level: 1, name: "Ficha del alumno" })).toBeVisible();
@@ -35,7 +34,7 @@ test("on a phone, a file at its summary resumes there, the steps list closes on 
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, "familia1@demo.local");
+  await signIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/\/bienvenido$/);
   // The welcome text names the school year it enrolls for.
   await expect(page.getByText(/a sus hijos para el año lectivo \d{4}-\d{4}\. Elija/)).toBeVisible();

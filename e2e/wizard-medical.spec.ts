@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { minimalPdf } from "../apps/server/test/support/documents.ts";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; once signed in, familia1 works in Spanish.
@@ -9,8 +9,7 @@ test.use({ locale: "en-US" });
 const question = (page: Page, name: string) => page.getByRole("radiogroup", { name });
 
 test("a family fills the medical record and goes on to the summary", async ({ page }) => {
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId, "medicalRecord");
   await openWizardStep(page, fileId, "ficha-medica");

@@ -1,13 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { logIn } from "./support/session.ts";
+import { sameOrigin, signIn } from "./support/session.ts";
 import { jpegPhoto, openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; once signed in, familia1 works in Spanish.
 test.use({ locale: "en-US" });
 
 const SAVE = "Guardar y continuar";
-const sameOrigin = (page: Page) => ({ origin: new URL(page.url()).origin });
 
 /**
  * Keeps a copy of every file the page uploads, read from the FormData just before fetch sends it
@@ -64,8 +63,7 @@ test("student photo: cropped in the browser to 500 × 500, consents answered, ke
   // A family's phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await recordUploads(page);
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId, "studentPhoto");
   await openWizardStep(page, fileId, "foto-del-alumno");
@@ -213,8 +211,7 @@ test("student photo: cropped in the browser to 500 × 500, consents answered, ke
 });
 
 test("school transport: the bus needs its conditions accepted", async ({ page }) => {
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId, "schoolTransport");
   await openWizardStep(page, fileId, "informacion-servicio-de-transporte-escolar");
@@ -252,8 +249,7 @@ test("school transport: the bus needs its conditions accepted", async ({ page })
 });
 
 test("exit authorization: exit alone only for the upper years; 16:00 and the notary shown", async ({ page }) => {
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId, "exitAuthorization");
   await openWizardStep(page, fileId, "autorizacion-de-salida");
@@ -299,7 +295,7 @@ test("exit authorization: exit alone only for the upper years; 16:00 and the not
   // The same student requesting Seconde (a new student may request any level).
   const file = (await (await page.request.get(`/api/enrollment/files/${fileId}`)).json()) as { schoolYearId: number };
   const level = await page.request.put(`/api/enrollment/files/${fileId}/steps/enrollmentYear`, {
-    headers: sameOrigin(page),
+    headers: sameOrigin(),
     data: { schoolYearId: file.schoolYearId, levelCode: "2NDE" },
   });
   expect(level.status(), await level.text()).toBe(200);

@@ -2,19 +2,18 @@ import { expect, test } from "@playwright/test";
 import { flat } from "../apps/server/test/support/pdf-text.ts";
 import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 import { downloadPdf } from "./support/documents.ts";
-import { logIn } from "./support/session.ts";
+import { sameOrigin, signIn } from "./support/session.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 test.use({ locale: "en-US" });
 
 test("the summary shows every section, edits one and comes back, then sends the file", async ({ page }) => {
-  await logIn(page, "familia1@demo.local");
-  await expect(page).toHaveURL(/\/bienvenido$/);
+  await signIn(page, "familia1@demo.local", { path: null });
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId);
   // A previous school, named with a catalogue's country and level.
   const history = await page.request.put(`/api/enrollment/files/${fileId}/steps/academicHistory`, {
-    headers: { origin: new URL(page.url()).origin },
+    headers: sameOrigin(),
     data: {
       previousLevel: "CM1",
       institutionName: "Escuela Benalcázar",

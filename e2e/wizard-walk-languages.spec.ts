@@ -4,7 +4,7 @@ import { flat } from "../apps/server/test/support/pdf-text.ts";
 import { STEP_IDS } from "../packages/shared/src/enrollment-steps.ts";
 import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 import { downloadPdf } from "./support/documents.ts";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 test.use({ locale: "en-US" });
@@ -32,7 +32,7 @@ for (const { email, language } of [
     const enrollment = catalog(language, "enrollment");
     const routes = catalog(language, "routes");
     const title = (step: string) => text(routes, `wizard.${step}.title`);
-    await logIn(page, email);
+    await signIn(page, email);
     await expect(page).toHaveURL(/\/bienvenido$/);
     await expect(page.getByRole("heading", { level: 1, name: title("welcome") })).toBeVisible();
 

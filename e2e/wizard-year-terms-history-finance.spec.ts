@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { CURRENT_YEAR } from "./support/demo-calendar.ts";
-import { logIn } from "./support/session.ts";
+import { signIn } from "./support/session.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 // The login screen is English for this browser; once signed in, familia1 works in Spanish.
@@ -16,7 +16,7 @@ async function familyFilesThisYear(page: Page, fileId: number): Promise<number> 
 }
 
 test("steps 3 and 4: the file's school year, a level among those allowed, and all three terms", async ({ page }) => {
-  await logIn(page, "familia1@demo.local");
+  await signIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId, "enrollmentYear");
@@ -78,7 +78,7 @@ test("steps 3 and 4: the file's school year, a level among those allowed, and al
 });
 
 test("steps 9 and 10: previous schooling, then who pays and how, with the family discount", async ({ page }) => {
-  await logIn(page, "familia1@demo.local");
+  await signIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId, "academicHistory");
@@ -176,7 +176,7 @@ test("steps 9 and 10: previous schooling, then who pays and how, with the family
 
 // familia1's demo student Mateo was in CM1 last year (apps/server/src/db/seeds/demo-students.ts).
 test("a re-enrollment of a demo student is prefilled and offers only the next level", async ({ page }) => {
-  await logIn(page, "familia1@demo.local");
+  await signIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
   const card = page.getByRole("article", { name: "Mateo Andrade Torres" });
   await card.getByRole("button", { name: "Empezar la inscripción" }).click();

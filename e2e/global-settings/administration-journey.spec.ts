@@ -4,7 +4,7 @@ import { MARRIED, renameMarried } from "../support/catalogues.ts";
 import { DEMO_CALENDAR, dayFirst, NEXT_YEAR } from "../support/demo-calendar.ts";
 import { setUpMfaOnScreen } from "../support/mfa.ts";
 import { linkFromOutbox } from "../support/outbox.ts";
-import { logIn } from "../support/session.ts";
+import { logIn, signIn } from "../support/session.ts";
 import { openWizardStep, runTag, saveStepsBefore, startNewFile } from "../support/wizard.ts";
 
 /**
@@ -54,7 +54,7 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
 }) => {
   const tag = runTag("adm");
   const renamed = { es: `Casado/a ${tag}`, en: `Married ${tag}`, fr: `Marié(e) ${tag}` };
-  await logIn(admin, "admin@demo.local");
+  await signIn(admin, "admin@demo.local");
   await expect(admin).toHaveURL(/\/portal\/dashboard$/);
   let yearCreated = false;
   let labelRenamed = false;
@@ -120,7 +120,7 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
     // 3. A renamed catalogue entry, seen by a family in its wizard in es, en and fr.
     const familyContext = await browser.newContext({ baseURL, locale: "en-US" });
     const family = await familyContext.newPage();
-    await registerAccount(family, "admin-journey");
+    await registerAccount(family, "admin-journey", { path: null });
     const fileId = await startNewFile(family);
     await saveStepsBefore(family, fileId, "firstRepresentative");
     await renameMarried(admin, MARRIED.es, renamed);

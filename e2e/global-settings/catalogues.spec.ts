@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { registerAccount } from "../support/accounts.ts";
 import { MARRIED, renameMarried } from "../support/catalogues.ts";
-import { logIn } from "../support/session.ts";
+import { signIn } from "../support/session.ts";
 import { openWizardStep, runTag, saveStepsBefore, startNewFile } from "../support/wizard.ts";
 
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
@@ -14,13 +14,13 @@ test("the Admin renames a civil status and a family sees the new label in the wi
   const tag = runTag("cat");
   const renamed = { es: `Casado/a ${tag}`, en: `Married ${tag}`, fr: `Marié(e) ${tag}` };
   // A family account and file of the spec's own, up to the first representative's step.
-  await registerAccount(family, "catalogues");
+  await registerAccount(family, "catalogues", { path: null });
   const fileId = await startNewFile(family);
   await saveStepsBefore(family, fileId, "firstRepresentative");
 
   const adminContext = await browser.newContext({ baseURL, locale: "en-US", viewport: { width: 1440, height: 900 } });
   const admin = await adminContext.newPage();
-  await logIn(admin, "admin@demo.local");
+  await signIn(admin, "admin@demo.local");
   await expect(admin).toHaveURL(/\/portal\/dashboard$/);
   // The settings menu's "Catálogos" entry leads to /home.
   await admin
@@ -62,15 +62,13 @@ test("the Admin adds, disables and deletes an entry; the wizard offers it only w
 }) => {
   const tag = runTag("new");
   const entry = { es: `Convivencia ${tag}`, en: `Cohabiting ${tag}`, fr: `Concubinage ${tag}` };
-  await registerAccount(family, "catalogues-add");
+  await registerAccount(family, "catalogues-add", { path: null });
   const fileId = await startNewFile(family);
   await saveStepsBefore(family, fileId, "firstRepresentative");
 
   const adminContext = await browser.newContext({ baseURL, locale: "en-US", viewport: { width: 1440, height: 900 } });
   const admin = await adminContext.newPage();
-  await logIn(admin, "admin@demo.local");
-  await expect(admin).toHaveURL(/\/portal\/dashboard$/);
-  await admin.goto("/portal/dashboards/settings/home?list=civilStatus");
+  await signIn(admin, "admin@demo.local", { path: "/portal/dashboards/settings/home?list=civilStatus" });
   await admin.getByRole("button", { name: "Añadir una entrada" }).click();
   const dialog = admin.getByRole("dialog");
   // A label the list already has is refused under its field.

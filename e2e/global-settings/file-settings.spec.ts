@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { minimalPdf } from "../../apps/server/test/support/documents.ts";
 import { readPdfText } from "../../apps/server/test/support/pdf-text.ts";
-import { logIn } from "../support/session.ts";
+import { signIn } from "../support/session.ts";
 import { openWizardStep, runTag, saveStepsBefore, startNewFile } from "../support/wizard.ts";
 
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
@@ -13,9 +13,7 @@ test("the Admin uploads a template for the terms step and the family downloads i
   baseURL,
 }) => {
   const title = `Reglamento interno ${runTag("e")}`;
-  await logIn(admin, "admin@demo.local");
-  await expect(admin).toHaveURL(/\/portal\/dashboard$/);
-  await admin.goto("/portal/dashboards/settings/files");
+  await signIn(admin, "admin@demo.local", { path: "/portal/dashboards/settings/files" });
   await expect(admin.getByRole("heading", { name: "Archivos", level: 1 })).toBeVisible();
   // The spec's limits are the defaults the page shows.
   await expect(admin.getByLabel("Tamaño máximo en MB: Foto de un representante")).toHaveValue("1");
@@ -53,7 +51,7 @@ test("the Admin uploads a template for the terms step and the family downloads i
   // The family (Spanish) at the terms step: the school's document, downloaded as a real PDF.
   const familyContext = await browser.newContext({ baseURL, locale: "en-US", viewport: { width: 1440, height: 900 } });
   const family = await familyContext.newPage();
-  await logIn(family, "familia1@demo.local");
+  await signIn(family, "familia1@demo.local");
   await expect(family).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
   const fileId = await startNewFile(family);
   await saveStepsBefore(family, fileId, "terms");
@@ -83,9 +81,7 @@ test("the Admin sets the representative photo to JPG up to 2 MB, the wizard says
   browser,
   baseURL,
 }) => {
-  await logIn(admin, "admin@demo.local");
-  await expect(admin).toHaveURL(/\/portal\/dashboard$/);
-  await admin.goto("/portal/dashboards/settings/files");
+  await signIn(admin, "admin@demo.local", { path: "/portal/dashboards/settings/files" });
   const size = admin.getByLabel("Tamaño máximo en MB: Foto de un representante");
   const types = admin.getByRole("group", { name: "Tipos aceptados: Foto de un representante" });
   await expect(size).toHaveValue("1");
@@ -108,7 +104,7 @@ test("the Admin sets the representative photo to JPG up to 2 MB, the wizard says
 
   const familyContext = await browser.newContext({ baseURL, locale: "en-US", viewport: { width: 1440, height: 900 } });
   const family = await familyContext.newPage();
-  await logIn(family, "familia1@demo.local");
+  await signIn(family, "familia1@demo.local");
   await expect(family).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
   const fileId = await startNewFile(family);
   await saveStepsBefore(family, fileId, "firstRepresentative");
@@ -129,8 +125,7 @@ test("the Admin sets the representative photo to JPG up to 2 MB, the wizard says
 });
 
 test("the Admin chooses to keep uploaded PDFs as sent, after a confirmation naming the action", async ({ page }) => {
-  await logIn(page, "admin@demo.local");
-  await page.goto("/portal/dashboards/settings/files");
+  await signIn(page, "admin@demo.local", { path: "/portal/dashboards/settings/files" });
   const section = page.getByRole("region", { name: "PDF recibidos" });
   const toggle = section.getByRole("switch", { name: "Guardar además cada PDF tal como se envió" });
   await expect(toggle).not.toBeChecked();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { logIn } from "../support/session.ts";
+import { signIn } from "../support/session.ts";
 import { openWizardStep, runTag, saveStepsBefore, startNewFile } from "../support/wizard.ts";
 
 test.use({ locale: "en-US" });
@@ -24,7 +24,7 @@ test("the Admin's discount percent shows on a family's finance step, the school'
   page,
   browser,
 }) => {
-  await logIn(page, "admin@demo.local");
+  await signIn(page, "admin@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   await openSettings(page);
   const discount = page.getByLabel("Descuento familiar (%)", { exact: true });
@@ -37,7 +37,7 @@ test("the Admin's discount percent shows on a family's finance step, the school'
   await expect(discount).toHaveValue("25");
 
   const family = await browser.newPage({ locale: "en-US" });
-  await logIn(family, "familia1@demo.local");
+  await signIn(family, "familia1@demo.local");
   await expect(family).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
   // The welcome notice quotes the year's percent too.
   await expect(family.getByText(/descuento del 25 %/).first()).toBeVisible();
@@ -69,10 +69,10 @@ test("the Admin's discount percent shows on a family's finance step, the school'
 });
 
 test("a second Admin saving stale values gets the page reloaded and told why", async ({ page, browser }) => {
-  await logIn(page, "admin@demo.local");
+  await signIn(page, "admin@demo.local");
   await openSettings(page);
   const other = await browser.newPage({ locale: "en-US" });
-  await logIn(other, "admin@demo.local");
+  await signIn(other, "admin@demo.local");
   await openSettings(other);
 
   const notice = "Imprima todo a una sola cara, por favor.";

@@ -1,12 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { logIn } from "../support/session.ts";
+import { logIn, signIn } from "../support/session.ts";
 
 test.use({ locale: "en-US" });
 
 test("maintenance mode sends everyone but Admin to the maintenance page", async ({ page, browser }) => {
-  await logIn(page, "admin@demo.local");
-  await expect(page).toHaveURL(/\/portal\/dashboard$/);
-  await page.goto("/portal/dashboards/settings/general");
+  await signIn(page, "admin@demo.local", { path: "/portal/dashboards/settings/general" });
   const toggle = page.getByRole("switch", { name: "Modo de mantenimiento" });
   await toggle.click();
   await expect(page.getByText("¿Está seguro de que desea actualizar?")).toBeVisible();
@@ -14,6 +12,7 @@ test("maintenance mode sends everyone but Admin to the maintenance page", async 
   await expect(toggle).toBeChecked();
 
   const family = await browser.newPage({ locale: "en-US" });
+  // On the login screen: what a family signing in during maintenance is shown is under test.
   await logIn(family, "familia2@demo.local");
   await expect(family).toHaveURL(/\/maintenance$/);
   await family.goto("/portal/account/user");

@@ -6,6 +6,7 @@ import type { RequestTime } from "../../apps/server/src/plugins/request-times.ts
 import { everyStepBody } from "../../apps/server/test/support/documents.ts";
 import { registerAccount } from "../support/accounts.ts";
 import { downloadPdf } from "../support/documents.ts";
+import { sameOrigin } from "../support/session.ts";
 import { jpegPhoto, openWizardStep, startNewFile } from "../support/wizard.ts";
 
 /*
@@ -55,7 +56,7 @@ async function upload(
   file: { name: string; mimeType: string; buffer: Buffer },
 ) {
   const response = await page.request.post(`/api/enrollment/files/${fileId}/uploads?kind=${kind}`, {
-    headers: { origin: new URL(page.url()).origin },
+    headers: sameOrigin(),
     multipart: { file },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -82,7 +83,7 @@ test("a family's journey, from sign-up to the documents: no request over 500 ms 
     const opened = await page.request.get(`/api/enrollment/files/${fileId}/steps/${name}`);
     expect(opened.status()).toBe(200);
     const saved = await page.request.put(`/api/enrollment/files/${fileId}/steps/${name}`, {
-      headers: { origin: new URL(page.url()).origin },
+      headers: sameOrigin(),
       data: body as object,
     });
     expect(saved.status(), `${name}: ${await saved.text()}`).toBe(200);

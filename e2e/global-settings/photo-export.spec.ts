@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { readZip } from "../../apps/server/test/support/zip.ts";
-import { logIn } from "../support/session.ts";
+import { signIn } from "../support/session.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
 test.use({ locale: "en-US", viewport: { width: 1440, height: 900 } });
@@ -15,7 +15,7 @@ interface Summary {
 test("a secretary opens the photo export with a level filter, sees the counts and downloads the ZIP", async ({
   page,
 }) => {
-  await logIn(page, "secretaria@demo.local");
+  await signIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
 
   // The demo's level with the most requests: the export has photos to hold.

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { logIn } from "../support/session.ts";
+import { signIn } from "../support/session.ts";
 
 // The login screen is English for this browser; the demo staff then work in Spanish.
 test.use({ locale: "en-US" });
@@ -25,8 +25,7 @@ async function download(page: Page, button: string) {
 test("a Secretaria filters the student report to one level, chooses columns and exports XLSX and CSV", async ({
   page,
 }) => {
-  await logIn(page, "secretaria@demo.local");
-  await page.goto(REPORT);
+  await signIn(page, "secretaria@demo.local", { path: REPORT });
   await expect(page.getByRole("heading", { level: 1, name: "Información de estudiantes" })).toBeVisible();
   const table = page.getByRole("table", { name: "Filas del informe" });
   await expect(table).toBeVisible();

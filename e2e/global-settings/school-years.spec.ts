@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { CURRENT_YEAR, DEMO_CALENDAR, dayFirst, NEXT_YEAR } from "../support/demo-calendar.ts";
-import { DEMO_PASSWORD, logIn } from "../support/session.ts";
+import { DEMO_PASSWORD, signIn } from "../support/session.ts";
 
 test.use({ locale: "en-US" });
 
@@ -25,9 +25,7 @@ test("the Admin creates the next year and opens re-enrollment; a family sees the
   page,
   browser,
 }) => {
-  await logIn(page, "admin@demo.local");
-  await expect(page).toHaveURL(/\/portal\/dashboard$/);
-  await page.goto(YEARS_URL);
+  await signIn(page, "admin@demo.local", { path: YEARS_URL });
   await expect(page.getByRole("heading", { level: 1, name: "Año lectivo" })).toBeVisible();
   const current = page.getByRole("article", { name: CURRENT_YEAR });
   await expect(current.getByText("Año vigente", { exact: true })).toBeVisible();

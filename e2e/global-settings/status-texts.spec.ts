@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { logIn } from "../support/session.ts";
+import { signIn } from "../support/session.ts";
 import { sendFileForStaff } from "../support/staff-request.ts";
 import { runTag } from "../support/wizard.ts";
 
@@ -28,14 +28,14 @@ test("the Admin renames a status in Spanish with an explanation: staff lists and
   const requestId = await sendFileForStaff(browser, { names: "Inés", tag });
   const staff = await browser.newContext({ locale: "en-US" });
   const staffPage = await staff.newPage();
-  await logIn(staffPage, "secretaria@demo.local");
+  await signIn(staffPage, "secretaria@demo.local");
   const suspended = await staffPage.request.post(`/api/requests/${requestId}/actions`, {
     data: { action: "discontinue", expectedVersion: 1, comment: "Falta un documento." },
   });
   expect(suspended.status()).toBe(200);
   await staff.close();
 
-  await logIn(admin, "admin@demo.local");
+  await signIn(admin, "admin@demo.local");
   await expect(admin).toHaveURL(/\/portal\/dashboard$/);
   await openStatusTexts(admin);
   const section = admin.getByRole("region", { name: "Suspendida", exact: true });
@@ -63,7 +63,7 @@ test("the Admin renames a status in Spanish with an explanation: staff lists and
     // The family sees the new name and the explanation on its student's card.
     const familyContext = await browser.newContext({ locale: "en-US" });
     const family = await familyContext.newPage();
-    await logIn(family, "familia1@demo.local");
+    await signIn(family, "familia1@demo.local");
     await expect(family).toHaveURL(/bienvenido$/);
     const card = family.getByRole("article").filter({ hasText: tag });
     await expect(card.getByText(`Estado de la solicitud: ${label}`)).toBeVisible();
@@ -83,7 +83,7 @@ test("the Admin renames a status in Spanish with an explanation: staff lists and
 test("the Admin rewrites an e-mail's French text with the server's preview, then restores the portal's", async ({
   page: admin,
 }) => {
-  await logIn(admin, "admin@demo.local");
+  await signIn(admin, "admin@demo.local");
   await admin
     .getByRole("navigation", { name: "Navegación principal" })
     .getByRole("button", { name: "Configuración" })

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { logIn } from "../support/session.ts";
+import { signIn } from "../support/session.ts";
 
 // Sync with the BUE (issue #10): the Admin exports the demo year's students for the school's
 // student database, imports the codes back, and finds them on the request's page. The login screen
@@ -26,8 +26,7 @@ const csvFile = (text: string) => ({
 test("an Admin exports for the BUE, imports the codes back and sees them on the request's BUE page", async ({
   page,
 }) => {
-  await logIn(page, "admin@demo.local");
-  await page.goto("/portal/sync");
+  await signIn(page, "admin@demo.local", { path: "/portal/sync" });
   await expect(page.getByRole("heading", { level: 1, name: "Sincronización" })).toBeVisible();
   const pending = Number(await page.getByTestId("sync-count-pending").textContent());
   expect(pending).toBeGreaterThan(0);

@@ -2,17 +2,22 @@ import { expect, type Page } from "@playwright/test";
 import type { CaptchaChallenge } from "@portal/shared/schemas/responses";
 import { solvedCaptchaPayload } from "../../apps/server/test/support/proof-of-work.ts";
 import { linkFromOutbox } from "./outbox.ts";
-import { logIn } from "./session.ts";
+import { sameOrigin, signIn } from "./session.ts";
 
 /**
- * A family account of the spec's own, working in Spanish, signed in on the login screen. Specs
+ * A family account of the spec's own, working in Spanish, signed in. Specs
  * that change what belongs to an account (its language, the family's authorized persons) use one
  * so the specs running alongside on the demo accounts are not affected. Registered through the API
- * (the register screen has its own spec) and activated from the e-mail. Answers its e-mail.
+ * (the register screen has its own spec), activated from the e-mail and signed in through the API
+ * (the login screen has its own); the page then opens `path` as signIn does (the enrollment welcome
+ * unless told). Answers its e-mail.
  */
-export async function registerAccount(page: Page, prefix: string): Promise<string> {
-  await page.goto("/login");
-  const origin = { origin: new URL(page.url()).origin };
+export async function registerAccount(
+  page: Page,
+  prefix: string,
+  options: { path?: string | null } = {},
+): Promise<string> {
+  const origin = sameOrigin();
   const captcha = solvedCaptchaPayload(
     (await (await page.request.get("/api/auth/captcha")).json()) as CaptchaChallenge,
   );
@@ -39,7 +44,7 @@ export async function registerAccount(page: Page, prefix: string): Promise<strin
   const token = link.split("/").at(-1);
   const activated = await page.request.post("/api/auth/activate", { headers: origin, data: { token } });
   expect(activated.ok(), await activated.text()).toBe(true);
-  await logIn(page, email, ACCOUNT_PASSWORD);
+  await signIn(page, email, { password: ACCOUNT_PASSWORD, path: options.path });
   return email;
 }
 

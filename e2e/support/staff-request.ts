@@ -1,5 +1,5 @@
 import { type Browser, expect } from "@playwright/test";
-import { logIn } from "./session.ts";
+import { signIn } from "./session.ts";
 import { sendNewFile } from "./wizard.ts";
 
 /**
@@ -12,14 +12,13 @@ export async function sendFileForStaff(
 ): Promise<number> {
   const family = await browser.newContext({ locale: "en-US" });
   const page = await family.newPage();
-  await logIn(page, opts.family ?? "familia1@demo.local");
-  await expect(page).toHaveURL(/bienvenido$/);
+  await signIn(page, opts.family ?? "familia1@demo.local", { path: null });
   await sendNewFile(page, { studentFile: { names: opts.names, firstName: "Pérez", secondName: opts.tag } });
   await family.close();
 
   const staff = await browser.newContext({ locale: "en-US" });
   const staffPage = await staff.newPage();
-  await logIn(staffPage, "secretaria@demo.local");
+  await signIn(staffPage, "secretaria@demo.local", { path: null });
   const list = await staffPage.request.get(`/api/requests?q=${opts.tag}`);
   const { items } = (await list.json()) as { items: { id: number }[] };
   expect(items).toHaveLength(1);

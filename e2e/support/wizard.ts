@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { everyStepBody, minimalPdf } from "../../apps/server/test/support/documents.ts";
+import { sameOrigin } from "./session.ts";
 
 /**
  * Shortcuts for end-to-end specs that test one wizard step: the earlier steps are saved through
@@ -15,12 +16,9 @@ export async function jpegPhoto(width = 640, height = 480): Promise<Buffer> {
     .toBuffer();
 }
 
-// The CSRF check wants same-origin requests; the page's own origin says so.
-const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
-
 async function upload(page: Page, fileId: number, kind: string, buffer: Buffer, name: string, mimeType: string) {
   const response = await page.request.post(`/api/enrollment/files/${fileId}/uploads?kind=${kind}`, {
-    headers: originOf(page),
+    headers: sameOrigin(),
     multipart: { file: { name, mimeType, buffer } },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -29,7 +27,7 @@ async function upload(page: Page, fileId: number, kind: string, buffer: Buffer, 
 
 /** Starts a first enrollment ("+") for the signed-in family; answers the new file's id. */
 export async function startNewFile(page: Page): Promise<number> {
-  const response = await page.request.post("/api/enrollment/files", { headers: originOf(page), data: {} });
+  const response = await page.request.post("/api/enrollment/files", { headers: sameOrigin(), data: {} });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: number }).id;
 }
@@ -49,7 +47,7 @@ export async function saveStepsBefore(page: Page, fileId: number, step?: string)
   for (const [name, body] of bodies) {
     if (name === step) return;
     const saved = await page.request.put(`/api/enrollment/files/${fileId}/steps/${name}`, {
-      headers: originOf(page),
+      headers: sameOrigin(),
       data: body as object,
     });
     expect(saved.status(), `${name}: ${await saved.text()}`).toBe(200);
@@ -70,7 +68,7 @@ export function runTag(prefix: string): string {
  */
 export async function sendNewFile(page: Page, changes: Record<string, Record<string, unknown>>): Promise<number> {
   const fileId = await fillNewFile(page, changes);
-  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: originOf(page) });
+  const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, { headers: sameOrigin() });
   expect(sent.status(), await sent.text()).toBe(200);
   return fileId;
 }
@@ -83,7 +81,7 @@ export async function fillNewFile(page: Page, changes: Record<string, Record<str
     const saved = await page.request.get(`/api/enrollment/files/${fileId}/steps/${step}`);
     const { data } = (await saved.json()) as { data: Record<string, unknown> };
     const response = await page.request.put(`/api/enrollment/files/${fileId}/steps/${step}`, {
-      headers: originOf(page),
+      headers: sameOrigin(),
       data: { ...data, ...values },
     });
     expect(response.status(), `${step}: ${await response.text()}`).toBe(200);
