@@ -3,7 +3,8 @@ import { REQUEST_STATUSES } from "../packages/shared/src/request-status.ts";
 import { ALL_ROUTES } from "../packages/shared/src/route-access.ts";
 import { registerAccount } from "./support/accounts.ts";
 import { clippedAtEachWidth, clippedNow } from "./support/clipping.ts";
-import { logIn } from "./support/session.ts";
+import { openInApp } from "./support/in-app.ts";
+import { sameOrigin, signIn } from "./support/session.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
 /*
@@ -25,9 +26,13 @@ const staffScreens = built.filter(
 );
 const familyScreens = built.filter((route) => route.access === "protected" && route.roles.includes("User"));
 
-/** Opens a screen and waits for its title and its data. */
-async function open(page: Page, path: string, what: string) {
-  await page.goto(path);
+/**
+ * Opens a screen inside the running app (support/in-app.ts; `load`: with a page load, for a screen
+ * whose data the test has just changed through the API) and waits for its title and its data.
+ */
+async function open(page: Page, path: string, what: string, load = false) {
+  if (load) await page.goto(path);
+  else await openInApp(page, path);
   await expect(page.getByRole("heading", { level: 1 }).first(), what).toBeVisible();
   await expect(page.getByText(/^(Cargando|Loading|Chargement)/), what).toHaveCount(0);
 }
@@ -56,7 +61,7 @@ test("the clipping check finds a cut badge, button and select, and passes what f
 test("no badge, select or button is cut on the staff's screens, at 1366 and 390 px", async ({ page }) => {
   test.setTimeout(60_000 + staffScreens.length * 8_000);
   expect(staffScreens.length).toBeGreaterThan(25);
-  await logIn(page, "admin@demo.local");
+  await signIn(page, "admin@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   const sent = REQUEST_STATUSES.filter((status) => status !== "InProcess").join(",");
   const requests = await page.request.get(`/api/requests?pageSize=10&status=${sent}`);
@@ -80,7 +85,7 @@ test("no badge, select or button is cut on the staff's screens, at 1366 and 390 
 test("no badge, select or button is cut on a family's screens, at 1366 and 390 px", async ({ page }) => {
   test.setTimeout(90_000 + familyScreens.length * 8_000);
   expect(familyScreens.length).toBeGreaterThan(15);
-  await registerAccount(page, "fit");
+  await registerAccount(page, "fit", { path: null });
   const fileId = await startNewFile(page);
   await saveStepsBefore(page, fileId);
   await openWizardStep(page, fileId, "ficha-del-alumno");
@@ -93,13 +98,13 @@ test("no badge, select or button is cut on a family's screens, at 1366 and 390 p
   for (const route of screens) {
     if (route.id === "wizard.congratulations") {
       const sent = await page.request.post(`/api/enrollment/files/${fileId}/send`, {
-        headers: { origin: new URL(page.url()).origin },
+        headers: sameOrigin(),
       });
       expect(sent.status(), await sent.text()).toBe(200);
     }
     // An election that exists for nobody and an invitation nobody sent: their pages say so.
     const path = route.fullPath.replace(":id", "2147483000").replace(":token", "not-a-real-token");
-    await open(page, path, route.id);
+    await open(page, path, route.id, route.id === "wizard.congratulations");
     clipped.push(...(await clippedAtEachWidth(page, route.id)));
   }
   expect(clipped, "badges, selects or buttons whose text is cut").toEqual([]);
@@ -107,9 +112,7 @@ test("no badge, select or button is cut on a family's screens, at 1366 and 390 p
 
 test("on a phone the request list's filters wait behind a button that says how many are set", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, "secretaria@demo.local");
-  await expect(page).toHaveURL(/\/portal\//);
-  await page.goto("/portal/dashboards/inscriptions/all-request?pageSize=50");
+  await signIn(page, "secretaria@demo.local", { path: "/portal/dashboards/inscriptions/all-request?pageSize=50" });
   await expect(page.getByRole("heading", { name: "Todas las solicitudes", level: 1 })).toBeVisible();
   await expect(page.getByRole("searchbox", { name: "Buscar" })).toBeVisible();
   const more = page.getByRole("button", { name: "Más filtros" });
