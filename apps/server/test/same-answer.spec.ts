@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { solvedCaptcha } from "./support/captcha.ts";
 import { register } from "./support/register.ts";
 import { waitForMail } from "./support/smtp.ts";
-import { call, createTestApp, createUser, type TestApp, uniqueEmail } from "./support/test-app.ts";
+import { call, createTestApp, createUser, errorOf, type TestApp, uniqueEmail } from "./support/test-app.ts";
 
 // Issue #12: forgot-password and sign-up do the same work, and answer the same, whether or not the
 // address has an account. Shown by the work done (hashing, the audit entry, what is queued), never
@@ -73,24 +74,33 @@ describe("forgot-password", () => {
 });
 
 describe("resend-activation", () => {
-  const resend = (email: string) => call(t, { method: "POST", url: "/api/auth/activation/resend", payload: { email } });
+  const resend = async (email: string, withCaptcha: boolean) =>
+    call(t, {
+      method: "POST",
+      url: "/api/auth/activation/resend",
+      payload: withCaptcha ? { email, captcha: await solvedCaptcha(t) } : { email },
+    });
 
-  it("answers an unknown address, an activated account and a pending one with the same sequence, 429 included", async () => {
+  it("answers an unknown address, an activated account and a pending one with the same sequence, captcha and 429 included", async () => {
     const pending = await createUser(t, { activated: false });
     const activated = await createUser(t);
     const sequences = [];
     for (const email of [uniqueEmail("nobody"), activated.email, pending.email]) {
       const answers = [];
-      // Each call from its own address (the helper's default): only the per-address limit counts.
-      for (let i = 0; i < 5; i++) {
-        const response = await resend(email);
-        answers.push(
-          `${response.statusCode} ${response.statusCode === 429 ? response.json().error.code : response.body}`,
-        );
+      // Each call from its own address (the helper's default): only the per-address counters count.
+      for (const withCaptcha of [false, false, true, true, true]) {
+        const response = await resend(email, withCaptcha);
+        answers.push(`${response.statusCode} ${response.statusCode === 202 ? response.body : errorOf(response).code}`);
       }
       sequences.push(answers);
     }
-    expect(sequences[0]).toEqual([...Array(3).fill('202 {"ok":true}'), ...Array(2).fill("429 RATE_LIMITED")]);
+    expect(sequences[0]).toEqual([
+      '202 {"ok":true}',
+      "400 EMAIL_LINK_CAPTCHA_REQUIRED",
+      '202 {"ok":true}',
+      '202 {"ok":true}',
+      "429 RATE_LIMITED",
+    ]);
     expect(sequences).toEqual([sequences[0], sequences[0], sequences[0]]);
     const queued = await t.ctx.db
       .selectFrom("mail_outbox")

@@ -55,6 +55,16 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const emailOnlySchema = z.strictObject({ email: emailField });
 
+/**
+ * Forgot-password and resend-activation: the address, and a solved ALTCHA payload once the server
+ * asks for one (400 EMAIL_LINK_CAPTCHA_REQUIRED: several requests from the client or for the address).
+ */
+export const emailLinkSchema = z.strictObject({
+  email: emailField,
+  captcha: z.string({ error: "validation.invalidType" }).max(4096, { error: "validation.tooLong" }).optional(),
+});
+export type EmailLinkInput = z.infer<typeof emailLinkSchema>;
+
 export const tokenSchema = z.strictObject({ token: tokenField });
 
 export const resetPasswordSchema = z

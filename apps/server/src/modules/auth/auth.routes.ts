@@ -1,5 +1,5 @@
 import {
-  emailOnlySchema,
+  emailLinkSchema,
   invitationAcceptSchema,
   languageSchema,
   loginSchema,
@@ -110,9 +110,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     "/api/auth/activation/resend",
-    { config: { access: "public" }, schema: { body: emailOnlySchema, response: accepted } },
+    { config: { access: "public" }, schema: { body: emailLinkSchema, response: accepted } },
     async (request, reply) => {
-      await resendActivation(ctx, request, request.body.email);
+      await resendActivation(ctx, request, request.body);
       return reply.code(202).send({ ok: true });
     },
   );
@@ -146,9 +146,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     "/api/auth/forgot-password",
-    { config: { access: "public" }, schema: { body: emailOnlySchema, response: accepted } },
+    { config: { access: "public" }, schema: { body: emailLinkSchema, response: accepted } },
     async (request, reply) => {
-      await forgotPassword(ctx, request, request.body.email);
+      await forgotPassword(ctx, request, request.body);
       return reply.code(202).send({ ok: true });
     },
   );

@@ -1,4 +1,4 @@
-import type { RegisterInput } from "@portal/shared/schemas/auth";
+import type { EmailLinkInput, RegisterInput } from "@portal/shared/schemas/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
@@ -11,6 +11,7 @@ import { recordAudit } from "../audit/audit.repository.ts";
 import { findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from "../users/users.repository.ts";
 import { ACTIVATION_TTL_MS, queueAccountMail, RESET_TTL_MS, renderAccountMail } from "./account-mail.ts";
 import { verifyCaptchaOnce } from "./captcha.ts";
+import { guardEmailLink } from "./email-link-guard.ts";
 import { assertPasswordAcceptable, ownerOf } from "./password-policy.ts";
 import { deleteUserSessions } from "./sessions.repository.ts";
 import { countAttempt, resetThrottle, THROTTLE } from "./throttle.ts";
@@ -208,13 +209,13 @@ export async function acceptInvitation(ctx: AppContext, request: FastifyRequest,
 }
 
 /**
- * Always the same answers, whatever the address holds: the per-address limit is counted before the
- * account is looked up, so an unknown or activated address reaches 429 exactly as a pending one does
+ * Always the same answers, whatever the address holds: the per-address limit (and the captcha past
+ * its threshold: email-link-guard.ts) is counted before the account is looked up, so an unknown or activated address reaches 429 exactly as a pending one does
  * (docs/security.md, "No account enumeration"). Only a pending account receives a link.
  */
-export async function resendActivation(ctx: AppContext, request: FastifyRequest, email: string): Promise<void> {
-  await countAttempt(ctx.db, THROTTLE.forgotClient, request.ip);
-  await countAttempt(ctx.db, THROTTLE.resendAccount, email);
+export async function resendActivation(ctx: AppContext, request: FastifyRequest, input: EmailLinkInput): Promise<void> {
+  await guardEmailLink(ctx, request, input, THROTTLE.resendAccount);
+  const { email } = input;
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.activated_at) return;
   await mailLink(ctx, user, await activationLinkFor(ctx.db, user.id));
@@ -227,10 +228,13 @@ export async function logout(ctx: AppContext, request: FastifyRequest, reply: Fa
     await recordAudit(ctx.db, { event: "logout", actorUserId: userId, subjectUserId: userId, ip: request.ip });
 }
 
-/** Always the same answer; only a known, activated account receives a link. */
-export async function forgotPassword(ctx: AppContext, request: FastifyRequest, email: string): Promise<void> {
-  await countAttempt(ctx.db, THROTTLE.forgotClient, request.ip);
-  await countAttempt(ctx.db, THROTTLE.forgotAccount, email);
+/**
+ * Always the same answer; only a known, activated account receives a link. Limits and captcha as
+ * resend-activation (email-link-guard.ts).
+ */
+export async function forgotPassword(ctx: AppContext, request: FastifyRequest, input: EmailLinkInput): Promise<void> {
+  await guardEmailLink(ctx, request, input, THROTTLE.forgotAccount);
+  const { email } = input;
   const user = await findUserByEmail(ctx.db, email);
   const link = { template: "passwordReset", purpose: "reset", ttlMs: RESET_TTL_MS, path: "/reset-password" } as const;
   if (user?.activated_at && !user.deactivated_at) {

@@ -45,12 +45,13 @@ export function acceptInvitation(input: { token: string; password: string; passw
   return http.post<{ ok: true }>("/api/auth/invitation/accept", input);
 }
 
-export function resendActivation(email: string): Promise<{ ok: true }> {
-  return http.post("/api/auth/activation/resend", { email });
+/** `captcha`: the solved proof of work, once the server has asked for one (EMAIL_LINK_CAPTCHA_REQUIRED). */
+export function resendActivation(email: string, captcha?: string): Promise<{ ok: true }> {
+  return http.post("/api/auth/activation/resend", captcha ? { email, captcha } : { email });
 }
 
-export function requestPasswordReset(email: string): Promise<{ ok: true }> {
-  return http.post("/api/auth/forgot-password", { email });
+export function requestPasswordReset(email: string, captcha?: string): Promise<{ ok: true }> {
+  return http.post("/api/auth/forgot-password", captcha ? { email, captcha } : { email });
 }
 
 export function resetPassword(input: { token: string; password: string; passwordConfirmation: string }) {

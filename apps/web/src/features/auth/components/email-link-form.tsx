@@ -16,10 +16,11 @@ import { PageForm } from "../../../components/ui/page-form.tsx";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useValidationText } from "../../../lib/use-validation-text.ts";
+import { useLinkCaptcha } from "./link-captcha.tsx";
 
 interface Props {
-  /** The call that sends the e-mail (resend activation, forgot password). */
-  send: (email: string) => Promise<unknown>;
+  /** The call that sends the e-mail (resend activation, forgot password), with the captcha once asked for. */
+  send: (email: string, captcha?: string) => Promise<unknown>;
   submitLabel: string;
   onSent: (email: string) => void;
 }
@@ -30,15 +31,24 @@ export function EmailLinkForm({ send, submitLabel, onSent }: Props) {
   const errorText = useValidationText();
   const [formError, setFormError] = useState<unknown>(null);
   const form = useForm({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: "" } });
+  const captcha = useLinkCaptcha();
   const mutation = useMutation({
-    mutationFn: (email: string) => send(email),
+    mutationFn: (email: string) => send(email, captcha.payload),
     onMutate: () => setFormError(null),
     onSuccess: (_, email) => onSent(email),
-    onError: (error) => setFormError(applyServerFieldErrors(error, form.setError, ["email"]) ? null : error),
+    onError: (error) => {
+      captcha.answered(error);
+      setFormError(applyServerFieldErrors(error, form.setError, ["email"]) ? null : error);
+    },
   });
 
   return (
-    <PageForm onSubmit={form.handleSubmit(({ email }) => mutation.mutate(email))} noValidate>
+    <PageForm
+      onSubmit={form.handleSubmit(({ email }) => {
+        if (captcha.ready()) mutation.mutate(email);
+      })}
+      noValidate
+    >
       <Stack gap="md">
         <TextInput
           label={t("auth:common.email")}
@@ -48,6 +58,7 @@ export function EmailLinkForm({ send, submitLabel, onSent }: Props) {
           {...form.register("email")}
           error={errorText(form.formState.errors.email?.message)}
         />
+        {captcha.field}
         <FormErrorAlert error={formError} />
         <Button type="submit" loading={mutation.isPending} fullWidth>
           {submitLabel}
