@@ -2,17 +2,9 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
+import { passwordStep as signInPassword } from "./support/password-step.ts";
 import { REPO_ROOT } from "./support/server-process.ts";
-import {
-  call,
-  createTestApp,
-  createUser,
-  currentSchoolYearId,
-  loginAs,
-  sessionCookie,
-  TEST_PASSWORD,
-  type TestApp,
-} from "./support/test-app.ts";
+import { call, createTestApp, createUser, loginAs, type TestApp } from "./support/test-app.ts";
 import { TEST_TOTP_SECRET, totpCode } from "./support/totp.ts";
 
 /* TOTP keys are stored encrypted (docs/security.md, "Secrets at rest"). */
@@ -30,15 +22,7 @@ const keysOf = (app: TestApp, id: number) =>
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
 
-async function passwordStep(email: string): Promise<string> {
-  const response = await call(t, {
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { schoolYearId: await currentSchoolYearId(t), email, password: TEST_PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return sessionCookie(response);
-}
+const passwordStep = (email: string) => signInPassword(t, email);
 
 describe("TOTP keys at rest", () => {
   it("the rows hold neither the key being set up nor the confirmed one; sign-in with MFA still works", async () => {

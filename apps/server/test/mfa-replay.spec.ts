@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  call,
-  createTestApp,
-  createUser,
-  currentSchoolYearId,
-  errorOf,
-  sessionCookie,
-  TEST_PASSWORD,
-  type TestApp,
-} from "./support/test-app.ts";
+import { passwordStep as signInPassword } from "./support/password-step.ts";
+import { call, createTestApp, createUser, errorOf, type TestApp } from "./support/test-app.ts";
 import { totpCode } from "./support/totp.ts";
 
 /* A TOTP code is accepted once (docs/security.md, "Multi-factor authentication"; ASVS 6.5.1). */
@@ -21,15 +13,7 @@ afterAll(() => t?.close());
 
 const STEP_MS = 30_000;
 
-async function passwordStep(email: string): Promise<string> {
-  const response = await call(t, {
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { schoolYearId: await currentSchoolYearId(t), email, password: TEST_PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return sessionCookie(response);
-}
+const passwordStep = (email: string) => signInPassword(t, email);
 
 const post = (url: string, cookie: string, payload?: object) =>
   call(t, { method: "POST", url, cookie, headers: { "accept-language": "en" }, payload });
