@@ -43,6 +43,9 @@ test("a request flagged for internal review is found with the list's filter, and
   await dialog(page).getByLabel("Nota para el equipo").fill("Comprobar la cédula.");
   await dialog(page).getByRole("button", { name: "Solicitar revisión interna" }).click();
   await expect(page.getByTestId("internal-review")).toContainText("Comprobar la cédula.");
+  // As a person would, once the dialog has gone: a click during its closing did not navigate once
+  // on a loaded CI machine (the page stayed on the detail).
+  await expect(dialog(page)).toHaveCount(0);
 
   // Back on the list: the row carries the flag; the filter keeps it alone, in the URL.
   await page.getByRole("link", { name: "← Volver a la lista" }).click();
@@ -66,6 +69,7 @@ test("a request flagged for internal review is found with the list's filter, and
   await page.getByRole("button", { name: "Marcar como resuelta" }).click();
   await dialog(page).getByRole("button", { name: "Marcar como resuelta" }).click();
   await expect(page.getByTestId("internal-review")).toContainText("Última revisión resuelta por");
+  await expect(dialog(page)).toHaveCount(0);
   await page.getByRole("link", { name: "← Volver a la lista" }).click();
   await expect(page).toHaveURL(/internalReview=1/);
   await expect(page.getByTestId("list-empty")).toBeVisible();
