@@ -2,7 +2,8 @@ import { CATALOG_NAMES, type CatalogName } from "@portal/shared/catalogs";
 
 // The catalogues each wizard step chooses from, apart from the step's code (which downloads when
 // the step opens): the click that opens a step asks for them beside the step's data
-// (prefetch-step.ts) instead of after its code has rendered. The step pages read them from here.
+// (prefetch-step.ts) instead of after its code has rendered. The pages that choose from several
+// read their list from here; exit authorization and the congratulations read `levels` alone.
 
 export const STUDENT_FILE_CATALOGS = [
   "countries",

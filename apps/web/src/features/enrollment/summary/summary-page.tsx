@@ -9,7 +9,7 @@ import "@mantine/core/styles/SimpleGrid.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Title.layer.css";
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { CATALOG_NAMES, type CatalogName } from "@portal/shared/catalogs";
+import type { CatalogName } from "@portal/shared/catalogs";
 import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
 import type { YearConstants } from "@portal/shared/rules/year-settings";
 import { sentFileSchema, stepDataSchema } from "@portal/shared/schemas/enrollment-responses";
@@ -26,6 +26,7 @@ import { useSession } from "../../../lib/session-query.ts";
 import { notifyRecord } from "../../../lib/toasts.ts";
 import { CARDS_QUERY_KEY, fileQueryKey, stepQueryKey, uploadUrl } from "../enrollment-api.ts";
 import { type SelectOptions, useCatalogOptions } from "../step-kit/catalog-options.ts";
+import { STEP_CATALOGS } from "../step-kit/step-catalogs.ts";
 import { useHostFileContext } from "../step-kit/step-host.tsx";
 import { StepTitle } from "../step-kit/step-title.tsx";
 import { RETURN_PARAM, RETURN_TO_SUMMARY } from "../step-kit/use-step-form.ts";
@@ -60,7 +61,7 @@ function useAllStepData(fileId: number) {
 export function SummaryPage() {
   const file = useWizardFile();
   const steps = useAllStepData(file.id);
-  const catalogs = useCatalogOptions(CATALOG_NAMES);
+  const catalogs = useCatalogOptions(STEP_CATALOGS.summary);
   const context = useHostFileContext();
   const error = steps.error ?? catalogs.error ?? context.error;
   if (error) return <FormErrorAlert error={error} />;
