@@ -12,6 +12,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { catalogAdminRoutes } from "./modules/catalogs/catalog-admin.routes.ts";
 import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
+import { dataExportRoutes } from "./modules/data-export/data-export.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { electionAdminRoutes } from "./modules/elections/elections-admin.routes.ts";
 import { electionFamilyRoutes } from "./modules/elections/elections-family.routes.ts";
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   authRoutes(app, ctx);
   accountRoutes(app, ctx);
   householdRoutes(app, ctx);
+  dataExportRoutes(app, ctx);
   mfaRoutes(app, ctx);
   catalogRoutes(app, ctx);
   catalogAdminRoutes(app, ctx);

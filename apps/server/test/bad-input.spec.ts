@@ -551,6 +551,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
       "POST /api/users/:id/mfa/reset",
       // Leaving a household takes no body: household.spec.ts covers it.
       "POST /api/household/leave",
+      // Preparing the "My data" archive takes no body: data-export.spec.ts covers its bad ids.
+      "POST /api/account/data-export",
       // Approving a candidacy takes no body: elections-family-candidacies.spec.ts covers its bad ids.
       "POST /api/settings/election-candidacies/:candidacyId/approve",
     ];

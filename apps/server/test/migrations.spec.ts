@@ -48,6 +48,7 @@ const TABLES = Object.keys({
   step_drafts: true,
   duplicate_student_attempts: true,
   household_invitations: true,
+  data_exports: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

@@ -17,6 +17,11 @@ export const PERMISSIONS = {
    */
   householdManage: FAMILY_ROLES,
   /**
+   * "My data" (LOPDP art. 17, docs/data-protection.md): a family prepares and downloads the archive
+   * of everything the portal holds about it. Families only; the service checks the archive is theirs.
+   */
+  dataExportOwn: FAMILY_ROLES,
+  /**
    * A sent file's PDFs (registration summary, documents to sign): the family that owns it (checked
    * in the service) and the staff who handle inscriptions (spec 6).
    */

@@ -457,6 +457,26 @@ export interface HouseholdInvitationsTable {
   revoked_at: string | null;
 }
 
+/** Migration 0034: "My data" archives (docs/data-protection.md). */
+export interface DataExportsTable {
+  id: string;
+  family_user_id: number;
+  requested_by: number;
+  /** The family's id while running, else null: one running archive per family (unique). */
+  running_family_id: number | null;
+  status: string;
+  language: string;
+  done: Generated<number>;
+  total: Generated<number>;
+  storage_key: string | null;
+  size: number | null;
+  error_code: string | null;
+  created_at: string;
+  heartbeat_at: string;
+  finished_at: string | null;
+  expires_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   household_invitations: HouseholdInvitationsTable;
@@ -498,4 +518,5 @@ export interface Database {
   election_register: ElectionRegisterTable;
   election_electorate: ElectionElectorateTable;
   election_candidacies: ElectionCandidaciesTable;
+  data_exports: DataExportsTable;
 }

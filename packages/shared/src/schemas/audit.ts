@@ -44,6 +44,9 @@ export const AUDIT_EVENTS = [
   "household.joined",
   "household.removed",
   "household.invitationRevoked",
+  // "My data" (docs/data-protection.md): a family prepared its archive, downloaded it.
+  "dataExport.requested",
+  "dataExport.downloaded",
   "request.statusChanged",
   "request.internalReview",
   "request.photoReviewed",

@@ -1,0 +1,137 @@
+import fs from "node:fs";
+import type { Readable } from "node:stream";
+import type { Language } from "@portal/shared/languages";
+import { dataExportJsonSchema } from "@portal/shared/schemas/data-export";
+// Loaded on the first archive, not at start (the server's resident memory, as the other ZIPs).
+import type { ZipArchive } from "archiver";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../../context.ts";
+import { loadDocumentsSource } from "../enrollment/documents/document-source-loader.ts";
+import { renderDocument } from "../enrollment/documents/documents.service.ts";
+import type { ArchiveFile, GatheredData } from "./data-export-data.ts";
+import { filesDir } from "./data-export-paths.ts";
+import { readmeText } from "./data-export-readme.ts";
+
+/*
+ * Writes the "My data" ZIP to the disk (docs/data-protection.md "Off the event loop"): each file
+ * is streamed in (one open at a time, the next only once the previous entry is written, so
+ * memory stays flat), compression runs in zlib's thread pool, the PDFs come from their stored
+ * copies or a worker thread. The archive is written as `<name>.part` and renamed only once
+ * complete, so a failure (a full disk) never leaves a partial archive under the final name; the
+ * part is removed.
+ */
+
+/** Data, schema and README, besides the files. */
+export const FIXED_ENTRIES = 3;
+
+export interface ArchiveJob {
+  ctx: AppContext;
+  target: string;
+  gathered: GatheredData;
+  language: Language;
+  log: FastifyBaseLogger;
+  onProgress: (done: number) => Promise<void>;
+}
+
+async function openUpload(ctx: AppContext, storageKey: string): Promise<Readable | null> {
+  try {
+    const handle = await fs.promises.open(`${filesDir(ctx)}/${storageKey}`, "r");
+    const stat = await handle.stat();
+    if (stat.isFile()) return handle.createReadStream({ highWaterMark: Math.min(64 * 1024, Math.max(1, stat.size)) });
+    await handle.close();
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+async function documentPdf(job: ArchiveJob, file: Extract<ArchiveFile, { type: "document" }>): Promise<Buffer | null> {
+  try {
+    const source = await loadDocumentsSource(job.ctx, file.fileId);
+    if (source?.status !== "sent" || !source.request) return null;
+    const rendered = await renderDocument(job.ctx, source, file.kind, job.language, { background: true, log: job.log });
+    return Buffer.from(rendered.bytes.buffer, rendered.bytes.byteOffset, rendered.bytes.byteLength);
+  } catch (error) {
+    job.log.warn({ err: error, fileId: file.fileId, kind: file.kind }, "data export: a document could not be drawn");
+    return null;
+  }
+}
+
+/** Notes the file as missing in data.json: its path null, listed in missingFiles. */
+function markMissing(job: ArchiveJob, file: ArchiveFile): void {
+  const { data } = job.gathered;
+  if (file.type === "upload") {
+    const upload = data.uploads[file.uploadIndex]!;
+    upload.missing = true;
+    if (file.original) upload.originalArchivePath = null;
+    else upload.archivePath = null;
+    data.missingFiles.push({ what: file.original ? "uploadOriginal" : "upload", name: upload.originalName });
+  } else {
+    const document = data.documents[file.documentIndex]!;
+    document.missing = true;
+    document.archivePath = null;
+    data.missingFiles.push({ what: `document:${file.kind}`, name: `${document.requestCode} ${file.kind}` });
+  }
+}
+
+/** Writes the archive; resolves with its size in bytes. On failure nothing is left at `target` or beside it. */
+export async function writeArchive(job: ArchiveJob): Promise<number> {
+  const part = `${job.target}.part`;
+  const output = fs.createWriteStream(part, { flags: "wx", mode: 0o600 });
+  const archive: ZipArchive = new (await import("archiver")).ZipArchive({ zlib: { level: 6 } });
+  let failure: Error | undefined;
+  const failed = new Promise<never>((_resolve, reject) => {
+    const fail = (error: Error) => {
+      failure ??= error;
+      reject(failure);
+    };
+    output.on("error", fail);
+    archive.on("error", fail);
+  });
+  // Handled by whoever races it; this keeps an early failure from being unhandled meanwhile.
+  failed.catch(() => {});
+  const closed = new Promise<void>((resolve) => output.on("close", resolve));
+  archive.pipe(output);
+
+  const append = (source: Buffer | Readable | string, name: string, store: boolean) => {
+    const written = new Promise<void>((resolve) => {
+      const onEntry = (entry: { name: string }) => {
+        if (entry.name !== name) return;
+        archive.off("entry", onEntry);
+        resolve();
+      };
+      archive.on("entry", onEntry);
+    });
+    archive.append(source, { name, date: new Date(job.gathered.data.generatedAt), store });
+    return Promise.race([written, failed]);
+  };
+
+  try {
+    let done = 0;
+    for (const file of job.gathered.files) {
+      if (failure) throw failure;
+      const source = file.type === "upload" ? await openUpload(job.ctx, file.storageKey) : await documentPdf(job, file);
+      // Photos and PDFs are compressed already: stored as they are, no CPU spent for nothing.
+      if (source) await append(source, file.entry, true);
+      else markMissing(job, file);
+      await job.onProgress(++done);
+    }
+    const { data } = job.gathered;
+    await append(`${JSON.stringify(data, null, 2)}\n`, "data.json", false);
+    await append(`${JSON.stringify(dataExportJsonSchema(), null, 2)}\n`, "schema.json", false);
+    await append(`\uFEFF${readmeText(job.language, data)}`, "README.txt", false);
+    await Promise.race([archive.finalize(), failed]);
+    await Promise.race([closed, failed]);
+    if (failure) throw failure;
+    await fs.promises.rename(part, job.target);
+    await job.onProgress(done + FIXED_ENTRIES);
+    return (await fs.promises.stat(job.target)).size;
+  } catch (error) {
+    archive.abort();
+    output.destroy();
+    await closed.catch(() => {});
+    await fs.promises.rm(part, { force: true }).catch(() => {});
+    await fs.promises.rm(job.target, { force: true }).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+/*
+ * Which tables "My data" reads (docs/data-protection.md "What the archive holds"). Every table of
+ * the database is in exactly one of the two lists; test/data-export-coverage.spec.ts lists the
+ * database's tables and fails on one missing here, so a new table holding family data cannot be
+ * left out of the archive by oversight.
+ */
+
+/** Tables holding the family's data → the section(s) of data.json (or the archive) that carry them. */
+export const FAMILY_DATA_TABLES: Record<string, string> = {
+  users: "family.accounts (no password hash, no second-factor keys)",
+  household_invitations: "family.householdInvitations (no token)",
+  sessions: "family.sessions (no session id)",
+  students: "students",
+  enrollment_files: "enrollmentFiles",
+  enrollment_steps: "steps (representatives, authorized persons, medical record…)",
+  step_drafts: "stepDrafts",
+  requests: "requests, messages (correction requests, photo rejections)",
+  request_history: "requestHistory",
+  document_hand_ins: "documentHandIns",
+  bue_migrations: "requests[].migratedToStudentDatabaseAt",
+  uploads: "uploads and the files under uploads/",
+  file_documents: "documents and the PDFs under documents/",
+  consents: "consents",
+  mail_outbox: "emails",
+  audit_events: "medicalAccesses, accountEvents",
+  duplicate_student_attempts: "duplicateStudentAttempts (the other family's child not named)",
+  election_electorate: "elections.eligible",
+  election_register: "elections.voted",
+  election_candidacies: "elections.candidacies",
+  election_candidates: "elections.candidates",
+};
+
+/** Tables that hold no family data, each with the reason. */
+export const NOT_FAMILY_DATA_TABLES: Record<string, string> = {
+  kysely_migration: "the schema's migration history",
+  kysely_migration_lock: "the migrations' lock",
+  school_years: "the school's calendar (the files carry its label)",
+  catalog_items: "the school's lists of choices",
+  settings: "the school's settings",
+  status_texts: "the school's wording of the statuses",
+  email_texts: "the school's e-mail templates (the e-mails sent are in emails)",
+  upload_limits: "the school's file size and type rules",
+  file_templates: "the school's blank forms",
+  file_template_files: "the school's blank forms' files",
+  request_list_version: "a counter for the staff lists' cache",
+  rate_limits: "anti-abuse counters keyed by address, kept minutes",
+  used_captchas: "spent anti-bot challenges, no person",
+  mfa_recovery_codes: "hashes of second-factor recovery codes: credentials, not portable data (staff only)",
+  user_tokens: "hashes of one-time links (activation, password reset): credentials, kept hours",
+  bue_export_batches: "the school's export batches (each request's date is in requests)",
+  election_positions: "the school's election positions",
+  election_organizations: "the school's election organizations",
+  elections: "the school's elections",
+  election_lists: "the school's candidate lists",
+  election_ballots: "the secret ballot box: by design nothing links a ballot to a person",
+  election_pending_ballots: "sealed ballots waiting to be counted: secret, linked to no one",
+  data_exports: "this archive's own bookkeeping (its request is in accountEvents as dataExport.requested)",
+};
