@@ -156,6 +156,8 @@ export const APP_ROUTES: readonly RouteNode[] = [
     defaultChild: "user",
     children: [
       { id: "account.user", path: "user", access: "protected", status: "built" },
+      // "My data" (LOPDP art. 17 portability, docs/data-protection.md): the family's archive.
+      { id: "account.myData", path: "my-data", access: "protected", roles: FAMILY, status: "built" },
       // Households: the invitation's links mailed before it moved to /household-invitation/:token.
       {
         id: "account.householdJoin",

@@ -42,6 +42,7 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     import("../features/system/invalid-access-page.tsx").then((m) => m.InvalidAccessPage),
   ),
   "account.user": lazyScreen(() => import("../features/account/account-page.tsx").then((m) => m.AccountPage)),
+  "account.myData": lazyScreen(() => import("../features/my-data/my-data-page.tsx").then((m) => m.MyDataPage)),
   // The invitation's screen speaks `account` before anyone signs in.
   householdInvitation: lazyScreen(
     () => import("../features/account/household-join-page.tsx").then((m) => m.HouseholdJoinPage),

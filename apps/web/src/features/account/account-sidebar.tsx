@@ -7,6 +7,7 @@ import { ALL_ROUTES, type ResolvedRoute } from "@portal/shared/route-access";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { useSession } from "../../lib/session-query.ts";
 
 const ACCOUNT_ENTRIES = ALL_ROUTES.filter((route) => route.parentId === "account");
 const PAGES = ACCOUNT_ENTRIES.filter((route) => !route.hideInRoute && !route.hideInMenu);
@@ -29,9 +30,12 @@ const GROUPS = groupUnrouted(ACCOUNT_ENTRIES);
 export function AccountSidebar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { user } = useSession();
+  // A page of the area only for some roles ("My data": families) is listed to those roles only.
+  const pages = PAGES.filter((route) => user !== null && route.roles.includes(user.role));
   return (
     <Box component="nav" aria-label={t("account:sidebar.label")}>
-      {PAGES.map((route) => (
+      {pages.map((route) => (
         <NavLink
           key={route.id}
           component={Link}
