@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moveBatch } from "../src/modules/elections/ballot-batches.ts";
 import { purgeElectionRegisters } from "../src/modules/elections/register-purge.ts";
 import {
   endWindowNow,
@@ -20,8 +21,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ballots = (id: number) =>
-  t.ctx.db.selectFrom("election_ballots").selectAll().where("election_id", "=", id).execute();
+/**
+ * The election's ballots as the count will see them: those still waiting for their batch moved in
+ * first, as the close does (docs/elections.md "The ballot box during the poll").
+ */
+const ballots = async (id: number) => {
+  await moveBatch(t.ctx, id);
+  return t.ctx.db.selectFrom("election_ballots").selectAll().where("election_id", "=", id).execute();
+};
+const waiting = (id: number) =>
+  t.ctx.db.selectFrom("election_pending_ballots").select("id").where("election_id", "=", id).execute();
 
 describe("the vote", () => {
   it("refuses a vote before the window with the opening time, and after it with the closing time", async () => {
@@ -58,6 +67,9 @@ describe("the vote", () => {
     const second = await vote(t, cookie, election.id, null);
     expect(second.statusCode).toBe(409);
     expect(errorOf(second).code).toBe("ELECTION_ALREADY_VOTED");
+    // The ballot waits, sealed, for its batch; the register keeps the hour, not the second.
+    expect(await waiting(election.id)).toHaveLength(1);
+    expect(first.json().votedAt).toMatch(/T\d\d:00:00\.000Z$/);
 
     expect(await ballots(election.id)).toEqual([
       { election_id: election.id, receipt_code: first.json().receiptCode, list_id: election.lists[1]!.id, is_test: 0 },

@@ -43,6 +43,7 @@ const TABLES = Object.keys({
   election_candidates: true,
   election_ballots: true,
   election_register: true,
+  election_pending_ballots: true,
   election_electorate: true,
   election_candidacies: true,
   step_drafts: true,

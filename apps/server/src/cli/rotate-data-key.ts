@@ -3,9 +3,11 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { secretBoxOf } from "../lib/data-key.ts";
+import { resealPendingBallots } from "../modules/elections/pending-ballots.repository.ts";
 import { resealTotpKeys } from "../modules/mfa/totp-key-store.ts";
 
-const USAGE = `Re-encrypts every secret the database keeps (TOTP keys) with DATA_ENCRYPTION_KEY.
+const USAGE = `Re-encrypts every secret the database keeps (TOTP keys, ballots waiting for their batch) with
+DATA_ENCRYPTION_KEY.
 
   DATA_ENCRYPTION_KEY=<new> DATA_ENCRYPTION_KEY_PREVIOUS=<old> npm run secrets:rotate
 
@@ -30,7 +32,9 @@ async function main(): Promise<void> {
   const handle = openDatabase(config);
   try {
     await migrateToLatest(handle.db);
-    const changed = await resealTotpKeys(handle.db, box);
+    // Ballots of an open poll wait sealed (docs/elections.md "The ballot box during the poll"):
+    // left under the old key, they would not open once DATA_ENCRYPTION_KEY_PREVIOUS is removed.
+    const changed = (await resealTotpKeys(handle.db, box)) + (await resealPendingBallots(handle.db, box));
     console.log(
       `${changed} secret(s) re-encrypted; every stored secret is now under key ${box.currentKeyId}.` +
         (config.dataEncryptionKeyPrevious ? " DATA_ENCRYPTION_KEY_PREVIOUS may now be removed." : ""),

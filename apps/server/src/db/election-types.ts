@@ -86,6 +86,18 @@ export interface ElectionBallotsTable {
   is_test: number;
 }
 
+/**
+ * Migration 0035: a ballot waiting for its batch, sealed (modules/elections/ballot-batches.ts):
+ * a random id and the sealed ballot, never who or when.
+ */
+export interface ElectionPendingBallotsTable {
+  election_id: number;
+  /** 128 random bits in hex: no order, no time. */
+  id: string;
+  /** lib/secret-box.ts `enc1:…` of the padded ballot. */
+  sealed: string;
+}
+
 /** The register: who voted and when; `voted_at` cleared some days after publication. */
 export interface ElectionRegisterTable {
   election_id: number;

@@ -32,6 +32,7 @@ import * as m0031 from "./migrations/0031_election_electorate.ts";
 import * as m0032 from "./migrations/0032_mfa_last_step.ts";
 import * as m0033 from "./migrations/0033_mfa_key_sealed.ts";
 import * as m0034 from "./migrations/0034_data_exports.ts";
+import * as m0035 from "./migrations/0035_election_pending_ballots.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -68,6 +69,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0032_mfa_last_step": m0032,
   "0033_mfa_key_sealed": m0033,
   "0034_data_exports": m0034,
+  "0035_election_pending_ballots": m0035,
 };
 
 function check(result: MigrationResultSet): void {

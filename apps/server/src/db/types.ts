@@ -6,6 +6,7 @@ import type {
   ElectionElectorateTable,
   ElectionListsTable,
   ElectionOrganizationsTable,
+  ElectionPendingBallotsTable,
   ElectionPositionsTable,
   ElectionRegisterTable,
   ElectionsTable,
@@ -516,6 +517,7 @@ export interface Database {
   election_candidates: ElectionCandidatesTable;
   election_ballots: ElectionBallotsTable;
   election_register: ElectionRegisterTable;
+  election_pending_ballots: ElectionPendingBallotsTable;
   election_electorate: ElectionElectorateTable;
   election_candidacies: ElectionCandidaciesTable;
   data_exports: DataExportsTable;

@@ -1,26 +1,12 @@
+import { randomInt } from "node:crypto";
 import type { Db } from "../../db/database.ts";
+import type { Ballot } from "./pending-ballots.repository.ts";
 
 /*
- * The ballot box (migration 0020): the choice and the receipt. Written in the same transaction as
- * the register line (register.repository.ts) by voting.service.ts, and never queried with it: no
- * file queries both tables (apps/server/test/elections-secrecy.spec.ts checks it).
+ * The ballot box (migration 0020): the choice and the receipt. Filled in shuffled batches from the
+ * sealed ballots waiting beside the register (ballot-batches.ts), never written with a register
+ * line nor queried with one: no file queries both tables (apps/server/test/elections-secrecy.spec.ts).
  */
-
-/** A ballot: the choice and the receipt only. */
-export async function insertBallot(
-  db: Db,
-  ballot: { electionId: number; receiptCode: string; listId: number | null; isTest: boolean },
-): Promise<void> {
-  await db
-    .insertInto("election_ballots")
-    .values({
-      election_id: ballot.electionId,
-      receipt_code: ballot.receiptCode,
-      list_id: ballot.listId,
-      is_test: ballot.isTest ? 1 : 0,
-    })
-    .execute();
-}
 
 /** Whether a counted ballot has this receipt (never its choice: the query does not read it). */
 export async function hasCountedBallot(db: Db, electionId: number, receiptCode: string): Promise<boolean> {
@@ -45,22 +31,33 @@ export async function countBallots(db: Db, electionId: number) {
 }
 
 /**
- * Rewrites the election's ballots in receipt-code order in a new transaction: on PostgreSQL every
- * row then carries this transaction's id (xmin) and sits in key order (ctid), so neither lines up
- * with the register's rows any more (docs/decisions.md). Run once the poll has closed.
+ * Puts `added` into the election's box and rewrites the whole box in a fresh random order (crypto),
+ * in the caller's transaction (docs/elections.md "The ballot box during the poll"). Every ballot of
+ * the election is written again, so each batch leaves the box as one set: on PostgreSQL all its
+ * rows carry this transaction's id (xmin) and sit in the shuffled order (ctid); on SQLite the cells
+ * are laid out in the shuffled order. Neither tells an earlier batch from a later one, nor lines up
+ * with the register.
  */
-export async function rewriteBallots(db: Db, electionId: number): Promise<void> {
-  const rows = await db
+export async function reshuffleBallots(db: Db, electionId: number, added: Ballot[]): Promise<void> {
+  const stored = await db
     .selectFrom("election_ballots")
-    .selectAll()
+    .select(["receipt_code", "list_id", "is_test"])
     .where("election_id", "=", electionId)
-    .orderBy("receipt_code")
     .execute();
-  await db.deleteFrom("election_ballots").where("election_id", "=", electionId).execute();
+  const rows = [
+    ...stored,
+    ...added.map((b) => ({ receipt_code: b.receiptCode, list_id: b.listId, is_test: b.isTest ? 1 : 0 })),
+  ];
+  // Fisher-Yates with a cryptographic source: the order must not be predictable from the votes.
+  for (let i = rows.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [rows[i], rows[j]] = [rows[j] as (typeof rows)[number], rows[i] as (typeof rows)[number]];
+  }
+  if (stored.length > 0) await db.deleteFrom("election_ballots").where("election_id", "=", electionId).execute();
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insertInto("election_ballots")
-      .values(rows.slice(i, i + 500))
+      .values(rows.slice(i, i + 500).map((row) => ({ election_id: electionId, ...row })))
       .execute();
   }
 }

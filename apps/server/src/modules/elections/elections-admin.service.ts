@@ -11,7 +11,7 @@ import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { validationError } from "../../plugins/errors.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
-import { rewriteBallots } from "./ballot-box.repository.ts";
+import { moveBatch, moveWaitingBallots } from "./ballot-batches.ts";
 import { afterBallotRewrite, beforeBallotRewrite } from "./ballot-box-disk.ts";
 import { type Actor, assertEditable, assertListsPublishable, assertVersion, electionOr404 } from "./election-guards.ts";
 import { countElection, turnout } from "./election-result.ts";
@@ -184,6 +184,8 @@ export async function electionResult(ctx: AppContext, id: number) {
   const status = effectiveStatus(row, new Date());
   if (status === "published" && row.result_json) return JSON.parse(row.result_json);
   if (status !== "closed") throw new AppError(409, "ELECTION_NOT_CLOSED");
+  // The ballots still waiting for a batch go in first: the count is of every vote answered.
+  await moveBatch(ctx, id);
   return countElection(ctx.db, row, await lotSeed(ctx, row));
 }
 
@@ -200,9 +202,10 @@ async function lotSeed(ctx: AppContext, row: ElectionRow): Promise<number> {
 }
 
 /**
- * Closed → published: the count is frozen into the row and families see it. The ballots are
- * rewritten first (ballot-box.repository.ts `rewriteBallots`) so the box keeps no trace of the
- * order or the transactions they were cast in. The families on the register are e-mailed in the
+ * Closed → published: the count is frozen into the row and families see it. The ballots still
+ * waiting go in and the whole box is rewritten shuffled first (ballot-batches.ts), in the same
+ * transaction as the count, so the count is of every vote answered and the box keeps no trace of
+ * the order or the transactions they were cast in. The families on the register are e-mailed in the
  * same transaction (election-results-mail.ts), each in their language.
  */
 export async function publishElection(ctx: AppContext, actor: Actor, id: number, version: number) {
@@ -213,7 +216,7 @@ export async function publishElection(ctx: AppContext, actor: Actor, id: number,
     const row = await electionOr404(trx, id);
     assertVersion(row, version);
     if (effectiveStatus(row, new Date()) !== "closed") throw new AppError(409, "ELECTION_NOT_CLOSED");
-    await rewriteBallots(trx, id);
+    await moveWaitingBallots(ctx, trx, id, 0);
     const result = await countElection(trx, row, seed);
     await transition(trx, row, { status: "published", published_at: nowIso(), result_json: JSON.stringify(result) });
     const mails = await queueResultsMails(ctx, trx, row, result);

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
+import { moveClosedPollsBallots } from "./ballot-batches.ts";
 import { purgeRegisterTimes } from "./register.repository.ts";
 import { freezeDueRegisters } from "./register-freeze.ts";
 
@@ -18,6 +19,8 @@ export const REGISTER_PURGE_INTERVAL_MS = 60_000;
  */
 export async function purgeElectionRegisters(ctx: AppContext, now = new Date()): Promise<number[]> {
   await freezeDueRegisters(ctx, now);
+  // A poll closed by the clock: its last ballots go in within a minute (ballot-batches.ts).
+  await moveClosedPollsBallots(ctx, now);
   const cutoff = new Date(now.getTime() - ctx.config.electionRegisterRetentionDays * 86_400_000).toISOString();
   return writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const ids = await purgeRegisterTimes(trx, cutoff, nowIso());

@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { RECEIPT_ALPHABET } from "@portal/shared/schemas/elections";
 import type { AppContext } from "../../context.ts";
-import { nowIso, writeTransaction } from "../../db/database.ts";
+import { writeTransaction } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../lib/errors.ts";
 import { schoolLocalTime } from "../audit/school-time.ts";
-import { insertBallot } from "./ballot-box.repository.ts";
+import { moveBatchIfDue } from "./ballot-batches.ts";
 import { electionOr404 } from "./election-guards.ts";
 import { effectiveStatus } from "./election-view.ts";
 import { findList } from "./elections.repository.ts";
 import { findEligibleVoter, isTestVoter, voterIdOf } from "./eligibility.repository.ts";
+import { insertPendingBallot } from "./pending-ballots.repository.ts";
 import { findRegisterEntry, insertRegisterEntry } from "./register.repository.ts";
 import { freezeRegisterIfDue } from "./register-freeze.ts";
 
@@ -31,8 +32,21 @@ export function newReceiptCode(): string {
 const localMinute = (iso: string) => schoolLocalTime(iso).slice(0, 16);
 
 /**
- * One vote: the register's line (who, when) and the ballot (choice, receipt) in ONE transaction,
- * and nothing else — no audit event, no log line with the choice. The register's person is the
+ * The register keeps the hour of a vote, not the second (docs/elections.md "The ballot box during
+ * the poll"): a time to the second would order the voters more finely than the batches hide.
+ */
+export function hourOf(date: Date): string {
+  const hour = new Date(date);
+  hour.setUTCMinutes(0, 0, 0);
+  return hour.toISOString();
+}
+
+/**
+ * One vote: the register's line (who, the hour) and the ballot (choice, receipt) SEALED in ONE
+ * transaction, and nothing else — no audit event, no log line with the choice. The sealed ballot
+ * waits beside the others until a batch moves them, shuffled, into the box (ballot-batches.ts):
+ * once the vote is answered, its register line and its ballot are both committed, and a restart
+ * or a failed batch leaves the ballot waiting, counted at the close. The register's person is the
  * account (one vote per parent) or the household's first account (one vote per family,
  * `voterIdOf`). Its key (election, person) makes a second vote fail even when two arrive at once:
  * SQLite serializes the write transactions; on PostgreSQL the second insert waits for the first
@@ -62,7 +76,7 @@ export async function castVote(
   const voter = await findEligibleVoter(ctx.db, election, userId);
   if (!voter) throw new AppError(403, "ELECTION_NOT_ELIGIBLE");
   const receiptCode = newReceiptCode();
-  const votedAt = nowIso();
+  const votedAt = hourOf(new Date());
   try {
     await writeTransaction(ctx.db, ctx.engine, async (trx) => {
       // The window again inside the transaction: an early close committed meanwhile wins.
@@ -74,11 +88,12 @@ export async function castVote(
       }
       if (await findRegisterEntry(trx, electionId, userId)) throw new AppError(409, "ELECTION_ALREADY_VOTED");
       await insertRegisterEntry(trx, electionId, userId, votedAt);
-      await insertBallot(trx, { electionId, receiptCode, listId, isTest: isTestVoter(voter) });
+      await insertPendingBallot(trx, ctx.secrets, electionId, { receiptCode, listId, isTest: isTestVoter(voter) });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, "ELECTION_ALREADY_VOTED");
     throw error;
   }
+  await moveBatchIfDue(ctx, electionId);
   return { receiptCode, votedAt };
 }
