@@ -1,11 +1,15 @@
 // `npm test`: typecheck, lint, unit tests, API integration tests on SQLite and PostgreSQL, then
 // end-to-end tests in Chromium (after the web build and its byte budget, npm run check:bundle).
-// Stops at the first failing stage and ends with one summary line.
-// TEST_STAGES=unit,sqlite runs only those stages (keys: typecheck lint unit web sqlite postgres e2e).
+// Stops after the first step with a failing stage and ends with one summary line.
+// TEST_STAGES=unit,sqlite runs only those stages (keys: typecheck lint unit web sqlite
+// sqlite-runtime postgres e2e; sqlite-runtime is the part of the SQLite run that depends on the
+// Node.js version, for scripts/test-on-node.sh).
 // With the e2e stage, the web build starts at once beside the first stages, its log printed when
-// the e2e stage begins: typecheck (tsc, one core) leaves the second core of the CI machine free,
-// and the build no longer adds its half minute to the e2e stage (docs/architecture.md, "Tests").
-import { spawn, spawnSync } from "node:child_process";
+// the e2e stage begins. Stages that leave a core idle run side by side (STEPS below): typecheck
+// (tsc, one core) beside lint, unit and web tests; the SQLite run beside the PostgreSQL one, which
+// waits on the database server much of its time. Each prints its output when it ends.
+// TEST_PARALLEL=off runs every stage one after another, output live (docs/architecture.md, "CI").
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +24,39 @@ const vitestJson = (name) => [
   "--reporter=json",
   `--outputFile=${path.join(results, `${name}.json`)}`,
 ];
+/**
+ * The integration spec files whose outcome can change with the Node.js version, run again on the
+ * next LTS by scripts/test-on-node.sh (the unit tests run there whole): the native SQLite binding
+ * compiled for that Node (files, backups, migrations, faults), worker
+ * threads (the PDF pool, the public pages' drawing thread), node:crypto and the Node-API addons
+ * (argon2 passwords, encrypted data, second factors, ballots), streams and zlib (exports, ZIPs,
+ * compression), sharp (photos), child processes and signals (the server process, its shutdown),
+ * and the SMTP client on the sockets. Every other file runs the same JavaScript through the same
+ * libraries; it runs on the machine's Node in the full SQLite and PostgreSQL stages.
+ */
+const RUNTIME_FILES = [
+  "backup-restore",
+  "compression",
+  "data-encryption",
+  "database-faults",
+  "documents-zip",
+  "elections-receipts",
+  "hostile-pdfs",
+  "mail-outbox",
+  "medical-records-pdf",
+  "mfa",
+  "migrations",
+  "password-policy",
+  "pdf-originals",
+  "photos",
+  "public-pages",
+  "reports-export",
+  "server-process",
+  "shutdown",
+  "sqlite-full-step-save",
+  "storage-faults",
+].map((name) => `apps/server/test/${name}.spec.ts`);
+
 const stages = [
   { key: "typecheck", name: "typecheck", cmd: ["npm", "run", "typecheck"] },
   { key: "lint", name: "lint", cmd: ["npm", "run", "lint"] },
@@ -46,6 +83,16 @@ const stages = [
     file: "sqlite",
   },
   {
+    key: "sqlite-runtime",
+    name: "integration (SQLite), the runtime-dependent files",
+    cmd: ["npx", "vitest", "run", "--project", "integration", ...RUNTIME_FILES, ...vitestJson("sqlite-runtime")],
+    env: { DB_ENGINE: "sqlite" },
+    report: "vitest",
+    file: "sqlite-runtime",
+    // A part of the "sqlite" stage: only when asked for by name.
+    onlyByName: true,
+  },
+  {
     key: "postgres",
     name: "integration (PostgreSQL)",
     cmd: ["npx", "vitest", "run", "--project", "integration", ...vitestJson("postgres")],
@@ -63,12 +110,20 @@ const stages = [
     needsBuild: true,
   },
 ];
+/**
+ * The order of the run: each step's lanes run side by side, each lane's stages one after another.
+ * typecheck is tsc on one core, so lint and the vitest stages take the other (the web build, when
+ * e2e is selected, shares both meanwhile); the PostgreSQL run spends much of its time waiting on
+ * the database server, time the SQLite run fills.
+ */
+const STEPS = [[["typecheck"], ["lint", "unit", "web"]], [["sqlite", "sqlite-runtime"], ["postgres"]], [["e2e"]]];
 const only = process.env.TEST_STAGES?.split(",").filter(Boolean);
 const unknown = only?.filter((key) => !stages.some((stage) => stage.key === key)) ?? [];
 if (unknown.length > 0) {
   console.error(`TEST_STAGES: no stage ${unknown.join(", ")} (stages: ${stages.map((s) => s.key).join(" ")})`);
   process.exit(2);
 }
+const parallel = process.env.TEST_PARALLEL !== "off";
 
 /** `npm run build` in the background, its output kept for the stage that needs it. */
 function earlyBuild() {
@@ -95,13 +150,10 @@ function earlyBuild() {
   };
 }
 
-const selected = stages.filter((s) => !only || only.includes(s.key));
+const isSelected = (stage) => (only ? only.includes(stage.key) : !stage.onlyByName);
+const selected = stages.filter(isSelected);
 const build = selected.some((stage) => stage.needsBuild) ? earlyBuild() : null;
-// A stage that fails before the build is done: the build is waited for, not left writing dist/.
-const stop = async (status) => {
-  if (build) await build();
-  process.exit(status);
-};
+const runStarted = Date.now();
 
 let passed = 0;
 let failed = 0;
@@ -118,31 +170,65 @@ function count(stage) {
   }
 }
 
-for (const stage of selected) {
+/** Runs one stage; its output goes to the terminal (`live`) or to a log printed when it ends. */
+async function runStage(stage, live) {
   const file = path.join(results, `${stage.file ?? stage.name}.json`);
   fs.rmSync(file, { force: true });
-  console.log(`\n=== ${stage.name} ===`);
+  if (live) console.log(`\n=== ${stage.name} ===`);
   const started = Date.now();
   if (stage.needsBuild && build && (await build()) !== 0) {
-    failed += 1;
     console.log(`=== ${stage.name}: FAILED (the web build) ===`);
-    console.log(`\n${passed} passed, ${failed} failed`);
-    process.exit(1);
+    return 1;
   }
-  const run = spawnSync(stage.cmd[0], stage.cmd.slice(1), {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, ...stage.env },
+  const log = path.join(results, `${stage.key}.log`);
+  const out = live ? null : fs.openSync(log, "w");
+  const status = await new Promise((resolve) => {
+    const child = spawn(stage.cmd[0], stage.cmd.slice(1), {
+      cwd: root,
+      stdio: live ? "inherit" : ["ignore", out, out],
+      env: { ...process.env, ...stage.env },
+    });
+    child.on("exit", (code) => resolve(code ?? 1));
+    child.on("error", () => resolve(1));
   });
-  if (stage.report) count(stage);
-  console.log(
-    `=== ${stage.name}: ${run.status === 0 ? "ok" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s ===`,
-  );
-  if (run.status !== 0) {
-    if (!stage.report) failed += 1;
-    console.log(`\n${passed} passed, ${Math.max(failed, 1)} failed`);
-    await stop(run.status ?? 1);
+  if (!live) {
+    fs.closeSync(out);
+    console.log(`\n=== ${stage.name} ===`);
+    process.stdout.write(fs.readFileSync(log, "utf8"));
   }
+  if (stage.report) count(stage);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`=== ${stage.name}: ${status === 0 ? "ok" : "FAILED"} in ${seconds} s ===`);
+  if (status !== 0 && !stage.report) failed += 1;
+  return status;
 }
-console.log(`\n${passed} passed, ${failed} failed`);
-await stop(failed === 0 ? 0 : 1);
+
+/** A lane's stages one after another, stopping at the first that fails. */
+async function runLane(lane, live) {
+  for (const stage of lane) {
+    const status = await runStage(stage, live);
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+// One step per stage when not in parallel.
+const steps = (parallel ? STEPS : STEPS.flat(2).map((key) => [[key]]))
+  .map((step) => step.map((lane) => lane.map((key) => stages.find((s) => s.key === key)).filter(isSelected)))
+  .map((step) => step.filter((lane) => lane.length > 0))
+  .filter((step) => step.length > 0);
+let status = 0;
+for (const step of steps) {
+  const statuses = await Promise.all(step.map((lane) => runLane(lane, step.length === 1)));
+  status = statuses.find((code) => code !== 0) ?? 0;
+  if (status !== 0) break;
+}
+// A stage that failed before the build is done: the build is waited for, not left writing dist/.
+if (build) await build();
+const total = Math.round((Date.now() - runStarted) / 1000);
+if (status !== 0) {
+  console.log(`\n${passed} passed, ${Math.max(failed, 1)} failed (${total} s)`);
+  process.exit(status);
+}
+console.log(`\n${passed} passed, ${failed} failed (${total} s)`);
+process.exit(failed === 0 ? 0 : 1);

@@ -51,9 +51,31 @@ mv "$base/files.new" "$base/files"
 cd "$tree"
 stamp="$(sha256sum package-lock.json | cut -c1-16) $(node -v)"
 if [ ! -d node_modules ] || [ "$(cat .node-test-stamp 2>/dev/null)" != "$stamp" ]; then
-  echo "npm ci on Node $(node -v) in $tree…"
-  rm -f .node-test-stamp
-  npm ci --no-audit --no-fund
+  rm -rf .node-test-stamp node_modules apps/*/node_modules packages/*/node_modules
+  # The machine's install, when it was made from this package-lock.json (npm ci writes
+  # node_modules/.package-lock.json after the lock it read), is linked rather than installed
+  # again: the packages are the same files on any Node, and the native ones but better-sqlite3
+  # are Node-API addons (argon2, sharp, rollup), which load on every Node from 18. better-sqlite3
+  # alone is built for one Node's ABI: it gets a copy of its own, compiled here. This is what a
+  # second `npm ci` did, without its two minutes of unpacking on a fresh machine
+  # (docs/architecture.md, "CI"). NODE_TEST_INSTALL=ci installs afresh instead.
+  if [ "${NODE_TEST_INSTALL:-link}" = link ] && [ -f "$src/node_modules/.package-lock.json" ] &&
+    [ ! "$src/package-lock.json" -nt "$src/node_modules/.package-lock.json" ]; then
+    echo "Linking the machine's node_modules into $tree, better-sqlite3 built for Node $(node -v)…"
+    for dir in "$src"/node_modules "$src"/apps/*/node_modules "$src"/packages/*/node_modules; do
+      if [ -d "$dir" ]; then cp -al "$dir" "$tree/${dir#"$src"/}"; fi
+    done
+    # Caches written in place would reach the machine's files through the links.
+    rm -rf node_modules/.vite node_modules/.vite-temp node_modules/.cache node_modules/better-sqlite3
+    cp -a "$src/node_modules/better-sqlite3" node_modules/better-sqlite3
+    # From the sources, as npm ci builds it here (its install script tries a prebuilt binary from
+    # GitHub first): SQLite's amalgamation, then the binding, about a minute and a half of one core.
+    npm rebuild better-sqlite3 --build-from-source --no-audit --no-fund >"$base/better-sqlite3-build.log" 2>&1 ||
+      { cat "$base/better-sqlite3-build.log"; exit 1; }
+  else
+    echo "npm ci on Node $(node -v) in $tree…"
+    npm ci --no-audit --no-fund
+  fi
   echo "$stamp" >.node-test-stamp
 fi
 node -e "new (require('better-sqlite3'))(':memory:').close()"
