@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../src/lib/secret-box.ts";
-import { BALLOT_BATCH } from "../src/modules/elections/ballot-batches.ts";
+import { BALLOT_BATCH, batchesSettled } from "../src/modules/elections/ballot-batches.ts";
 import { resealPendingBallots } from "../src/modules/elections/pending-ballots.repository.ts";
 import { purgeElectionRegisters } from "../src/modules/elections/register-purge.ts";
 import {
@@ -105,6 +105,8 @@ async function castAll(election: SetUp, voters: Awaited<ReturnType<typeof parent
     expect(answer.statusCode).toBe(201);
     cast.push({ cookie, code: answer.json().receiptCode as string, list });
   }
+  // A batch runs once the vote is answered, beside the requests: the checks below come after it.
+  await batchesSettled(t.ctx);
   return cast;
 }
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../src/lib/secret-box.ts";
-import { BALLOT_BATCH } from "../src/modules/elections/ballot-batches.ts";
+import { BALLOT_BATCH, batchesSettled } from "../src/modules/elections/ballot-batches.ts";
 import {
   adminElection,
   endWindowNow,
@@ -52,6 +52,8 @@ async function castUpTo(count: number): Promise<void> {
     expect(cast.statusCode).toBe(201);
     receipts.push(cast.json().receiptCode);
   }
+  // A batch runs once the vote is answered, beside the requests: the attacker's copy is taken after it.
+  await batchesSettled(t.ctx);
 }
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { writeTransaction } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../lib/errors.ts";
 import { schoolLocalTime } from "../audit/school-time.ts";
-import { moveBatchIfDue } from "./ballot-batches.ts";
+import { moveBatchSoon } from "./ballot-batches.ts";
 import { electionOr404 } from "./election-guards.ts";
 import { effectiveStatus } from "./election-view.ts";
 import { findList } from "./elections.repository.ts";
@@ -94,6 +94,6 @@ export async function castVote(
     if (isUniqueViolation(error)) throw new AppError(409, "ELECTION_ALREADY_VOTED");
     throw error;
   }
-  await moveBatchIfDue(ctx, electionId);
+  moveBatchSoon(ctx, electionId);
   return { receiptCode, votedAt };
 }
