@@ -44,6 +44,15 @@ export async function moveBatch(ctx: AppContext, electionId: number, atLeast = 1
 }
 
 /**
+ * What the log says of a failed batch: the error's kind and code, never its message — a database's
+ * message may quote a row (a receipt code), and the log's time would then sit beside it.
+ */
+function reasonOf(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  return `${(error as Error).name ?? "Error"}${typeof code === "string" ? ` ${code}` : ""}`;
+}
+
+/**
  * A batch when enough wait. A failure here (the database refusing the write, a ballot that does
  * not open) loses nothing — the ballots stay waiting, the votes are already recorded — so it is
  * reported, and the next vote or the close tries again.
@@ -53,7 +62,7 @@ async function moveBatchIfDue(ctx: AppContext, electionId: number): Promise<void
     if ((await countPendingBallots(ctx.db, electionId)) < BALLOT_BATCH) return;
     await moveBatch(ctx, electionId, BALLOT_BATCH);
   } catch (error) {
-    console.warn(`elections: a batch of ballots stays waiting: ${(error as Error).message}`);
+    console.warn(`elections: a batch of ballots stays waiting: ${reasonOf(error)}`);
   }
 }
 
@@ -97,8 +106,8 @@ export async function moveClosedPollsBallots(ctx: AppContext, now = new Date()):
     const election = await findElection(ctx.db, electionId);
     if (!election || effectiveStatus(election, now) !== "closed") continue;
     // One election's failure (reported) leaves its ballots waiting and the job going on.
-    await moveBatch(ctx, electionId).catch((error: Error) =>
-      console.warn(`elections: ballots of a closed poll stay waiting: ${error.message}`),
+    await moveBatch(ctx, electionId).catch((error: unknown) =>
+      console.warn(`elections: ballots of a closed poll stay waiting: ${reasonOf(error)}`),
     );
   }
 }
