@@ -28,6 +28,7 @@ const result = await build({
     "pdf.worker": path.join(root, "src/workers/pdf-tasks.ts"),
     "pdf-clean.worker": path.join(root, "src/workers/pdf-clean-tasks.ts"),
     "page-drawing.worker": path.join(root, "src/workers/page-drawing.worker.mjs"),
+    "data-export-zip.worker": path.join(root, "src/workers/data-export-zip-tasks.ts"),
   },
   outdir: path.join(root, "dist"),
   outExtension: { ".js": ".mjs" },

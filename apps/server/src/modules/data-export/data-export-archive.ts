@@ -2,40 +2,38 @@ import fs from "node:fs";
 import type { Readable } from "node:stream";
 import type { Language } from "@portal/shared/languages";
 import { dataExportJsonSchema } from "@portal/shared/schemas/data-export";
-// Loaded on the first archive, not at start (the server's resident memory, as the other ZIPs).
 import type { ZipArchive } from "archiver";
-import type { FastifyBaseLogger } from "fastify";
-import type { AppContext } from "../../context.ts";
-import { loadDocumentsSource } from "../enrollment/documents/document-source-loader.ts";
-import { renderDocument } from "../enrollment/documents/documents.service.ts";
 import type { ArchiveFile, GatheredData } from "./data-export-data.ts";
-import { filesDir } from "./data-export-paths.ts";
 import { readmeText } from "./data-export-readme.ts";
 
 /*
- * Writes the "My data" ZIP to the disk (docs/data-protection.md "Off the event loop"): each file
- * is streamed in (one open at a time, the next only once the previous entry is written, so
- * memory stays flat), compression runs in zlib's thread pool, the PDFs come from their stored
- * copies or a worker thread. The archive is written as `<name>.part` and renamed only once
- * complete, so a failure (a full disk) never leaves a partial archive under the final name; the
- * part is removed.
+ * Writes the "My data" ZIP to the disk, in the archive's own thread (workers/data-export-zip-tasks.ts;
+ * docs/data-protection.md "Off the event loop"): each file is streamed in (one open at a time, the
+ * next only once the previous entry is written, so memory stays flat), the PDFs arrive as bytes
+ * (stored copies or drawn by the PDF workers, data-export-zip.ts). The archive is written as
+ * `<name>.part` and renamed only once complete, so a failure (a full disk) never leaves a partial
+ * archive under the final name; the part is removed.
  */
 
 /** Data, schema and README, besides the files. */
 export const FIXED_ENTRIES = 3;
 
+/** A file to put in: an upload by its path on the disk, or a generated PDF's bytes (null: could not be drawn). */
+export type PreparedFile =
+  | (Extract<ArchiveFile, { type: "upload" }> & { path: string })
+  | (Extract<ArchiveFile, { type: "document" }> & { bytes: Uint8Array | null });
+
 export interface ArchiveJob {
-  ctx: AppContext;
   target: string;
-  gathered: GatheredData;
+  data: GatheredData["data"];
+  files: PreparedFile[];
   language: Language;
-  log: FastifyBaseLogger;
   onProgress: (done: number) => Promise<void>;
 }
 
-async function openUpload(ctx: AppContext, storageKey: string): Promise<Readable | null> {
+async function openUpload(file: string): Promise<Readable | null> {
   try {
-    const handle = await fs.promises.open(`${filesDir(ctx)}/${storageKey}`, "r");
+    const handle = await fs.promises.open(file, "r");
     const stat = await handle.stat();
     if (stat.isFile()) return handle.createReadStream({ highWaterMark: Math.min(64 * 1024, Math.max(1, stat.size)) });
     await handle.close();
@@ -45,21 +43,9 @@ async function openUpload(ctx: AppContext, storageKey: string): Promise<Readable
   }
 }
 
-async function documentPdf(job: ArchiveJob, file: Extract<ArchiveFile, { type: "document" }>): Promise<Buffer | null> {
-  try {
-    const source = await loadDocumentsSource(job.ctx, file.fileId);
-    if (source?.status !== "sent" || !source.request) return null;
-    const rendered = await renderDocument(job.ctx, source, file.kind, job.language, { background: true, log: job.log });
-    return Buffer.from(rendered.bytes.buffer, rendered.bytes.byteOffset, rendered.bytes.byteLength);
-  } catch (error) {
-    job.log.warn({ err: error, fileId: file.fileId, kind: file.kind }, "data export: a document could not be drawn");
-    return null;
-  }
-}
-
 /** Notes the file as missing in data.json: its path null, listed in missingFiles. */
 function markMissing(job: ArchiveJob, file: ArchiveFile): void {
-  const { data } = job.gathered;
+  const { data } = job;
   if (file.type === "upload") {
     const upload = data.uploads[file.uploadIndex]!;
     upload.missing = true;
@@ -77,8 +63,10 @@ function markMissing(job: ArchiveJob, file: ArchiveFile): void {
 /** Writes the archive; resolves with its size in bytes. On failure nothing is left at `target` or beside it. */
 export async function writeArchive(job: ArchiveJob): Promise<number> {
   const part = `${job.target}.part`;
+  // Loaded before the file is opened: the stream's errors must find their listener below.
+  const { ZipArchive } = await import("archiver");
   const output = fs.createWriteStream(part, { flags: "wx", mode: 0o600 });
-  const archive: ZipArchive = new (await import("archiver")).ZipArchive({ zlib: { level: 6 } });
+  const archive: ZipArchive = new ZipArchive({ zlib: { level: 6 } });
   let failure: Error | undefined;
   const failed = new Promise<never>((_resolve, reject) => {
     const fail = (error: Error) => {
@@ -102,21 +90,21 @@ export async function writeArchive(job: ArchiveJob): Promise<number> {
       };
       archive.on("entry", onEntry);
     });
-    archive.append(source, { name, date: new Date(job.gathered.data.generatedAt), store });
+    archive.append(source, { name, date: new Date(job.data.generatedAt), store });
     return Promise.race([written, failed]);
   };
 
   try {
     let done = 0;
-    for (const file of job.gathered.files) {
+    for (const file of job.files) {
       if (failure) throw failure;
-      const source = file.type === "upload" ? await openUpload(job.ctx, file.storageKey) : await documentPdf(job, file);
+      const source = file.type === "upload" ? await openUpload(file.path) : file.bytes ? Buffer.from(file.bytes) : null;
       // Photos and PDFs are compressed already: stored as they are, no CPU spent for nothing.
       if (source) await append(source, file.entry, true);
       else markMissing(job, file);
       await job.onProgress(++done);
     }
-    const { data } = job.gathered;
+    const { data } = job;
     await append(`${JSON.stringify(data, null, 2)}\n`, "data.json", false);
     await append(`${JSON.stringify(dataExportJsonSchema(), null, 2)}\n`, "schema.json", false);
     await append(`\uFEFF${readmeText(job.language, data)}`, "README.txt", false);

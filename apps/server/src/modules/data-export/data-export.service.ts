@@ -13,9 +13,10 @@ import { isStorageFault } from "../../lib/stored-files.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
 import * as repo from "./data-export.repository.ts";
-import { FIXED_ENTRIES, writeArchive } from "./data-export-archive.ts";
+import { FIXED_ENTRIES } from "./data-export-archive.ts";
 import { gatherFamilyData } from "./data-export-data.ts";
 import { archivePath, exportsDir } from "./data-export-paths.ts";
+import { writeArchiveInThread } from "./data-export-zip.ts";
 
 /*
  * "My data" (LOPDP art. 17; docs/data-protection.md): a family asks for its archive, the archive
@@ -154,7 +155,7 @@ async function prepare(ctx: AppContext, row: repo.ExportRow, log: FastifyBaseLog
     const total = gathered.files.length + FIXED_ENTRIES;
     await repo.updateExport(ctx.db, row.id, { total, heartbeat_at: nowIso() });
     await fs.promises.mkdir(exportsDir(ctx), { recursive: true });
-    const size = await writeArchive({
+    const size = await writeArchiveInThread({
       ctx,
       target: archivePath(ctx, row.storage_key!),
       gathered,
