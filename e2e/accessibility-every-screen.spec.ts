@@ -20,8 +20,8 @@ import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.
  * placeholder, translation key, undefined/NaN/null, ISO date or bare catalogue code. axe-core
  * scans each screen once, in es, en or fr by its place in the list (`inLanguage`): a scan takes
  * 2–4 s and three per screen would cost CI minutes for nothing the theme does not already decide
- * (colours and structure are the same in every language). accessibility.spec.ts scans the first
- * screens in all three languages.
+ * (colours and structure are the same in every language), the login and the family's first screens
+ * included (CONTRIBUTING.md, "CI": one axe scan a screen).
  */
 test.use({ locale: "en-US" });
 // Each test has its own account and reads nothing another changes: they spread over the workers.
