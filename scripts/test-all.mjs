@@ -8,7 +8,7 @@
 // the e2e stage begins. Stages that leave a core idle run side by side (STEPS below): typecheck
 // (tsc, one core) beside lint, unit and web tests; the SQLite run beside the PostgreSQL one, which
 // waits on the database server much of its time. Each prints its output when it ends.
-// TEST_PARALLEL=off runs every stage one after another, output live (docs/architecture.md, "CI").
+// TEST_PARALLEL=off runs every stage one after another, output live (CONTRIBUTING.md, "CI").
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

@@ -58,7 +58,7 @@ if [ ! -d node_modules ] || [ "$(cat .node-test-stamp 2>/dev/null)" != "$stamp" 
   # are Node-API addons (argon2, sharp, rollup), which load on every Node from 18. better-sqlite3
   # alone is built for one Node's ABI: it gets a copy of its own, compiled here. This is what a
   # second `npm ci` did, without its two minutes of unpacking on a fresh machine
-  # (docs/architecture.md, "CI"). NODE_TEST_INSTALL=ci installs afresh instead.
+  # (CONTRIBUTING.md, "CI"). NODE_TEST_INSTALL=ci installs afresh instead.
   if [ "${NODE_TEST_INSTALL:-link}" = link ] && [ -f "$src/node_modules/.package-lock.json" ] &&
     [ ! "$src/package-lock.json" -nt "$src/node_modules/.package-lock.json" ]; then
     echo "Linking the machine's node_modules into $tree, better-sqlite3 built for Node $(node -v)…"
