@@ -80,6 +80,12 @@ export async function uploadWithKeyboard(
   file: { name: string; mimeType: string; buffer: Buffer },
 ): Promise<void> {
   await tabTo(page, button);
-  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
+  // The chooser opens on the key press itself, nothing to download first: bounded like an
+  // assertion (20 s), a key that opens nothing fails here rather than at the walk's 9-minute limit
+  // (it did once, on a loaded CI machine, leaving one worker waiting 6 minutes).
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser", { timeout: 20_000 }),
+    page.keyboard.press("Enter"),
+  ]);
   await chooser.setFiles(file);
 }
