@@ -5,9 +5,8 @@
 // sqlite-runtime postgres e2e; sqlite-runtime is the part of the SQLite run that depends on the
 // Node.js version, for scripts/test-on-node.sh).
 // With the e2e stage, the web build starts at once beside the first stages, its log printed when
-// the e2e stage begins. Stages that leave a core idle run side by side (STEPS below): typecheck
-// (tsc, one core) beside lint, unit and web tests; the SQLite run beside the PostgreSQL one, which
-// waits on the database server much of its time. Each prints its output when it ends.
+// the e2e stage begins. typecheck (tsc, one core) runs beside lint, unit and web tests (STEPS
+// below), each printing its output when it ends.
 // TEST_PARALLEL=off runs every stage one after another, output live (CONTRIBUTING.md, "CI").
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -113,10 +112,12 @@ const stages = [
 /**
  * The order of the run: each step's lanes run side by side, each lane's stages one after another.
  * typecheck is tsc on one core, so lint and the vitest stages take the other (the web build, when
- * e2e is selected, shares both meanwhile); the PostgreSQL run spends much of its time waiting on
- * the database server, time the SQLite run fills.
+ * e2e is selected, shares both meanwhile). The SQLite and PostgreSQL runs stay one after the
+ * other: side by side they are four vitest workers on two cores, and a test that waits for a
+ * database state with a deadline (database-faults) failed once run that way, other work beside
+ * (CONTRIBUTING.md, "CI").
  */
-const STEPS = [[["typecheck"], ["lint", "unit", "web"]], [["sqlite", "sqlite-runtime"], ["postgres"]], [["e2e"]]];
+const STEPS = [[["typecheck"], ["lint", "unit", "web"]], [["sqlite"]], [["sqlite-runtime"]], [["postgres"]], [["e2e"]]];
 const only = process.env.TEST_STAGES?.split(",").filter(Boolean);
 const unknown = only?.filter((key) => !stages.some((stage) => stage.key === key)) ?? [];
 if (unknown.length > 0) {
