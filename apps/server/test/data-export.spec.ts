@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { archiveEntries, downloadArchive, prepareArchive, sentFile } from "./support/data-export.ts";
 import { jpegPhoto, uploadAs } from "./support/enrollment.ts";
-import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
+import { call, createTestApp, createUser, errorOf, loginAs, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
  * "My data" (docs/data-protection.md): a family's archive holds its data as JSON valid against
@@ -128,6 +128,22 @@ describe("the family's archive", () => {
       "dataExport.downloaded",
       "dataExport.requested",
     ]);
+
+    // The staff see it happened in the audit log page, labelled in their language; never its content.
+    const admin = await signedInAs(t, "Admin", { language: "en" });
+    const log = await call(t, {
+      method: "GET",
+      url: `/api/audit-events?event=dataExport.requested&subject=${encodeURIComponent(family.email)}`,
+      cookie: admin.cookie,
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().items).toEqual([
+      expect.objectContaining({
+        eventLabel: '"My data" archive requested by the family',
+        actor: expect.objectContaining({ email: family.email }),
+        info: {},
+      }),
+    ]);
   });
 
   it("lists a missing uploaded file instead of failing", async () => {
@@ -216,6 +232,22 @@ describe("the family's archive", () => {
 });
 
 describe("who may use it", () => {
+  it("either parent of a household prepares the family's archive, and the other sees and downloads it", async () => {
+    const first = await signedInAs(t, "User");
+    const second = await createUser(t, { role: "User" });
+    // Joined the household, as accepting an invitation leaves it (household.spec.ts walks the invitation).
+    await t.ctx.db.updateTable("users").set({ household_owner_id: first.id }).where("id", "=", second.id).execute();
+    const cookie = await loginAs(t, second.email);
+    const state = await prepareArchive(t, cookie);
+    expect(state.status).toBe("ready");
+    const seen = await call(t, { method: "GET", url: "/api/account/data-export", cookie: first.cookie });
+    expect(seen.json().export).toMatchObject({ id: state.id, status: "ready" });
+    const entries = await archiveEntries(t, first.cookie, state.id);
+    const data = JSON.parse(entries.get("data.json")!.toString("utf8"));
+    expect(data.family.id).toBe(first.id);
+    expect(data.family.accounts.map((a: { email: string }) => a.email)).toEqual([first.email, second.email]);
+  });
+
   it("another family can neither see nor download the archive; staff cannot use the family's endpoints", async () => {
     const owner = await signedInAs(t, "User");
     const state = await prepareArchive(t, owner.cookie);
