@@ -13,6 +13,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { batchesSettled } from "./ballot-batches.ts";
 import { openCandidatePhoto } from "./candidate-photos.service.ts";
 import { familyElection, familyElections } from "./elections-family.service.ts";
 import { checkReceipt } from "./receipts.service.ts";
@@ -22,6 +23,9 @@ import { castVote } from "./voting.service.ts";
 export function electionFamilyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: "electionsView" } as const;
+  // A batch of ballots started by the last votes (ballot-batches.ts) ends before the database
+  // closes: the server closes the app first, then the database.
+  app.addHook("onClose", () => batchesSettled(ctx));
   r.get(
     "/api/elections",
     {
