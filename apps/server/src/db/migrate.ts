@@ -33,6 +33,7 @@ import * as m0032 from "./migrations/0032_mfa_last_step.ts";
 import * as m0033 from "./migrations/0033_mfa_key_sealed.ts";
 import * as m0034 from "./migrations/0034_data_exports.ts";
 import * as m0035 from "./migrations/0035_election_pending_ballots.ts";
+import * as m0036 from "./migrations/0036_representative_email_index.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +71,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0033_mfa_key_sealed": m0033,
   "0034_data_exports": m0034,
   "0035_election_pending_ballots": m0035,
+  "0036_representative_email_index": m0036,
 };
 
 function check(result: MigrationResultSet): void {

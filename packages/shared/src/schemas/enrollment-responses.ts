@@ -20,6 +20,13 @@ export const fileSummarySchema = z.object({
    * now. Null for a first draft and for a sent file.
    */
   reopenedSteps: z.array(stepId).nullable(),
+  /**
+   * Spec 5 "same e-mail": on a representative step (its save's answer, its GET), true when a file
+   * another family sent to the school gives the same e-mail for one of its representatives. The
+   * save is not refused; the family is only asked to check it (docs/rules/enrollment.md). Absent
+   * on other steps.
+   */
+  emailGivenByAnotherFamily: z.boolean().optional(),
 });
 export type FileSummary = z.infer<typeof fileSummarySchema>;
 
@@ -57,6 +64,13 @@ export const stepDataSchema = z.object({
    * parent (by name) or the school (`school`, no name). Absent on the staff's module pages.
    */
   savedBy: z.object({ name: z.string().nullable(), school: z.boolean(), at: z.string() }).nullable().optional(),
+  /**
+   * Spec 5 "same e-mail": on a representative step (its save's answer, its GET), true when a file
+   * another family sent to the school gives the same e-mail for one of its representatives. The
+   * save is not refused; the family is only asked to check it (docs/rules/enrollment.md). Absent
+   * on other steps.
+   */
+  emailGivenByAnotherFamily: z.boolean().optional(),
 });
 export type StepData = z.infer<typeof stepDataSchema>;
 

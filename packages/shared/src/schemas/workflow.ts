@@ -168,6 +168,22 @@ export const requestChecksSchema = z.object({
       lastAt: z.string(),
     }),
   ),
+  /**
+   * Spec 5 "same e-mail": this file's representatives whose e-mail a file of another family sent
+   * to the school also gives, with those requests (by code), in step order. The family was only
+   * warned (docs/rules/enrollment.md "A representative's e-mail given by another family").
+   */
+  sharedEmails: z.array(
+    z.object({
+      step: z.enum(["firstRepresentative", "secondRepresentative"]),
+      email: z.string(),
+      requests: z.array(
+        z.object({ id: z.number(), code: z.string(), step: z.enum(["firstRepresentative", "secondRepresentative"]) }),
+      ),
+    }),
+  ),
+  /** More requests share these e-mails than are listed (a very common address). */
+  sharedEmailsMore: z.boolean(),
 });
 export type RequestChecks = z.infer<typeof requestChecksSchema>;
 

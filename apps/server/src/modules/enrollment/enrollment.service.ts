@@ -38,6 +38,7 @@ import {
   updateStudentIdentity,
   upsertStep,
 } from "./enrollment.repository.ts";
+import { representativeEmailWarning } from "./representative-emails.service.ts";
 import { crossStepProblem } from "./step-rules.ts";
 import { asLevel, referencedUploads, type StepContext, schemaForStep } from "./step-schemas.ts";
 import { assertIdentityFree, familyIdentityRefusal } from "./student-identity.service.ts";
@@ -219,11 +220,13 @@ export async function getSummary(ctx: AppContext, user: CurrentUser, fileId: num
 export async function getStep(ctx: AppContext, user: CurrentUser, fileId: number, step: StepId) {
   const { steps } = await ownFileWithSteps(ctx, user, fileId);
   const row = steps.find((s) => s.step === step);
+  const data = row ? (JSON.parse(row.data) as Record<string, unknown>) : null;
   return {
     step,
-    data: row ? (JSON.parse(row.data) as Record<string, unknown>) : null,
+    data,
     completed: Boolean(row?.completed_at),
     savedBy: row ? await savedByOther(ctx, user, fileId, step) : null,
+    ...(await representativeEmailWarning(ctx, user.familyId, step, data)),
   };
 }
 
@@ -391,5 +394,9 @@ export async function saveStep(
     await propagateAuthorizedPersons(ctx, { userId: user.id, ip: meta.ip, familyUserId: user.familyId }, file, data);
   // The summary follows from what was just written: no second round of reads on the hot path.
   const completed = STEP_IDS.filter((id) => id === step || done.includes(id));
-  return summaryOf(file, { ...student, student_name: identity?.name ?? student.student_name }, completed, reopened);
+  return {
+    ...summaryOf(file, { ...student, student_name: identity?.name ?? student.student_name }, completed, reopened),
+    // Spec 5 "same e-mail": saved all the same, the family is asked to check it.
+    ...(await representativeEmailWarning(ctx, user.familyId, step, data)),
+  };
 }

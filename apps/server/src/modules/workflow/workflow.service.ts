@@ -27,6 +27,7 @@ import { nowIso, writeTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { recordAudit } from "../audit/audit.repository.ts";
+import { sharedEmailsCheck } from "../enrollment/representative-emails.service.ts";
 import { listDuplicateAttempts } from "../enrollment/student-identity.repository.ts";
 import { findHouseholdAccounts } from "../household/household.repository.ts";
 import { statusLabel } from "../status-texts/status-text-lookup.ts";
@@ -81,12 +82,14 @@ export function historyAction(value: string): HistoryAction {
 
 /**
  * Issue #14: what the staff should look at before deciding — a birth date far from the level's
- * usual age, and the family accounts refused this student's identification.
+ * usual age, the family accounts refused this student's identification, and the representatives'
+ * e-mails other families' requests give too (spec 5 "same e-mail").
  */
 async function checksOf(ctx: AppContext, row: RequestDetailRow): Promise<RequestChecks> {
-  const [birthDate, attempts] = await Promise.all([
+  const [birthDate, attempts, shared] = await Promise.all([
     findBirthDate(ctx.db, row.file_id),
     listDuplicateAttempts(ctx.db, row.student_id),
+    sharedEmailsCheck(ctx, row.file_id, row.family_user_id),
   ]);
   const level = isLevelCode(row.level_code) ? row.level_code : null;
   const check = checkBirthDate({ birthDate, level, schoolYearStartsOn: row.school_year_starts_on });
@@ -101,6 +104,7 @@ async function checksOf(ctx: AppContext, row: RequestDetailRow): Promise<Request
       firstAt: a.first_at,
       lastAt: a.last_at,
     })),
+    ...shared,
   };
 }
 
