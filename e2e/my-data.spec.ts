@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { readZip } from "../apps/server/test/support/zip.ts";
 import { registerAccount } from "./support/accounts.ts";
+import { expectNoSeriousViolations } from "./support/axe.ts";
 import { sendNewFile } from "./support/wizard.ts";
 
 /*
@@ -25,6 +26,7 @@ test("a family prepares its My data archive, downloads it, and the ZIP holds its
   const link = page.getByRole("link", { name: "Descargar mi archivo" });
   await expect(link).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/Su archivo está listo/)).toBeVisible();
+  await expectNoSeriousViolations(page, "my data, archive ready");
 
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^mis-datos-\d{4}-\d{2}-\d{2}\.zip$/);
