@@ -75,7 +75,10 @@ export async function renderWizardStep(
   opts: {
     path: string;
     next: string;
-    steps: Partial<Record<StepId, { data: Record<string, unknown> | null; completed?: boolean }>>;
+    /** `emailGivenByAnotherFamily`: what the server says of a representative step's e-mail (GET and PUT). */
+    steps: Partial<
+      Record<StepId, { data: Record<string, unknown> | null; completed?: boolean; emailGivenByAnotherFamily?: boolean }>
+    >;
     context?: FileContext;
     catalogs: Partial<Record<CatalogName, CatalogItem[]>>;
   },
@@ -85,8 +88,17 @@ export async function renderWizardStep(
     [`GET /api/enrollment/files/${FILE.id}/known-people`]: ok({ representatives: [], authorizedPersons: [] }),
   };
   for (const [step, saved] of Object.entries(opts.steps)) {
-    routes[`GET ${stepUrl(step as StepId)}`] = ok({ step, data: saved.data, completed: saved.completed ?? false });
-    routes[`PUT ${stepUrl(step as StepId)}`] = ok(FILE);
+    const warning =
+      saved.emailGivenByAnotherFamily === undefined
+        ? {}
+        : { emailGivenByAnotherFamily: saved.emailGivenByAnotherFamily };
+    routes[`GET ${stepUrl(step as StepId)}`] = ok({
+      step,
+      data: saved.data,
+      completed: saved.completed ?? false,
+      ...warning,
+    });
+    routes[`PUT ${stepUrl(step as StepId)}`] = ok({ ...FILE, ...warning });
     routes[`GET ${stepUrl(step as StepId)}/draft`] = ok(null);
     routes[`PUT ${stepUrl(step as StepId)}/draft`] = ok({ savedAt: "2026-12-07T08:00:00.000Z" });
   }

@@ -41,6 +41,7 @@ export function familyStepHost(file: FileSummary, queryClient: QueryClient): Ste
       void queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY });
       // The next step opens once this one is saved: its data leaves now, beside its code.
       prefetchWizardStep(queryClient, file.id, stepAfter(step));
+      return summary;
     },
     nextPath: (step, returnTo) =>
       returnTo === RETURN_TO_SUMMARY ? wizardPath("summary") : wizardPath(stepAfter(step)),

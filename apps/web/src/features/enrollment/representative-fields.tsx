@@ -90,6 +90,7 @@ export function RepresentativeFields({
   typeRepresentative,
   catalogs,
   otherIsAccountHolder = false,
+  emailNotice = null,
   onUploading,
 }: {
   form: UseFormReturn<RepresentativeValues>;
@@ -97,6 +98,8 @@ export function RepresentativeFields({
   typeRepresentative: RepresentativeNumber;
   catalogs: RepresentativeCatalogs;
   otherIsAccountHolder?: boolean;
+  /** A warning about the e-mail, shown under its field (spec 5 "same e-mail"), or null. */
+  emailNotice?: string | null;
   onUploading?: (uploading: boolean) => void;
 }) {
   const { t } = useTranslation();
@@ -281,6 +284,11 @@ export function RepresentativeFields({
             {...REQUIRED_FIELD}
             {...form.register("email")}
             error={errorText(errors.email?.message)}
+            description={emailNotice}
+            inputWrapperOrder={["label", "input", "description", "error"]}
+            descriptionProps={
+              emailNotice ? { c: "orange.9", "data-testid": "email-notice", role: "status" } : undefined
+            }
           />
           <TextInput
             label={k("emailConfirmation")}

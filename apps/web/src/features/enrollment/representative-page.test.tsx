@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { catalog, FILE, renderWizardStep } from "../../test/enrollment-step.tsx";
+import { ok } from "../../test/fetch-stub.ts";
 import { FirstRepresentativePage, SecondRepresentativePage } from "./representative-page.tsx";
 
 const STUDENT_CEDULA = "1714307103";
@@ -50,12 +51,12 @@ const CATALOGS = {
 };
 const stepApi = (step: string) => `PUT /api/enrollment/files/${FILE.id}/steps/${step}`;
 
-function openFirst(saved: Record<string, unknown> | null) {
+function openFirst(saved: Record<string, unknown> | null, emailGivenByAnotherFamily?: boolean) {
   return renderWizardStep(<FirstRepresentativePage />, {
     path: "/portal/inscripciones/primer-representante-legal",
     next: "/portal/inscripciones/segundo-representante-legal",
     steps: {
-      firstRepresentative: { data: saved, completed: saved !== null },
+      firstRepresentative: { data: saved, completed: saved !== null, emailGivenByAnotherFamily },
       secondRepresentative: { data: null },
       studentFile: { data: { documentNumber: STUDENT_CEDULA, typeIdentification: 1 }, completed: true },
       authorizedPersons: { data: null },
@@ -133,6 +134,45 @@ describe("wizard, first representative step", () => {
     expect(await screen.findByText("Paso siguiente")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(api.to(stepApi("firstRepresentative"))[0]?.body).toMatchObject({ birthCity: "Cuenca" });
+  });
+});
+
+const SHARED_EMAIL_WARNING =
+  "Este correo electrónico ya figura para una persona de otra familia registrada en el colegio. Compruebe que es correcto; el colegio lo verificará.";
+
+describe("wizard, a representative's e-mail another family gives", () => {
+  it("is saved, and the step stays open once with the warning under the e-mail; the next save goes on", async () => {
+    const { api } = await openFirst(SAVED_REPRESENTATIVE, false);
+    const user = userEvent.setup();
+    const city = await screen.findByRole("textbox", { name: /Ciudad de nacimiento/ });
+    expect(screen.queryByText(SHARED_EMAIL_WARNING)).toBeNull();
+    // The server now says another family gives this e-mail.
+    api.answer(stepApi("firstRepresentative"), ok({ ...FILE, emailGivenByAnotherFamily: true }));
+    await user.clear(city);
+    await user.type(city, "Cuenca");
+    await user.click(save());
+
+    const warning = await screen.findByText(SHARED_EMAIL_WARNING);
+    const email = screen.getByRole("textbox", { name: /^Correo electrónico/ });
+    // Under the e-mail field, and read with it.
+    expect(email.getAttribute("aria-describedby")).toContain(warning.id);
+    expect(screen.queryByText("Paso siguiente")).toBeNull();
+    expect(api.to(stepApi("firstRepresentative"))).toHaveLength(1);
+
+    // Checked and kept: the next save goes on.
+    await user.click(save());
+    expect(await screen.findByText("Paso siguiente")).toBeTruthy();
+    expect(api.to(stepApi("firstRepresentative"))).toHaveLength(2);
+  });
+
+  it("is shown when the step opens, and no longer once another address is typed", async () => {
+    await openFirst(SAVED_REPRESENTATIVE, true);
+    const user = userEvent.setup();
+    expect(await screen.findByText(SHARED_EMAIL_WARNING)).toBeTruthy();
+    const email = screen.getByRole("textbox", { name: /^Correo electrónico/ });
+    await user.clear(email);
+    await user.type(email, "otra@example.ec");
+    await waitFor(() => expect(screen.queryByText(SHARED_EMAIL_WARNING)).toBeNull());
   });
 });
 

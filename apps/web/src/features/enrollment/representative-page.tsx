@@ -24,6 +24,7 @@ import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { useKnownPeople } from "./known-people-api.ts";
 import { KnownPeoplePicker } from "./known-people-picker.tsx";
+import { useRepresentativeEmailWarning } from "./representative-email-warning.ts";
 import { type RepresentativeCatalogs, RepresentativeFields } from "./representative-fields.tsx";
 import {
   identityKey,
@@ -126,6 +127,7 @@ function RepresentativePage({ type }: { type: RepresentativeNumber }) {
       otherIsAccountHolder={otherPerson?.isAccountHolder === true}
       people={people}
       others={{ studentFile: student.data.data, authorizedPersons: authorized.data.data }}
+      emailShared={step.data.emailGivenByAnotherFamily === true}
     />
   );
 }
@@ -137,6 +139,7 @@ function RepresentativeStep({
   otherIsAccountHolder,
   people,
   others,
+  emailShared,
 }: {
   type: RepresentativeNumber;
   saved: Record<string, unknown> | null;
@@ -145,8 +148,11 @@ function RepresentativeStep({
   people: KnownPerson[];
   /** The other representative is left to the server, which asks first whether this is a change of representative. */
   others: OtherPeople;
+  /** The saved e-mail is given by another family (spec 5 "same e-mail"): the family is asked to check it. */
+  emailShared: boolean;
 }) {
   const { t } = useTranslation();
+  const emailWarning = useRepresentativeEmailWarning(saved, emailShared);
   const [uploading, setUploading] = useState(false);
   // Remounts the fields after a reuse, so the upload fields forget what they uploaded before.
   const [fillCount, setFillCount] = useState(0);
@@ -160,8 +166,11 @@ function RepresentativeStep({
     initial: toFormValues(saved),
     resolver: checked,
     toBody: (values: RepresentativeValues) => toRequestBody(values, type),
+    // Saved, but another family gives this e-mail: the step stays open once so the family reads why.
+    stayAfterSave: emailWarning.stayAfterSave,
   });
-  const declined = useWatch({ control: form.control, name: "declined" });
+  const [declined, email] = useWatch({ control: form.control, name: ["declined", "email"] });
+  const emailNotice = emailWarning.applies(email) ? t("enrollment:representative.emailGivenByAnotherFamily") : null;
   const savedKey = identityKey(toFormValues(savedPerson(saved)));
 
   const fill = async (person: KnownPerson) => {
@@ -230,6 +239,7 @@ function RepresentativeStep({
             typeRepresentative={type}
             catalogs={catalogs}
             otherIsAccountHolder={otherIsAccountHolder}
+            emailNotice={emailNotice}
             onUploading={setUploading}
           />
         </>

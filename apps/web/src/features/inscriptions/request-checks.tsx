@@ -4,24 +4,28 @@ import "@mantine/core/styles/Alert.layer.css";
 import "@mantine/core/styles/List.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Text.layer.css";
-import { Alert, List, Stack, Text } from "@mantine/core";
+import "@mantine/core/styles/Anchor.layer.css";
+import { Alert, Anchor, List, Stack, Text } from "@mantine/core";
 import type { RequestChecks as Checks } from "@portal/shared/schemas/workflow";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { formatDay } from "../../lib/dates.ts";
 import { Section } from "./detail-section.tsx";
 import { formatDateTime } from "./format.ts";
+import { detailPath } from "./request-lists.ts";
 
 /**
  * Issue #14, on a request's page: what the staff should look at before deciding — a birth date far
  * from the level's usual age (the family confirmed it), and the family accounts that were refused
- * this student's identification (they were told nothing about this student or family).
+ * this student's identification (they were told nothing about this student or family), and the
+ * representatives' e-mails other families' requests give too (spec 5 "same e-mail", linked).
  */
 export function RequestChecks({ checks, levelLabel }: { checks: Checks; levelLabel: string }) {
   const { t, i18n } = useTranslation();
-  const { birthDate, duplicateAttempts } = checks;
+  const { birthDate, duplicateAttempts, sharedEmails } = checks;
   return (
     <Section title={t("inscriptions:checks.title")} testId="request-checks">
-      {birthDate === null && duplicateAttempts.length === 0 ? (
+      {birthDate === null && duplicateAttempts.length === 0 && sharedEmails.length === 0 ? (
         <Text size="sm">{t("inscriptions:checks.none")}</Text>
       ) : null}
       {birthDate ? (
@@ -57,6 +61,44 @@ export function RequestChecks({ checks, levelLabel }: { checks: Checks; levelLab
           </Stack>
         </Alert>
       ) : null}
+      <SharedEmails checks={checks} />
     </Section>
+  );
+}
+
+const representativeKey = (step: Checks["sharedEmails"][number]["step"]) =>
+  step === "firstRepresentative" ? "inscriptions:checks.representative1" : "inscriptions:checks.representative2";
+
+/** Which representative's e-mail another family's requests give too, each request linked to its page. */
+function SharedEmails({ checks }: { checks: Checks }) {
+  const { t } = useTranslation();
+  if (checks.sharedEmails.length === 0) return null;
+  return (
+    <Alert color="orange" title={t("inscriptions:checks.sharedEmailsTitle")} data-testid="shared-emails">
+      <Stack gap="xs">
+        {checks.sharedEmails.map((shared) => (
+          <div key={shared.step}>
+            <Text size="sm">
+              {t("inscriptions:checks.sharedEmail", {
+                email: shared.email,
+                representative: t(representativeKey(shared.step)),
+              })}
+            </Text>
+            <List size="sm">
+              {shared.requests.map((request) => (
+                <List.Item key={`${request.id}-${request.step}`}>
+                  <Anchor component={Link} to={detailPath(request.id)} size="sm">
+                    {request.code}
+                  </Anchor>{" "}
+                  ({t(representativeKey(request.step))})
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ))}
+        {checks.sharedEmailsMore ? <Text size="sm">{t("inscriptions:checks.sharedEmailsMore")}</Text> : null}
+        <Text size="sm">{t("inscriptions:checks.sharedEmailsHint")}</Text>
+      </Stack>
+    </Alert>
   );
 }

@@ -19,8 +19,11 @@ export interface StepHost {
   contextQuery: () => { queryKey: readonly unknown[]; queryFn: () => Promise<FileContext> };
   /** Why `step` cannot be changed here (i18n keys of a title and a text), or null when it can. */
   readOnlyNotice: (step: StepId) => ReadOnlyNotice | null;
-  /** Saves the step's request body; a failure is an ApiError (field messages included). */
-  save: (step: StepId, body: unknown) => Promise<void>;
+  /**
+   * Saves the step's request body and answers what the server said (the family's file summary;
+   * a page may read its warnings); a failure is an ApiError (field messages included).
+   */
+  save: (step: StepId, body: unknown) => Promise<unknown>;
   /** Where to go once saved (or, read-only, on "next"); null stays on the page. */
   nextPath: (step: StepId, returnTo: string | null) => string | null;
   /** The submit button's label key when the step can be saved. */

@@ -103,6 +103,11 @@ export function useStepForm<V extends FieldValues>(opts: {
   toBody: (values: V) => unknown;
   /** Told of every failed save after its field messages are placed, and of each new try (null). */
   onSaveError?: (error: unknown) => void;
+  /**
+   * Told of every successful save with the host's answer: true keeps the page open instead of
+   * going on (a warning the family should read next to its field, e.g. a representative's e-mail).
+   */
+  stayAfterSave?: (answer: unknown, values: V) => boolean;
 }): UseStepForm<V> {
   const host = useStepHost();
   const navigate = useNavigate();
@@ -136,10 +141,11 @@ export function useStepForm<V extends FieldValues>(opts: {
       setFormError(null);
       opts.onSaveError?.(null);
     },
-    onSuccess: (_saved, values) => {
+    onSuccess: (answer, values) => {
       notifyRecord("updated");
       form.reset(values);
-      if (nextPath !== null) setLeaveTo(nextPath);
+      const stay = opts.stayAfterSave?.(answer, values) ?? false;
+      if (nextPath !== null && !stay) setLeaveTo(nextPath);
     },
     onError: (error) => {
       notifyRecord("notUpdated");
