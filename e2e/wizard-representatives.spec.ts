@@ -96,6 +96,22 @@ test("a family fills representative 1, declines representative 2, adds an author
   await page.getByRole("button", { name: SAVE }).click();
   await expect(page.getByText("Los correos electrónicos no coinciden")).toBeVisible();
   await expect(page).toHaveURL(/primer-representante-legal$/);
+  // Spec 5 "same e-mail": the address a representative of another family (familia1's sent file,
+  // demo-students.ts) gives is saved, and the step stays open once with a warning under the field
+  // that says nothing of that family.
+  const email = page.getByLabel("Correo electrónico", { exact: true });
+  await email.fill(" FAMILIA1@demo.local ");
+  await page.getByLabel("Confirme el correo electrónico", { exact: true }).fill("familia1@demo.local");
+  await page.getByRole("button", { name: SAVE }).click();
+  const warning = page.getByText("ya figura para una persona de otra familia registrada en el colegio");
+  await expect(warning).toBeVisible();
+  await expect(email).toHaveAccessibleDescription(/ya figura para una persona de otra familia/);
+  await expect(page).toHaveURL(/primer-representante-legal$/);
+  expect((await stepData(page, fileId, "firstRepresentative")).email).toBe("familia1@demo.local");
+  await expect(page.getByText(/Andrade|Mateo/)).toHaveCount(0);
+  // Another address: the warning goes, and saving goes on.
+  await email.fill("gabriela.zambrano@example.ec");
+  await expect(warning).toHaveCount(0);
   await page.getByLabel("Confirme el correo electrónico", { exact: true }).fill("Gabriela.Zambrano@example.ec");
   await page.getByRole("button", { name: SAVE }).click();
 
