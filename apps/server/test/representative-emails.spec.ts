@@ -102,12 +102,24 @@ describe("a representative's e-mail another family gives", () => {
       ].sort(),
     );
     expect(saved.json()).toMatchObject({ id: fileId, studentId: expect.any(Number) });
+    // Audited for the staff with ids only; reading the step again is not a new try.
+    const audited = () =>
+      t.ctx.db
+        .selectFrom("audit_events")
+        .select(["actor_user_id", "subject_user_id", "details"])
+        .where("event", "=", "enrollment.representativeEmail.shared")
+        .where("subject_user_id", "=", family.id)
+        .execute();
+    const events = await audited();
+    expect(events).toHaveLength(1);
+    expect(JSON.parse(String(events[0]?.details))).toEqual({ fileId, step: "secondRepresentative" });
     const step = await call(t, { method: "GET", url: stepUrl(fileId, "secondRepresentative"), cookie: family.cookie });
     expect(step.json()).toMatchObject({ completed: true, emailGivenByAnotherFamily: true, data: { email } });
     expect(step.body).not.toContain(holder.code);
     // The other representative's own e-mail is no one else's.
     const first = await call(t, { method: "GET", url: stepUrl(fileId, "firstRepresentative"), cookie: family.cookie });
     expect(first.json().emailGivenByAnotherFamily).toBe(false);
+    expect(await audited()).toHaveLength(1);
     // Other steps say nothing of it.
     const terms = await call(t, {
       method: "GET",

@@ -39,6 +39,8 @@ export const AUDIT_EVENTS = [
   "enrollment.authorizedPersons.propagated",
   // Issue #14: a family refused another family's student's identification (ids only).
   "enrollment.duplicateStudent.refused",
+  // Spec 5 "same e-mail": a family saved a representative e-mail another family's sent file gives (ids only).
+  "enrollment.representativeEmail.shared",
   // Issue #14, households: a second parent invited, joined, removed or leaving; an invitation withdrawn.
   "household.invited",
   "household.joined",

@@ -397,6 +397,6 @@ export async function saveStep(
   return {
     ...summaryOf(file, { ...student, student_name: identity?.name ?? student.student_name }, completed, reopened),
     // Spec 5 "same e-mail": saved all the same, the family is asked to check it.
-    ...(await representativeEmailWarning(ctx, user.familyId, step, data)),
+    ...(await representativeEmailWarning(ctx, user.familyId, step, data, { userId: user.id, ip: meta.ip, fileId })),
   };
 }

@@ -1,6 +1,7 @@
 import type { StepId } from "@portal/shared/enrollment-steps";
 import type { RequestChecks } from "@portal/shared/schemas/workflow";
 import type { AppContext } from "../../context.ts";
+import { recordAudit } from "../audit/audit.repository.ts";
 import {
   emailGivenByAnotherFamily,
   listSharedRepresentativeEmails,
@@ -19,18 +20,31 @@ const isRepresentativeStep = (step: StepId) => (REPRESENTATIVE_STEPS as readonly
 
 /**
  * The family's warning for a representative step's data: `{ emailGivenByAnotherFamily }` on the two
- * representative steps (one indexed query when an e-mail is given), nothing on the others.
+ * representative steps (one indexed query when an e-mail is given), nothing on the others. With
+ * `saved` (a save, not a read), a warned save is audited with ids only, so the staff can see a
+ * family trying address after address (each try is a full save of the step).
  */
 export async function representativeEmailWarning(
   ctx: AppContext,
   familyUserId: number,
   step: StepId,
   data: Record<string, unknown> | null,
+  saved?: { userId: number; ip: string; fileId: number },
 ): Promise<{ emailGivenByAnotherFamily?: boolean }> {
   if (!isRepresentativeStep(step)) return {};
   const email = typeof data?.email === "string" ? data.email : "";
   if (email.trim() === "") return { emailGivenByAnotherFamily: false };
-  return { emailGivenByAnotherFamily: await emailGivenByAnotherFamily(ctx.db, ctx.engine, email, familyUserId) };
+  const shared = await emailGivenByAnotherFamily(ctx.db, ctx.engine, email, familyUserId);
+  if (shared && saved) {
+    await recordAudit(ctx.db, {
+      event: "enrollment.representativeEmail.shared",
+      actorUserId: saved.userId,
+      subjectUserId: familyUserId,
+      ip: saved.ip,
+      details: { fileId: saved.fileId, step },
+    });
+  }
+  return { emailGivenByAnotherFamily: shared };
 }
 
 /** The request page's check: one query for the file's two representatives. */
