@@ -44,6 +44,6 @@ test("on a phone, a saved notice does not cover the header", async ({ page }) =>
   await expect(toast).toBeVisible();
   const header = (await page.locator("header").first().boundingBox())!;
   const box = (await toast.boundingBox())!;
-  // Issue #14: below the header, never over it.
+  // Below the header, never over it.
   expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
 });

@@ -14,7 +14,7 @@ async function storedBirthDate(page: Page, fileId: number): Promise<string> {
 }
 
 /**
- * Issue #14: dates in the portal's language, not the browser's. A French screen shows the stored
+ * Dates in the portal's language, not the browser's. A French screen shows the stored
  * 2014-05-20 as 20/05/2014 and reads 21/06/2014 typed on the keyboard as 2014-06-21; the calendar
  * speaks French and starts its weeks on Monday.
  */

@@ -52,7 +52,7 @@ test("an unknown path shows page-not-found", async ({ page }) => {
 });
 
 test("the election settings are the Admin's: a secretary is sent to unauthorized", async ({ page }) => {
-  // Issue #15 built the last planned screens; the settings area stays Admin only.
+  // The settings area stays Admin only.
   await signIn(page, "secretaria@demo.local");
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   for (const path of ["elections", "positions", "organizations", "organizations-associate", "elections-result"]) {

@@ -20,7 +20,7 @@ test("first visit follows the browser's second language, else its first, else Sp
 test("the language switch survives a reload and a new login", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
-  // A stray arrow key on the closed select changes nothing (issue #14): only a choice does.
+  // A stray arrow key on the closed select changes nothing: only a choice does.
   await page.getByLabel("Idioma").focus();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("e");

@@ -5,7 +5,7 @@ import { logIn } from "./support/session.ts";
 test.use({ locale: "en-US" });
 
 /**
- * Issue #12: after five failed sign-ins on an account the login screen asks for the captcha, and
+ * After five failed sign-ins on an account the login screen asks for the captcha, and
  * the owner's right password with it signs in: nobody is locked out by someone else's guesses.
  */
 test("after five wrong passwords the owner ticks the captcha and signs in", async ({ browser, baseURL }) => {

@@ -24,7 +24,7 @@ test("a secretary sees the staff menu but not settings", async ({ page }) => {
   for (const shown of ["Panel de control", "Inscripciones", "Reportes"])
     await expect(nav.getByText(shown).first()).toBeVisible();
   await expect(nav.getByText("Configuración")).toHaveCount(0);
-  // Elections are the families' and the Admin's (issue #15): not in the other staff's menu.
+  // Elections are the families' and the Admin's: not in the other staff's menu.
   await expect(nav.getByText("Elecciones")).toHaveCount(0);
 });
 

@@ -9,7 +9,7 @@ import { totpCode } from "./support/totp.ts";
 test.use({ locale: "en-US" });
 
 /**
- * Issue #12: a staff member's first sign-in once MFA is required sets it up (the key read from the
+ * A staff member's first sign-in once MFA is required sets it up (the key read from the
  * screen goes into "the app", the same TOTP library), and later sign-ins ask for a code.
  */
 test("a new Consulta sets up MFA at her first sign-in, then signs in with a code", async ({

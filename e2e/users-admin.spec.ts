@@ -49,7 +49,7 @@ test("the Admin makes a family account Secretaría, then deactivates it and her 
   await her.reload();
   await expect(her).toHaveURL(/\/login/);
   await herLogIn(her, email);
-  // Secretaría must use MFA (issue #12): she sets it up at this first sign-in as staff.
+  // Secretaría must use MFA: she sets it up at this first sign-in as staff.
   const { secret } = await setUpMfaOnScreen(her);
   await expect(her).toHaveURL(/\/portal\/dashboard$/);
 

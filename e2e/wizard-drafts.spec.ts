@@ -5,7 +5,7 @@ import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.
 // The sign-in helper reads the login screen in English; the account then works in Spanish.
 test.use({ locale: "en-US" });
 
-// Issue #14: a phone reloads the tab when the family switches apps; what was typed comes back.
+// A phone reloads the tab when the family switches apps; what was typed comes back.
 test("what was typed in a step and not saved survives a reload, and can be discarded back to what was saved", async ({
   page,
 }) => {

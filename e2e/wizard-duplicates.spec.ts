@@ -5,7 +5,7 @@ import { expectNoSeriousViolations } from "./support/axe.ts";
 import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 
 /**
- * Issue #14: a student's identification is unique in the school. Another family's child is
+ * A student's identification is unique in the school. Another family's child is
  * refused with the spec's message (nothing about that child shown); the family's own child is
  * offered instead; a birth date far from the level's usual age is confirmed, never refused.
  */

@@ -5,7 +5,7 @@ import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.
 // The sign-in helper reads the login screen in English; the account then works in Spanish.
 test.use({ locale: "en-US" });
 
-// Issue #14: where the focus goes when a step is saved, or fails to be.
+// Where the focus goes when a step is saved, or fails to be.
 test("a failed save focuses the first unchecked term clear of the header; a saved step opens at its top, its title focused", async ({
   page,
 }) => {

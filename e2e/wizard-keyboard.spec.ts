@@ -18,7 +18,7 @@ async function saveAndNext(page: Page, next: string): Promise<void> {
 }
 
 /**
- * Issue #14: a new family goes through the fifteen steps of the wizard to sending the file with
+ * A new family goes through the fifteen steps of the wizard to sending the file with
  * the keyboard only — Tab and Shift+Tab to move, typing, Space and Enter, arrows in radio groups
  * and selects (e2e/support/keyboard.ts) — and no click, fill, check or selectOption. The only
  * exception is what no key can drive: the operating system's file chooser, opened by Enter on the

@@ -38,7 +38,7 @@ test("a family fills representative 1, declines representative 2, adds an author
   await expect(page.getByText("Suba el archivo requerido").first()).toBeVisible();
 
   await answer(page, "¿Es usted, titular de esta cuenta, el representante legal 1?", "Sí");
-  // Issue #14: what the account knows is filled in, not retyped, and the page says so.
+  // What the account knows is filled in, not retyped, and the page says so.
   await expect(page.getByRole("status").filter({ hasText: "con los datos de su cuenta" })).toBeVisible();
   await expect(page.getByLabel("Nombres", { exact: true })).toHaveValue("Gabriela");
   await expect(page.getByLabel("Primer apellido", { exact: true })).toHaveValue("Zambrano");

@@ -99,7 +99,7 @@ test("steps 9 and 10: previous schooling, then who pays and how, with the family
   await expect(page.getByText("Este campo es obligatorio")).toHaveCount(3);
   await page.getByLabel("País de la institución anterior", { exact: true }).selectOption("EC");
   await page.getByLabel("Ciudad de la institución anterior", { exact: true }).fill("Cuenca");
-  // Issue #14: chosen from the level list (its Ecuadorian equivalent in brackets), not typed.
+  // Chosen from the level list (its Ecuadorian equivalent in brackets), not typed.
   await page.getByLabel("Último nivel cursado", { exact: true }).selectOption({ label: "CM1 (5.º EGB)" });
   await page.getByRole("radiogroup", { name: "¿El alumno repitió algún año?" }).getByLabel("No").check();
   await page
@@ -143,7 +143,7 @@ test("steps 9 and 10: previous schooling, then who pays and how, with the family
   await expect(page.getByText("Indique la organización que otorga la beca")).toBeVisible();
   await page.getByLabel("Organización que otorga la beca", { exact: true }).fill("Fundación Educar");
   await page.getByLabel("Correo electrónico de facturación", { exact: true }).fill("pagos@example.ec");
-  // The school's own codes are not the family's (issue #14): not on its page.
+  // The school's own codes are not the family's: not on its page.
   await expect(page.getByText("Códigos de la institución")).toHaveCount(0);
   await expect(page.getByLabel("Código de contacto del pagador", { exact: true })).toHaveCount(0);
   await saveAndNext(page);

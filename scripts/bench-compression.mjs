@@ -1,4 +1,4 @@
-// On-the-fly compression benchmark (issue #13): does compressing a JSON answer pay off on this
+// On-the-fly compression benchmark: does compressing a JSON answer pay off on this
 // machine? For answers of growing size shaped like the staff's lists (rows of names, codes, dates
 // and statuses), the CPU time of gzip (level 6) and brotli (quality 4, @fastify/compress's default,
 // and 11) against the time the saved bytes take on the issue's phone network (1.6 Mbps). Figures

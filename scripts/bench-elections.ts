@@ -72,7 +72,7 @@ async function parents(db: Db, yearId: number, hash: string, count: number, labe
       .values({
         family_user_id: id,
         student_name: `Alumno ${i}`,
-        // A student's identification is unique (issue #14): one made from the family's id.
+        // A student's identification is unique: one made from the family's id.
         document_number: cedulaFor(id, 9),
         is_test_data: 0,
         created_at: now(),

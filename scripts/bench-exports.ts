@@ -1,4 +1,4 @@
-// Export benchmark (issue #10, "Speed and memory"): the reports' XLSX of 5,000 sent students with
+// Export benchmark ("Speed and memory"): the reports' XLSX of 5,000 sent students with
 // every column, through the real server run as a child process (the compiled
 // apps/server/dist/server.mjs, as `npm start`), on a fresh temporary database.
 //
@@ -109,7 +109,7 @@ async function main() {
     let base: string;
     ({ server, base } = await startBenchServer(database.env));
     const current = server;
-    // Secretaria sets MFA up at her first sign-in (issue #12), then uses the key in later rounds.
+    // Secretaria sets MFA up at her first sign-in, then uses the key in later rounds.
     const cookie = await staffSignIn(
       fetchPost(base),
       { schoolYearId: year.id, email: "secretaria@bench.local", password: PASSWORD },

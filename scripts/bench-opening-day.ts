@@ -1,4 +1,4 @@
-// Opening day (issue #13): the morning enrollment opens. 1,070 family accounts exist (created
+// Opening day: the morning enrollment opens. 1,070 family accounts exist (created
 // directly in the database); 500 of them go through the whole wizard at once, each at a person's
 // pace (3 s of thinking between pages): open the sign-in page (GET /login, as a signed-out
 // visitor), sign in, open the welcome page, start a file, upload the documents and photos, save

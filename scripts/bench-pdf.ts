@@ -160,7 +160,7 @@ async function main() {
     );
     server = started.server;
     const base = started.base;
-    // Staff pass MFA for real (issue #12): set up at this first sign-in.
+    // Staff pass MFA for real: set up at this first sign-in.
     const cookie = await staffSignIn(fetchPost(base), {
       schoolYearId: year.id,
       email: "secretaria@bench.local",

@@ -1,4 +1,4 @@
-// Request-list benchmark (issue #4): the staff's default list, GET /api/requests (the session's
+// Request-list benchmark: the staff's default list, GET /api/requests (the session's
 // school year, test data hidden, newest first, 25 a page), through the real server on loopback,
 // on a fresh temporary database per engine filled by the large-school generator.
 //
@@ -149,7 +149,7 @@ async function run(engine: string): Promise<EngineResult> {
       role: "Secretaria",
       activated: true,
     });
-    // Secretaria sets MFA up at this first sign-in (issue #12).
+    // Secretaria sets MFA up at this first sign-in.
     const cookie = await staffSignIn(injectPost(app), {
       schoolYearId: year.id,
       email: "secretaria@bench.local",

@@ -26,7 +26,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ s
     HOST: "127.0.0.1",
     PORT: String(port),
     LOG_LEVEL: "warn",
-    // As the README's deployment sets it (fewer glibc malloc arenas: a lower peak RSS, issue #13);
+    // As the README's deployment sets it (fewer glibc malloc arenas: a lower peak RSS);
     // BENCH_MALLOC_ARENA_MAX= (empty) measures glibc's default.
     ...arenas(),
   });

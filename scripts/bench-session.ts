@@ -1,4 +1,4 @@
-// Session check benchmark (issue #13, "a cheap session check"): GET /api/session for a signed-in
+// Session check benchmark ("a cheap session check"): GET /api/session for a signed-in
 // family, as every screen of the portal asks it, against a bare Fastify "hello" without logging
 // (the goal's baseline) and a Fastify "hello" logging at info (its request lines, the earlier
 // baseline) — each in a server process of its own, the portal started the way production starts

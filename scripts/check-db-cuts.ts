@@ -4,7 +4,7 @@ import { withDatabase } from "./bench-database.ts";
 import { type Outcome, percentile, startServer, tally, timedGet } from "./http-load.ts";
 
 /*
- * Issue #11's "done when": pg_terminate_backend on every portal connection every 3 s for a
+ * The shutdown check: pg_terminate_backend on every portal connection every 3 s for a
  * minute; the process never exits and serves again within 5 s of each cut. A real server process
  * on a throwaway PostgreSQL database, under keep-alive load on loopback.
  * CHECK_SECONDS (60), CHECK_INTERVAL_MS (3000), CHECK_CONNECTIONS (16) adjust it.

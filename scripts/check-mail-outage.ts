@@ -12,7 +12,7 @@ import { startSmtpFront } from "./smtp-fault-front.ts";
 import { fetchPost, signIn as staffSignIn } from "./staff-sign-in.ts";
 
 /**
- * `npm run check:mail-outage` (issue #11, "done when"): a real server process whose mail server
+ * `npm run check:mail-outage` ("done when"): a real server process whose mail server
  * refuses connections for half of OUTAGE_SECONDS (default 60), then takes them and never answers
  * for the other half, while families sign up, ask for password resets and send files and the
  * secretary accepts them. Then the mail server comes back. Prints, per engine: every request's
@@ -84,7 +84,7 @@ async function run(engine: string): Promise<boolean> {
     const call = client(`http://127.0.0.1:${port}`, timings);
     const years = (await call(null, "GET", "/api/school-years")).body as { id: number }[];
     const schoolYearId = years[0]?.id ?? 0;
-    // Demo staff set MFA up at their first sign-in (issue #12).
+    // Demo staff set MFA up at their first sign-in.
     const login = (email: string) =>
       staffSignIn(fetchPost(`http://127.0.0.1:${port}`), { schoolYearId, email, password: DEMO_PASSWORD });
     const secretaria = await login("secretaria@demo.local");

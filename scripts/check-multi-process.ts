@@ -35,7 +35,7 @@ async function call(base: string, cookie: string, method: string, url: string, b
 }
 
 async function signIn(base: string, email: string, schoolYearId: number): Promise<string> {
-  // Demo staff set MFA up at their first sign-in (issue #12); the key is kept for the next ones.
+  // Demo staff set MFA up at their first sign-in; the key is kept for the next ones.
   return staffSignIn(fetchPost(base), { schoolYearId, email, password: PASSWORD }, database.env.DATABASE_URL);
 }
 

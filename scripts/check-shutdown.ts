@@ -4,7 +4,7 @@ import { withDatabase } from "./bench-database.ts";
 import { type Outcome, startServer, tally, timedGet } from "./http-load.ts";
 
 /*
- * Issue #11's "done when": SIGTERM under load, 0 connection resets for requests already sent.
+ * The shutdown check: SIGTERM under load, 0 connection resets for requests already sent.
  * A real server process on a throwaway database (SQLite and PostgreSQL), CHECK_CONNECTIONS (50)
  * keep-alive clients plus CHECK_PIPELINES (5) connections that pipeline 4 requests at a time,
  * SIGTERM after CHECK_LOAD_SECONDS (3) of load; every request is classed by whether its bytes

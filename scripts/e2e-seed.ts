@@ -1,6 +1,6 @@
 // The e2e fixture's database (scripts/e2e-server.mjs runs this before the server): the demo school
 // seeded as `npm start` does, then its Admin, Secretaria and Consulta given a known TOTP key as if
-// they had set up MFA already (issue #12), so e2e/support/session.ts signs them in with a real code
+// they had set up MFA already, so e2e/support/session.ts signs them in with a real code
 // computed from that key. The first-sign-in setup is exercised by e2e/mfa.spec.ts on an account of
 // its own.
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
@@ -13,7 +13,7 @@ import {
 } from "../e2e/support/totp.ts";
 
 const { ctx, handle } = await bootstrap(loadConfig(), () => {});
-// Issue #14: an Admin and a Consulta working in English and in French, so the accessibility scan
+// An Admin and a Consulta working in English and in French, so the accessibility scan
 // reads the staff screens in the three languages without changing the shared demo accounts' language.
 for (const [demo, byLanguage] of [
   ["admin@demo.local", E2E_ADMINS_BY_LANGUAGE],

@@ -25,7 +25,7 @@ const env = {
   REQUEST_TIMES_FILE: path.join(dataDir, "request-times.jsonl"),
 };
 const tsx = path.join(root, "node_modules/.bin/tsx");
-// The demo school, with the MFA keys the sign-in helper knows (issue #12), before the server starts.
+// The demo school, with the MFA keys the sign-in helper knows, before the server starts.
 const seeded = spawnSync(tsx, ["scripts/e2e-seed.ts"], { cwd: root, stdio: "inherit", env });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 // The compiled server, as `npm start` runs it (compiled here too: under a second, never stale).

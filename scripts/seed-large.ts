@@ -1,4 +1,4 @@
-// A large school for trying the staff's lists (issue #4) at scale: realistic families, students,
+// A large school for trying the staff's lists at scale: realistic families, students,
 // complete enrollment files and their requests, written in batches. Uses the app's own
 // configuration, like `npm start`: DATABASE_URL, else the SQLite file in DATA_DIR (./data).
 //

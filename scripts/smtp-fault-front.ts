@@ -1,7 +1,7 @@
 import net from "node:net";
 
 /**
- * A TCP front for a real SMTP server that can fail the way mail servers do (issue #11's outage
+ * A TCP front for a real SMTP server that can fail the way mail servers do (the mail-outage
  * check): `refuse` (nothing listens: connections are refused), `blackhole` (connections are taken
  * and never answered) or `forward` (bytes go to the real server). The portal's SMTP_URL points here.
  */

@@ -1,4 +1,4 @@
-// Signs an account in for the scripts (benchmarks and checks), passing MFA for real (issue #12):
+// Signs an account in for the scripts (benchmarks and checks), passing MFA for real:
 // staff set it up at their first sign-in with the key they are shown (kept here for their next
 // sign-ins in this run) and type the code computed from it with the server's own library, a new
 // step's code each time (a code is accepted once).

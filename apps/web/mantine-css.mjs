@@ -1,4 +1,4 @@
-// Which of Mantine's per-component style sheets a source file needs (issue #13: each screen's chunk
+// Which of Mantine's per-component style sheets a source file needs (each screen's chunk
 // brings the CSS of the Mantine components it uses, not the whole 30 KB styles.css on /login).
 //
 // The answer is read from @mantine/core's own ES build, so it follows Mantine's upgrades: a
@@ -26,7 +26,7 @@ const PACKAGES = {
   "@mantine/notifications": {
     Notifications: { core: ["Notification"], sheet: "@mantine/notifications/styles.layer.css" },
   },
-  // The date fields (components/ui/date-field.tsx, issue #14): an input with a popover calendar.
+  // The date fields (components/ui/date-field.tsx): an input with a popover calendar.
   "@mantine/dates": {
     DateInput: { core: ["Popover", "Input", "UnstyledButton"], sheet: "@mantine/dates/styles.layer.css" },
   },

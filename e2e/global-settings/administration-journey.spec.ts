@@ -8,7 +8,7 @@ import { logIn, signIn } from "../support/session.ts";
 import { openWizardStep, runTag, saveStepsBefore, startNewFile } from "../support/wizard.ts";
 
 /**
- * Issue #9's "done when", in one sitting from the demo: the Admin (working in Spanish) creates the
+ * The administration journey in one sitting from the demo: the Admin (working in Spanish) creates the
  * next school year and opens its re-enrollment, invites a Secretaria who activates her account and
  * signs in, deactivates her, renames a catalogue entry that a family then sees in three languages,
  * changes the discount a family then sees on its finance step, and finds each action in the audit
@@ -103,7 +103,7 @@ test("an Admin runs the next school year's set-up from the demo and finds every 
     await expect(her.getByText("Your account is active")).toBeVisible();
     await her.goto("/login");
     await logIn(her, herEmail, "pinos azules sobre quito 77");
-    // Secretaría must use MFA (issue #12): set up at her first sign-in.
+    // Secretaría must use MFA: set up at her first sign-in.
     await setUpMfaOnScreen(her);
     await expect(her).toHaveURL(/\/portal\/dashboard$/);
 

@@ -16,7 +16,7 @@ import { expectCleanScreenText } from "../support/screen-text.ts";
 import { logIn } from "../support/session.ts";
 import { jpegPhoto, runTag } from "../support/wizard.ts";
 
-// Elections (issue #15), end to end in the browser: the Admin sets up an election with two lists on
+// Elections, end to end in the browser: the Admin sets up an election with two lists on
 // the settings screens and schedules it; a family sees it upcoming; the Admin moves the opening a
 // few seconds ahead; the family votes once the poll opens by the server's clock and cannot vote
 // twice; its second parent, invited from the account page, votes too with an account of their own

@@ -64,7 +64,7 @@ test("the Admin uploads a template for the terms step and the family downloads i
   ]);
   const bytes = fs.readFileSync(await download.path());
   expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  // The school's document, as the server stored it: rebuilt without active content (issue #12).
+  // The school's document, as the server stored it: rebuilt without active content.
   expect((await readPdfText(bytes)).text).toBe("Reglamento de la escuela");
   // Named for the title (the header also carries an ASCII fallback with dashes).
   expect(download.suggestedFilename()).toMatch(/^Reglamento[ -]interno[ -]e[a-j]+\.pdf$/);

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/session.ts";
 
-// Sync with the BUE (issue #10): the Admin exports the demo year's students for the school's
+// Sync with the BUE: the Admin exports the demo year's students for the school's
 // student database, imports the codes back, and finds them on the request's page. The login screen
 // is English for this browser; the demo Admin then works in Spanish. Run alone: it counts and marks
 // every eligible student of the year, which a parallel spec accepting a request would change.

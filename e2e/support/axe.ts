@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/** axe-core on one screen (issue #14, WCAG 2.2 AA): any serious or critical violation fails. */
+/** axe-core on one screen (WCAG 2.2 AA): any serious or critical violation fails. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {

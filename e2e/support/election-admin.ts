@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe.ts";
 import { CURRENT_YEAR } from "./demo-calendar.ts";
 
-// The Admin's election settings screens (issue #15), as a person uses them, in Spanish (the demo
+// The Admin's election settings screens, as a person uses them, in Spanish (the demo
 // Admin's language): the settings menu, the dialogs, the confirmations.
 
 /**

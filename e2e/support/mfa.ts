@@ -9,7 +9,7 @@ const RECOVERY = /recovery codes|códigos de recuperación|codes de récupérati
 const SAVED = /I have saved them|Ya los guardé|Je les ai conservés/;
 
 /**
- * A first sign-in that must set up MFA (issue #12), done as a person would: the key shown on the
+ * A first sign-in that must set up MFA, done as a person would: the key shown on the
  * screen goes into "the app" (the same TOTP library), its code is typed, the recovery codes are
  * acknowledged. Answers the key, for later sign-ins.
  */

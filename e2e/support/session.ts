@@ -19,7 +19,7 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
     page.waitForResponse((response) => response.url().endsWith("/api/auth/login")),
     page.getByRole("button", { name: "Log in" }).click(),
   ]);
-  // Staff pass the second factor for real (issue #12): the code of the key the e2e database gave
+  // Staff pass the second factor for real: the code of the key the e2e database gave
   // them (scripts/e2e-seed.ts), typed in the code field.
   if (answer.ok() && ((await answer.json()) as { mfa: string | null }).mfa === "verify") {
     if (!E2E_MFA_ACCOUNTS.includes(email)) throw new Error(`${email} has a second factor this helper does not know`);

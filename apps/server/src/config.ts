@@ -141,7 +141,7 @@ export interface Config {
   branding: { schoolName: string; logoPath?: string; primaryColor: string; navColor: "light" | "dark" };
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
-  /** Elections (issue #15): the register's per-person times are kept this long after publication. */
+  /** Elections: the register's per-person times are kept this long after publication. */
   electionRegisterRetentionDays: number;
   argon2MemoryKib: number;
   logLevel: string;
@@ -151,7 +151,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment; a bad value names the variable (issue #2). */
+/** Reads and validates the environment; a bad value names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
   const parsed = envSchema.safeParse(cleaned);
@@ -166,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid configuration:\n  CAPTCHA_HMAC_KEY: required when NODE_ENV=production");
   if (production && e.MFA_ALLOW_CODE_REUSE)
     throw new ConfigError("Invalid configuration:\n  MFA_ALLOW_CODE_REUSE: never true in production");
-  // A Host or X-Forwarded-Host header is the client's to forge: links in e-mails never follow it (issue #12).
+  // A Host or X-Forwarded-Host header is the client's to forge: links in e-mails never follow it.
   if (production && !e.PUBLIC_URL)
     throw new ConfigError(
       "Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production (the address families use, e.g. https://portal.school.ec)",

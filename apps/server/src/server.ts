@@ -7,7 +7,7 @@ import { closePdfPool, startPdfWorkers } from "./lib/pdf-pool.ts";
 import { deleteExpiredSessions } from "./modules/auth/sessions.repository.ts";
 import { purgeElectionRegisters, REGISTER_PURGE_INTERVAL_MS } from "./modules/elections/register-purge.ts";
 
-// Issue #13 (opening day's memory): libvips keeps up to 50 MB of decoded images for reuse and
+// Opening day's memory: libvips keeps up to 50 MB of decoded images for reuse and
 // decodes each photo on several threads. Photos here are decoded once, re-encoded and dropped, so
 // the cache buys nothing, and one thread per photo keeps peak memory down while the libuv pool
 // still encodes several photos at once.

@@ -203,7 +203,7 @@ describe("login", () => {
     expect(events.every((e) => e.ip.length > 0)).toBe(true);
   });
 
-  // Issue #12: past the thresholds the sign-in asks for a captcha instead of refusing
+  // Past the thresholds the sign-in asks for a captcha instead of refusing
   // (login-throttle.spec.ts); only an address past the ceiling is refused with a 429.
   it("refuses an address past the ceiling with a translated 429 for the window", async () => {
     const ip = "10.250.0.1";

@@ -37,7 +37,7 @@ const fakeToken = () => randomBytes(32).toString("base64url");
 const CONTROL_CHARS = ["\u0000", "\u0007", "\u001b"];
 
 /** Everything about a user that a request could change, minus the session's activity time. */
-/** A family account's household: its invitations and who joined it (issue #14). */
+/** A family account's household: its invitations and who joined it. */
 async function householdState(id: number) {
   return {
     invitations: await t.ctx.db
@@ -75,7 +75,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
   const uploadId = (await uploadPdf(t, family.cookie, fileId)).json().id as number;
   // Only required keys: the corpus checks that leaving out any key is refused.
   const { secondName: _optional, ...studentFile } = studentFileBody(uploadId);
-  // The staff workflow (issue #4): a request of this spec's own for each endpoint.
+  // The staff workflow: a request of this spec's own for each endpoint.
   const secretaria = await signedInAs(t, "Secretaria");
   const yearSwitcher = await signedInAs(t, "Consulta");
   const requestFamily = await createUser(t);
@@ -394,7 +394,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
       }),
     },
     {
-      // A wizard step's unsaved typing (issue #14): any object of the form's values, within a size.
+      // A wizard step's unsaved typing: any object of the form's values, within a size.
       name: "step draft",
       method: "PUT",
       url: `/api/enrollment/files/${fileId}/steps/studentFile/draft`,

@@ -9,7 +9,7 @@ import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./suppor
 import { insertSentRequest } from "./support/workflow.ts";
 
 /*
- * Settings › Catalogues (issue #9). The specs share one database: each test adds entries of its
+ * Settings › Catalogues. The specs share one database: each test adds entries of its
  * own (labels with a random tag) and puts back any seeded order it changes.
  */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, errorOf, loginAs, signedInAs, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
 
-// Issue #12: a stolen session must not be able to guess the current password without limit.
+// A stolen session must not be able to guess the current password without limit.
 
 let t: TestApp;
 beforeAll(async () => {

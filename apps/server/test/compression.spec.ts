@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /**
- * Compression (issue #13): built files sent as the build's .br/.gz copy the browser accepts,
+ * Compression: built files sent as the build's .br/.gz copy the browser accepts,
  * HTML and JSON answers compressed on the fly from 1 KB. Downloads staying uncompressed is
  * checked by the download specs themselves (downloadLikeABrowser in support/test-app.ts).
  */

@@ -13,7 +13,7 @@ import { startTcpProxy } from "./support/tcp-proxy.ts";
 import { call, createTestApp, createUser, currentSchoolYearId, errorOf } from "./support/test-app.ts";
 
 /*
- * The database failing under a running server (issue #11): a cut connection never ends the
+ * The database failing under a running server: a cut connection never ends the
  * process, requests caught by it answer 503 DATABASE_UNAVAILABLE, the pool reconnects, and
  * /api/health says 503 while the database is unreachable. Timings are measured by
  * `npm run check:db-cuts`, not asserted here.

@@ -5,7 +5,7 @@ import { hoursAgo, insertDocumentRequest, insertOwnYear } from "./support/docume
 import { call, createTestApp, createUser, errorOf, loginAs, TEST_PASSWORD, type TestApp } from "./support/test-app.ts";
 
 /**
- * The documents list (issue #10): due and overdue from the send time (written by the test, no
+ * The documents list: due and overdue from the send time (written by the test, no
  * waiting), the hand-in filters, the checklist's save with its version guard and audit, who may
  * change it, and bad input.
  */

@@ -18,7 +18,7 @@ import {
 import { readZip } from "./support/zip.ts";
 
 /**
- * GET /api/documents/export.zip (issue #10): per request a folder `<code> <student>/` with its
+ * GET /api/documents/export.zip: per request a folder `<code> <student>/` with its
  * PDFs and uploads, read back with yauzl; a file that cannot be read listed in README.txt; what a
  * role may not see left out; audited.
  */

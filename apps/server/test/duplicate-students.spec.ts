@@ -8,7 +8,7 @@ import { insertStudentRow } from "./support/students.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /**
- * Issue #14: a student's identification is unique in the school (spec 5 "Duplicates: same
+ * A student's identification is unique in the school (spec 5 "Duplicates: same
  * identification exists"). Another family's student: refused without a word about that student
  * or family, and flagged to the staff. The family's own student: offered instead.
  */

@@ -18,7 +18,7 @@ import { createOwnDatabase } from "./support/own-database.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
- * Candidates' photos (issue #15): the Admin uploads one per candidate while the election can be
+ * Candidates' photos: the Admin uploads one per candidate while the election can be
  * edited; the server re-encodes it (a 500 × 500 JPEG without metadata), keeps its storage name in
  * election_candidates.photo_ref and serves it to the Admin and to the families who see the election.
  */

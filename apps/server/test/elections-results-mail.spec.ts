@@ -11,7 +11,7 @@ import {
 import { type ReceivedMail, waitForMail } from "./support/smtp.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
-// Issue #15: publishing the results e-mails every family on the register, in its language, through
+// Publishing the results e-mails every family on the register, in its language, through
 // the outbox (real SMTP here), and the mail never tells who voted, let alone for what.
 
 let t: TestApp;

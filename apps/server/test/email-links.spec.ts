@@ -40,7 +40,7 @@ async function resetMailLinks(t: TestApp): Promise<string[]> {
   return linksIn(mail.decoded).filter((link) => link.includes("/reset-password/"));
 }
 
-describe("e-mail links never follow request headers (issue #12)", () => {
+describe("e-mail links never follow request headers", () => {
   it("a forgot-password request with a forged Host and X-Forwarded-Host mails a link on PUBLIC_URL", async () => {
     const links = await resetMailLinks(configured);
     expect(links.length).toBeGreaterThan(0);

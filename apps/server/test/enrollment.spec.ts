@@ -163,7 +163,7 @@ describe("uploads", () => {
     const back = await call(t, { method: "GET", url: `/api/enrollment/uploads/${uploadId}`, cookie: family.cookie });
     expect(back.statusCode).toBe(200);
     expect(back.headers["content-type"]).toBe("application/pdf");
-    // What was uploaded, rebuilt without active content (issue #12): the cleaner's own output.
+    // What was uploaded, rebuilt without active content: the cleaner's own output.
     expect(back.rawPayload.equals((await cleanPdf(minimalPdf()))!)).toBe(true);
     expect(fileId).toBeGreaterThan(0);
   });

@@ -7,7 +7,7 @@ import type { OwnDatabase } from "./support/own-database.ts";
 import { call, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
- * Settings › Files (issue #9): the upload limit and accepted types of each document kind. They are
+ * Settings › Files: the upload limit and accepted types of each document kind. They are
  * school-wide, so this spec runs on a database of its own: turning a type off here must not break
  * another spec's uploads.
  */

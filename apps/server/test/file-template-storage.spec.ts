@@ -8,7 +8,7 @@ import type { OwnDatabase } from "./support/own-database.ts";
 import { call, errorOf, type TestApp } from "./support/test-app.ts";
 
 /*
- * Settings › Files (issue #9): a template upload when the files folder is broken. This spec swaps
+ * Settings › Files: a template upload when the files folder is broken. This spec swaps
  * the data folder's `files` for a plain file, so it runs on a database and folder of its own.
  */
 

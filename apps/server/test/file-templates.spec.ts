@@ -9,7 +9,7 @@ import { readPdfText } from "./support/pdf-text.ts";
 import { call, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
- * Settings › Files (issue #9): the PDF templates the school offers families to download, one per
+ * Settings › Files: the PDF templates the school offers families to download, one per
  * language. They are school-wide, so this spec runs on a database of its own.
  */
 

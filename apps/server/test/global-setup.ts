@@ -20,7 +20,7 @@ declare module "vitest" {
 /**
  * One database per test run, migrated once: a fresh PostgreSQL database (DB_ENGINE=postgres) or
  * a SQLite file in a temp folder. With CI=true a PostgreSQL server that cannot be reached fails
- * the run instead of skipping it (issue #2).
+ * the run instead of skipping it.
  */
 export default async function setup(project: TestProject) {
   const engine = process.env.DB_ENGINE === "postgres" ? "postgres" : "sqlite";

@@ -8,7 +8,7 @@ import { flat, readPdfText } from "./support/pdf-text.ts";
 import { call, createTestApp, errorOf, type TestApp } from "./support/test-app.ts";
 import { uploadTargets } from "./support/upload-targets.ts";
 
-// Issue #12: a PDF a family (or an Admin, for a template) uploads is stored without what a viewer
+// A PDF a family (or an Admin, for a template) uploads is stored without what a viewer
 // would run — JavaScript, launch actions, attached files, bytes after %%EOF — and served that way.
 
 let t: TestApp;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe("hostile PDFs (issue #12)", () => {
+describe("hostile PDFs", () => {
   for (const [what, make] of HOSTILE_PDFS) {
     it(`a family's upload with ${what} is stored and served without it`, async () => {
       const hostile = await make();

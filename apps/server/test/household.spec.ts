@@ -5,7 +5,7 @@ import { insertOwnYear, openWindowNow, parentWithRequest, scheduledElection, vot
 import { completeFile, startFile, uploadPdf } from "./support/enrollment.ts";
 import { call, createTestApp, createUser, errorOf, loginAs, signedInAs, type TestApp } from "./support/test-app.ts";
 
-// Issue #14, shared households: a family's first account invites a second parent, who then acts
+// Shared households: a family's first account invites a second parent, who then acts
 // for the same family; nobody else does.
 let t: TestApp;
 beforeAll(async () => {

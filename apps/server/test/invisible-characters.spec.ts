@@ -3,7 +3,7 @@ import { studentFileBody } from "./support/documents.ts";
 import { startFile, uploadPdf } from "./support/enrollment.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
-// Issue #12: U+202E (right-to-left override) could disguise a name in the staff's lists.
+// U+202E (right-to-left override) could disguise a name in the staff's lists.
 
 let t: TestApp;
 beforeAll(async () => {

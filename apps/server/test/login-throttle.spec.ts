@@ -13,7 +13,7 @@ import {
 } from "./support/test-app.ts";
 
 /*
- * Issue #12: throttling that protects without locking owners out. Past 5 failures on an account
+ * Throttling that protects without locking owners out. Past 5 failures on an account
  * (or 100 from one address) a sign-in needs the proof-of-work captcha; the right password with a
  * solved captcha still signs in.
  */
@@ -61,7 +61,7 @@ async function fiftyFailures(ip: string, email: string) {
 }
 
 // 50 argon2id checks and 45 proofs of work per owner: minutes on a busy machine, hence the timeouts.
-describe("sign-in throttling (issue #12)", () => {
+describe("sign-in throttling", () => {
   it("the owner still signs in after 50 failed tries by someone else from another address, with the captcha", async () => {
     const owner = await createUser(t, { role: "Secretaria", language: "en" });
     await fiftyFailures(randomIp(), owner.email);

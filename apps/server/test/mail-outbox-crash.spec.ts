@@ -5,7 +5,7 @@ import { freePort, type ServerProcess, startServerProcess, waitUntil } from "./s
 import { startSmtp, waitForMail } from "./support/smtp.ts";
 
 /*
- * The outbox across a crash (issue #11): a server process killed with SIGKILL while its mail
+ * The outbox across a crash: a server process killed with SIGKILL while its mail
  * server is down loses no mail; the next process delivers it, once, with the Message-ID it had.
  */
 

@@ -10,7 +10,7 @@ import { linkToken, startSmtp } from "./support/smtp.ts";
 import { call, createTestApp, createUser, type TestApp, uniqueEmail } from "./support/test-app.ts";
 
 /*
- * The durable e-mail outbox (issue #11) against real mail servers that misbehave: one that refuses
+ * The durable e-mail outbox against real mail servers that misbehave: one that refuses
  * connections, one that takes them and never answers, one that refuses recipients for good. The
  * portal's answer never waits for any of them; every mail arrives once the server is back, once.
  */

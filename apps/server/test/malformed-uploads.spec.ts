@@ -3,7 +3,7 @@ import { minimalPdf, multipart } from "./support/documents.ts";
 import { call, createTestApp, errorOf, type TestApp } from "./support/test-app.ts";
 import { uploadTargets } from "./support/upload-targets.ts";
 
-// Issue #12: a multipart body the parser cannot read is the client's mistake: 400 with a code, never a 500.
+// A multipart body the parser cannot read is the client's mistake: 400 with a code, never a 500.
 
 let t: TestApp;
 let family: { cookie: string };
@@ -35,7 +35,7 @@ const MALFORMED: [string, Record<string, string>, string | Buffer][] = [
   ["a file part whose closing boundary never comes", withBoundary, `${partHead}%PDF-1.4 and then nothing`],
 ];
 
-describe("malformed multipart uploads (issue #12)", () => {
+describe("malformed multipart uploads", () => {
   for (const [what, headers, payload] of MALFORMED) {
     it(`answers ${what} with 400 UPLOAD_MALFORMED on every upload endpoint, in the user's language`, async () => {
       for (const { url, cookie } of endpoints()) {

@@ -14,7 +14,7 @@ import {
 } from "./support/test-app.ts";
 import { TEST_TOTP_SECRET, totpCode } from "./support/totp.ts";
 
-/* Issue #12: staff MFA (TOTP), recovery codes, the Admin's reset and the families' opt-in. */
+/* Staff MFA (TOTP), recovery codes, the Admin's reset and the families' opt-in. */
 
 let t: TestApp;
 beforeAll(async () => {

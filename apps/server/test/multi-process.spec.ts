@@ -4,7 +4,7 @@ import { LISTENER_NAME_PREFIX } from "../src/db/change-notifier.ts";
 import { call, type Node, seenWithin, signIn, startTwoProcesses } from "./support/two-processes.ts";
 
 /**
- * Two real server processes on one PostgreSQL database (issue #11): a change answered by A is
+ * Two real server processes on one PostgreSQL database: a change answered by A is
  * seen by B within a second (the requirement), although B caches sessions for 5 seconds and
  * the lists' version until notified. SQLite is one file for one process (README "Several
  * processes"): there is nothing to share, so this file runs on PostgreSQL only.

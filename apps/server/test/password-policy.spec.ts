@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from "./support/test-app.ts";
 
-// Issue #12: wherever a password is set, breached passwords and ones holding the e-mail's local
+// Wherever a password is set, breached passwords and ones holding the e-mail's local
 // part or a name are refused with a code and a translated message under the password field.
 
 let t: TestApp;

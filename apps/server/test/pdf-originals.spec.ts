@@ -9,7 +9,7 @@ import type { OwnDatabase } from "./support/own-database.ts";
 import { call, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
- * Issue #12: the school may keep each uploaded PDF as sent, beside the cleaned copy (Settings ›
+ * The school may keep each uploaded PDF as sent, beside the cleaned copy (Settings ›
  * Files, off by default); only the Admin downloads it, as an attachment, and that is audited. The
  * switch is school-wide, so this spec has a database of its own.
  */
@@ -50,7 +50,7 @@ async function sentRequest() {
 const original = (cookie: string, id: number, uploadId: number) =>
   call(t, { method: "GET", url: `/api/requests/${id}/uploads/${uploadId}/original`, cookie });
 
-describe("PDF originals (issue #12)", () => {
+describe("PDF originals", () => {
   it("are not kept by default: only the cleaned copy exists", async () => {
     const settings = await call(t, { method: "GET", url: "/api/settings/files", cookie: admin.cookie });
     expect(settings.json()).toMatchObject({ keepPdfOriginals: false });

@@ -5,7 +5,7 @@ import { jpegPhoto } from "./support/enrollment.ts";
 import { insertPhotoRequest, insertUpload } from "./support/photo-zip.ts";
 import { call, createTestApp, createUser, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
-/** Photo exports (issue #10): who may call them, bad input, and a download the client leaves half-way. */
+/** Photo exports: who may call them, bad input, and a download the client leaves half-way. */
 
 let t: TestApp;
 let yearId: number;

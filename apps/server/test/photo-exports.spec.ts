@@ -8,7 +8,7 @@ import { call, createTestApp, createUser, downloadLikeABrowser, signedInAs, type
 import { readZip } from "./support/zip.ts";
 
 /**
- * Photo exports (issue #10): GET /api/reports/photos (a ZIP read back with yauzl) and its summary,
+ * Photo exports: GET /api/reports/photos (a ZIP read back with yauzl) and its summary,
  * over a school year of this spec's own holding six requests built for each rule.
  */
 

@@ -6,7 +6,7 @@ import type { OwnDatabase } from "./support/own-database.ts";
 import { call, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
- * Issue #12: a family asking for another family's record is refused and the refusal is in the
+ * A family asking for another family's record is refused and the refusal is in the
  * audit log, a limited number of times per window. The limit counters are school-wide, so this
  * spec has a database of its own.
  */
@@ -34,7 +34,7 @@ const refusals = (actor: number) =>
     .orderBy("id")
     .execute();
 
-describe("refused calls on another family's record (issue #12)", () => {
+describe("refused calls on another family's record", () => {
   it("are refused and written to the audit log with the route and ids asked for", async () => {
     const prober = await signedInAs(t, "User", { language: "en" });
     const file = await call(t, { method: "GET", url: `/api/enrollment/files/${fileId}`, cookie: prober.cookie });

@@ -4,7 +4,7 @@ import { reportPageOf, reportYear, staffCookie } from "./support/reports.ts";
 import { call, createTestApp, type TestApp } from "./support/test-app.ts";
 
 /**
- * Reports (issue #10): an export longer than one batch holds every row once, in the table's own
+ * Reports: an export longer than one batch holds every row once, in the table's own
  * order across the batches' seams (it reads the ordered keys once, then each batch by its keys).
  */
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editStep, reportYear, staffCookie, staffUser, yearRequests } from "./support/reports.ts";
 import { call, createTestApp, downloadLikeABrowser, type TestApp } from "./support/test-app.ts";
 
-/** Reports (issue #10): the XLSX and CSV exports read back with real readers, and their audit. */
+/** Reports: the XLSX and CSV exports read back with real readers, and their audit. */
 let t: TestApp;
 let yearId: number;
 let secretaria: string;

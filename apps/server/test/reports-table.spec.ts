@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reportPageOf, reportYear, staffCookie, yearRequests } from "./support/reports.ts";
 import { call, createTestApp, errorOf, type TestApp } from "./support/test-app.ts";
 
-/** Reports (issue #10): the three tables — filters, columns, sort, paging, bad input, access. */
+/** Reports: the three tables — filters, columns, sort, paging, bad input, access. */
 let t: TestApp;
 let yearId: number;
 let secretaria: string;

@@ -6,7 +6,7 @@ import { call, createTestApp, createUser, errorOf, signedInAs, type TestApp } fr
 import { insertSentRequest } from "./support/workflow.ts";
 
 /*
- * A request's e-mails on its staff page (issue #11): GET /api/requests/:id/mails lists what the
+ * A request's e-mails on its staff page: GET /api/requests/:id/mails lists what the
  * family was sent and where each delivery stands; POST …/mails/:mailId/resend queues a copy.
  */
 

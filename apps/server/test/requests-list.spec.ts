@@ -343,7 +343,7 @@ describe("GET /api/requests", () => {
     }
   });
 
-  it("finds a request by its code, whole or in part, in any case (issue #14)", async () => {
+  it("finds a request by its code, whole or in part, in any case", async () => {
     const search = async (q: string) => idsOf(await list(`q=${encodeURIComponent(q)}`));
     const rows = await documentsOfYear();
     const elodie = rows.find((r) => r.id === sentRequests.elodie!.requestId)!;

@@ -4,7 +4,7 @@ import { register } from "./support/register.ts";
 import { waitForMail } from "./support/smtp.ts";
 import { call, createTestApp, createUser, errorOf, type TestApp, uniqueEmail } from "./support/test-app.ts";
 
-// Issue #12: forgot-password and sign-up do the same work, and answer the same, whether or not the
+// Forgot-password and sign-up do the same work, and answer the same, whether or not the
 // address has an account. Shown by the work done (hashing, the audit entry, what is queued), never
 // by timing.
 

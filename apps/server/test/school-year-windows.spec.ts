@@ -89,7 +89,7 @@ describe("rolling over: re-enrollment into the new year and the family's closed 
       familyMayAct: boolean;
     }[];
     expect(years.find((y) => y.id === next.id)?.familyMayAct).toBe(true);
-    // The session check keeps the year in memory (issue #13): the save forgot it, so the family's
+    // The session check keeps the year in memory: the save forgot it, so the family's
     // next page load already shows the window open rather than the closed one read above.
     const sessionYear = async () =>
       (await call(t, { method: "GET", url: "/api/session", cookie: cookieClosed })).json().schoolYear;

@@ -113,7 +113,7 @@ describe("the server process", () => {
       body: credentials,
     });
     expect(login.status).toBe(200);
-    // Issue #12: the demo Admin's password passes, then MFA is set up at this first sign-in.
+    // The demo Admin's password passes, then MFA is set up at this first sign-in.
     expect(await login.json()).toMatchObject({ user: null, mfa: "enrol" });
 
     // The compiled server (apps/server/build.mjs) finds what it reads beside its sources: the
@@ -157,7 +157,7 @@ describe("the server process", () => {
     inFlight.finish();
     const answer = await inFlight.response;
     expect(answer.status, answer.body).toBe(200);
-    // The password step's whole answer (the demo Admin sets MFA up next: issue #12).
+    // The password step's whole answer (the demo Admin sets MFA up next).
     expect(JSON.parse(answer.body)).toMatchObject({ user: null, mfa: "enrol" });
     expect(await server.exited).toEqual({ code: 0, signal: null });
   }, 90_000);

@@ -5,7 +5,7 @@ import { createOwnDatabase } from "./support/own-database.ts";
 import { freePort, startServerProcess, waitUntil } from "./support/server-process.ts";
 
 /*
- * SIGTERM under requests (issue #11): every request sent before the signal is answered (none
+ * SIGTERM under requests: every request sent before the signal is answered (none
  * reset), whether in flight, waiting on an idle keep-alive connection or pipelined; a new
  * connection during the drain gets 503 SHUTTING_DOWN or is refused; the process exits 0.
  * Figures under load: `npm run check:shutdown`.

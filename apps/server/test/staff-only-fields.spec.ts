@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeFile } from "./support/enrollment.ts";
 import { call, createTestApp, signedInAs, type TestApp } from "./support/test-app.ts";
 
-// Issue #14: the school's own codes (BUE, accounting) are not the family's to see or change.
+// The school's own codes (BUE, accounting) are not the family's to see or change.
 let t: TestApp;
 let cookie: string;
 let fileId: number;

@@ -7,7 +7,7 @@ import { call as callNode, seenWithin, signIn, startTwoProcesses } from "./suppo
 import { insertSentRequest } from "./support/workflow.ts";
 
 /*
- * Settings › Request statuses (issue #9). The specs share one database: this file edits only
+ * Settings › Request statuses. The specs share one database: this file edits only
  * `Discontinued` (no other spec reads its words) and puts it back to the default at the end.
  */
 const STATUS = "Discontinued";

@@ -4,7 +4,7 @@ import { studentFileBody } from "./support/documents.ts";
 import { completeFile, startFile, uploadPdf } from "./support/enrollment.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
-// Issue #14, "nothing lost on reload": a step's unsaved typing kept on the server as a draft.
+// "Nothing lost on reload": a step's unsaved typing kept on the server as a draft.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

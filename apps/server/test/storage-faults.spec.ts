@@ -7,7 +7,7 @@ import { createOwnDatabase } from "./support/own-database.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
- * The files folder failing (issue #11): an upload answers 507 STORAGE_UNAVAILABLE in the user's
+ * The files folder failing: an upload answers 507 STORAGE_UNAVAILABLE in the user's
  * language, leaves no partial file behind, and /api/health answers 503 `reason: "storage"`
  * until the folder takes writes again. Two real faults: a full disk (a tiny tmpfs mounted on
  * DATA_DIR/files, where the machine lets us mount) and a folder replaced by a file (ENOTDIR).

@@ -6,7 +6,7 @@ import { sentFile } from "./support/sent-files.ts";
 import { waitForMail } from "./support/smtp.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
-// Issue #13: a sent file's PDFs are drawn once (when the confirmation e-mail goes out, or at the
+// A sent file's PDFs are drawn once (when the confirmation e-mail goes out, or at the
 // first download) and stored; downloads read the stored file while what it shows is unchanged;
 // "generate a new report" draws it again.
 
@@ -37,7 +37,7 @@ async function sentAndMailed() {
 }
 const summaryUrl = (fileId: number, query = "") => `/api/enrollment/files/${fileId}/documents/summary${query}`;
 
-describe("stored enrollment documents (issue #13)", () => {
+describe("stored enrollment documents", () => {
   it("are drawn and stored when the confirmation e-mail goes out, in the family's language", async () => {
     const after = t.mails.length;
     const { family, fileId } = await sentFile(t, { language: "fr" });

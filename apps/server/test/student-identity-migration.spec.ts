@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../src/db/unique-violation.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
 
 /**
- * Migration 0024 (issue #14) on a database where the same child was registered twice before the
+ * Migration 0024 on a database where the same child was registered twice before the
  * rule: the oldest keeps the number under the unique index, the later ones are marked as legacy
  * duplicates, and another family's later one is flagged to the staff as an attempt.
  */

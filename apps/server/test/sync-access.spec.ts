@@ -4,7 +4,7 @@ import { multipart } from "./support/documents.ts";
 import { insertSyncRequest, isolatedYear, stepJson, syncExport } from "./support/sync.ts";
 import { call, createTestApp, createUser, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
-// Sync with the BUE (issue #10): who may view and who may change, and the import's bad input.
+// Sync with the BUE: who may view and who may change, and the import's bad input.
 
 let t: TestApp;
 let year: { id: number };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertSyncRequest, isolatedYear, parseCsv, syncExport } from "./support/sync.ts";
 import { call, createTestApp, createUser, signedInAs, type TestApp } from "./support/test-app.ts";
 
-// Sync with the BUE (issue #10): the export's content, the marking, idempotence, past batches.
+// Sync with the BUE: the export's content, the marking, idempotence, past batches.
 
 let t: TestApp;
 let admin: { id: number; cookie: string };

@@ -3,7 +3,7 @@ import { multipart } from "./support/documents.ts";
 import { insertSyncRequest, isolatedYear, parseCsv, stepJson, syncExport } from "./support/sync.ts";
 import { call, createTestApp, createUser, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
-// Sync with the BUE (issue #10): the codes file back from the BUE, and one request's BUE page.
+// Sync with the BUE: the codes file back from the BUE, and one request's BUE page.
 
 let t: TestApp;
 let admin: { id: number; cookie: string };

@@ -333,7 +333,7 @@ describe("activation e-mail and unlocking", () => {
     for (let i = 0; i < THROTTLE.loginAccount.limit; i++) {
       expect((await attempt("not the password at all")).statusCode).toBe(401);
     }
-    // Issue #12: past the threshold the sign-in asks for a captcha (the owner is not locked out).
+    // Past the threshold the sign-in asks for a captcha (the owner is not locked out).
     expect(errorOf(await attempt(TEST_PASSWORD)).code).toBe("CAPTCHA_REQUIRED");
     const stateOf = async () =>
       (await list(`q=${target.email}`)).json().items.find((u: { id: number }) => u.id === target.id).state;

@@ -1,5 +1,5 @@
 /**
- * French typography in the catalogs (issue #14): a narrow no-break space (U+202F) before `: ; ? !`
+ * French typography in the catalogs: a narrow no-break space (U+202F) before `: ; ? !`
  * and inside « », so the mark never starts a line and reads as French print does. Answers what is
  * wrong in `text` (empty when nothing is). Times (14:30), addresses (https://) and i18next's
  * nesting (`$t(ns:key)`) have no space around their colon and are left alone.

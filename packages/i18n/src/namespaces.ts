@@ -1,5 +1,5 @@
 /**
- * Who reads which catalog, so the browser downloads only what it shows (issue #13). The server
+ * Who reads which catalog, so the browser downloads only what it shows. The server
  * reads every namespace synchronously (resources.ts); the web loads them per language, in two
  * groups (apps/web/src/lib/i18n.ts). Deliberately free of imports: vite.config.ts reads it to put
  * each group of a language in one chunk. namespaces.test.ts checks the lists cover every catalog.

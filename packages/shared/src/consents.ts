@@ -1,5 +1,5 @@
 /**
- * Consents recorded when a family saves the terms step and the student-photo step (issue #3):
+ * Consents recorded when a family saves the terms step and the student-photo step:
  * each subject with the version of the text shown. Change the version whenever a text changes,
  * so the record says which wording a family accepted.
  */

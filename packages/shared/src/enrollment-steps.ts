@@ -22,7 +22,7 @@ export function isStepId(value: unknown): value is StepId {
   return typeof value === "string" && (STEP_IDS as readonly string[]).includes(value);
 }
 
-/** Our rule (issue #3): a step opens once every earlier step is complete. */
+/** Our rule: a step opens once every earlier step is complete. */
 export function isStepOpen(step: StepId, completed: readonly StepId[]): boolean {
   return STEP_IDS.slice(0, STEP_IDS.indexOf(step)).every((earlier) => completed.includes(earlier));
 }

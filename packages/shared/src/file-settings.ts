@@ -4,7 +4,7 @@ import { UPLOAD_KINDS, type UploadKind } from "./upload-kinds.ts";
 const MB = 1024 * 1024;
 
 /**
- * Settings › Files (issue #9): what the Admin may configure about the documents the wizard asks
+ * Settings › Files: what the Admin may configure about the documents the wizard asks
  * for and the school's own templates. The server verifies every upload by its content, so the only
  * types an Admin can offer are the three it can verify: PDF, JPEG and PNG.
  */
@@ -42,7 +42,7 @@ export function typesEditable(kind: UploadKind): boolean {
   return typesAllowedFor(kind).length > 1 && kind !== "studentPhoto";
 }
 
-/** The spec's limits (spec 5 and 9, issue #3), used until an Admin saves others. */
+/** The spec's limits (spec 5 and 9), used until an Admin saves others. */
 export function defaultLimitFor(kind: UploadKind): { maxBytes: number; types: FileType[] } {
   return { maxBytes: UPLOAD_KINDS[kind].maxBytes, types: [...typesAllowedFor(kind)] };
 }

@@ -1,5 +1,5 @@
 /**
- * The e-mails the portal sends (issue #11, the outbox): what each row of `mail_outbox` is, and
+ * The e-mails the portal sends (the outbox): what each row of `mail_outbox` is, and
  * where its delivery stands. The staff see both on a request's page (labels in `inscriptions`).
  */
 export const MAIL_KINDS = [

@@ -3,7 +3,7 @@ import { containsPersonalInfo, personalParts } from "./password-personal.ts";
 
 const owner = { email: "maria.andrade@school.ec", names: ["María José", "Andrade", "de la Torre", null] };
 
-describe("containsPersonalInfo (issue #12)", () => {
+describe("containsPersonalInfo", () => {
   it("takes the e-mail's local part and every name and surname word of 3+ characters, folded", () => {
     expect(personalParts(owner).sort()).toEqual(["andrade", "jose", "maria", "maria.andrade", "torre"].sort());
   });

@@ -1,5 +1,5 @@
 /**
- * Issue #12: a password must not contain what anyone who knows the person can guess first: the
+ * A password must not contain what anyone who knows the person can guess first: the
  * e-mail's local part or one of their names or surnames. Shared so the browser can say so before
  * sending; the server decides.
  */

@@ -9,10 +9,10 @@ export const PERMISSIONS = {
   authenticated: ROLES,
   catalogsRead: ROLES,
   accountManage: ROLES,
-  /** A family's own students and enrollment files (issue #3); ownership is checked in the service. */
+  /** A family's own students and enrollment files; ownership is checked in the service. */
   enrollmentOwn: FAMILY_ROLES,
   /**
-   * The family's household (issue #14): its accounts, inviting a second parent, accepting an
+   * The family's household: its accounts, inviting a second parent, accepting an
    * invitation, leaving. Who may do which is checked in the service.
    */
   householdManage: FAMILY_ROLES,
@@ -27,17 +27,17 @@ export const PERMISSIONS = {
    */
   enrollmentDocuments: [...FAMILY_ROLES, "Admin", "Secretaria", "Consulta"],
   /**
-   * The staff's request lists, representatives lists and request pages (issue #4, spec 6
+   * The staff's request lists, representatives lists and request pages (spec 6
    * "Inscriptions admin"), read-only. Editor has no access to inscriptions.
    */
   inscriptionsView: ["Admin", "Secretaria", "Consulta"],
   /**
-   * Changing a request: status actions, correction requests, internal review (issue #4 "Who may do
-   * what"). Consulta sees everything read-only; Editor and families have no access.
+   * Changing a request: status actions, correction requests, internal review (the spec's who may do
+   * what). Consulta sees everything read-only; Editor and families have no access.
    */
   inscriptionsManage: ["Admin", "Secretaria"],
   /**
-   * The staff dashboard's figures (issue #4 "Who may do what"): every staff role. Editor sees the
+   * The staff dashboard's figures: every staff role. Editor sees the
    * figures but not the request lists they link to.
    */
   dashboardView: ["Admin", "Secretaria", "Consulta", "Editor"],
@@ -48,33 +48,33 @@ export const PERMISSIONS = {
   schoolYearSwitch: STAFF_ROLES,
   settingsManage: ["Admin"],
   /**
-   * An uploaded PDF exactly as the family sent it, kept only when the school asks (issue #12): it
+   * An uploaded PDF exactly as the family sent it, kept only when the school asks: it
    * may carry active content, so only the Admin downloads it (never opened inline).
    */
   uploadOriginalsRead: ["Admin"],
   usersManage: ["Admin"],
   /**
-   * The audit log page and its CSV export (issue #9): who did what to whom, every sign-in and
+   * The audit log page and its CSV export: who did what to whom, every sign-in and
    * change. It names people and requests, so only the Admin reads it.
    */
   auditView: ["Admin"],
   /**
-   * Reports and their exports (issue #10): the student, representative and authorized-person
+   * Reports and their exports: the student, representative and authorized-person
    * tables, their XLSX/CSV, the parent committee contacts and the photo ZIPs. Every staff role.
    */
   reportsView: ["Admin", "Secretaria", "Editor", "Consulta"],
-  /** The documents page (issue #10): each request's PDFs and uploads, their ZIP, the hand-in checklist. */
+  /** The documents page: each request's PDFs and uploads, their ZIP, the hand-in checklist. */
   documentsView: ["Admin", "Secretaria", "Editor", "Consulta"],
   /** Recording a signed paper document as received (or not) on the hand-in checklist. Consulta only reads. */
   documentsManage: ["Admin", "Secretaria", "Editor"],
-  /** The cross-request medical records and their PDF per level (issue #10). Not Editor. */
+  /** The cross-request medical records and their PDF per level. Not Editor. */
   medicalRecordsView: ["Admin", "Secretaria", "Consulta"],
-  /** Sync with the school's student database (BUE, issue #10): seeing what is and will be migrated. */
+  /** Sync with the school's student database (BUE): seeing what is and will be migrated. */
   syncView: ["Admin", "Secretaria", "Consulta"],
   /** Exporting for the BUE, marking migrated, importing codes back, editing a request's BUE codes. */
   syncManage: ["Admin", "Secretaria"],
   /**
-   * Elections (issue #15), the families' pages: upcoming, in-progress and completed elections (spec
+   * Elections, the families' pages: upcoming, in-progress and completed elections (spec
    * 2: role User; the Admin's menu has them too). Results only once published.
    */
   electionsView: [...FAMILY_ROLES, "Admin"],

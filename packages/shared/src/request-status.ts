@@ -1,5 +1,5 @@
 /**
- * Spec 4 request statuses. A sent file's request starts Untreated; the staff workflow (issue #4)
+ * Spec 4 request statuses. A sent file's request starts Untreated; the staff workflow
  * moves it through the others. Labels: `common:requestStatus.<status>`.
  */
 export const REQUEST_STATUSES = [

@@ -194,7 +194,7 @@ describe("buildMenu", () => {
   it("shows a family only what it may open and what is not hidden", () => {
     expect(ids("User")).toEqual(["inscripciones", "elections"]);
   });
-  it("gives a family one 'My enrollments' link to the wizard's welcome page, none of the steps (issue #14)", () => {
+  it("gives a family one 'My enrollments' link to the wizard's welcome page, none of the steps", () => {
     const enrollments = buildMenu(APP_ROUTES, "User").find((item) => item.id === "inscripciones");
     expect(enrollments).toEqual({ id: "inscripciones", to: "/portal/inscripciones", children: [] });
     expect(ids("Prueba")).toContain("inscripciones");
@@ -212,7 +212,7 @@ describe("buildMenu", () => {
       "medicalRecords",
     ]);
   });
-  it("follows the spec 2 admin menu order (Documents shown since issue #10, decisions.md)", () => {
+  it("follows the spec 2 admin menu order (Documents shown)", () => {
     expect(ids("Admin")).toEqual([
       "elections",
       "inscriptions",

@@ -46,7 +46,7 @@ const planned = (id: string, path: string, extra: Partial<RouteNode> = {}): Rout
   ...extra,
 });
 
-/** Spec 2 "Public and system screens"; the exact paths are ours (issue #2). */
+/** Spec 2 "Public and system screens"; the exact paths are ours. */
 export const PUBLIC_ROUTES: readonly RouteNode[] = [
   { id: "login", path: "/login", access: "publicOnly", status: "built" },
   { id: "register", path: "/register", access: "publicOnly", status: "built" },
@@ -84,7 +84,7 @@ export const WIZARD_STEP_PATHS: readonly { id: string; path: string; number: num
   ([id, path], index) => ({ id: `wizard.${id}`, path, number: index + 1 }),
 );
 
-/** Wizard steps whose screens exist (issue #3); the others still show the "not available yet" page. */
+/** Wizard steps whose screens exist; the others still show the "not available yet" page. */
 const BUILT_WIZARD_STEPS: readonly string[] = [
   "wizard.summary",
   "wizard.congratulations",
@@ -125,7 +125,7 @@ export const APP_ROUTES: readonly RouteNode[] = [
     path: "inscripciones",
     access: "protected",
     roles: FAMILY,
-    // The family's "My enrollments" entry (issue #14): one link to the welcome page, the way back to
+    // The family's "My enrollments" entry: one link to the welcome page, the way back to
     // its students from anywhere; the fifteen steps stay out of the menu (the wizard has its stepper).
     defaultChild: "bienvenido",
     children: WIZARD_STEP_PATHS.map(({ id, path }) =>
@@ -136,7 +136,7 @@ export const APP_ROUTES: readonly RouteNode[] = [
     id: "elections",
     path: "elecciones",
     access: "protected",
-    // Spec 2: role User, and the Admin's menu; not the other staff (issue #15).
+    // Spec 2: role User, and the Admin's menu; not the other staff.
     roles: ELECTIONS,
     defaultChild: "en-curso",
     children: [
@@ -202,7 +202,7 @@ export const APP_ROUTES: readonly RouteNode[] = [
       }),
       planned("inscriptions.requestNotFound", "request-not-found", { hideInMenu: true, status: "built" }),
       planned("inscriptions.requestDetail", "request-detail/:id", { hideInMenu: true, status: "built" }),
-      // Issue #10: the request as the BUE receives it (the inscriptions roles = the syncView permission's).
+      // The request as the BUE receives it (the inscriptions roles = the syncView permission's).
       planned("inscriptions.requestBueMigration", "request-bue-migration/:id", { hideInMenu: true, status: "built" }),
       ...ADMIN_MODULES.map(([id, path]) =>
         planned(`inscriptions.module.${id}`, path, { hideInMenu: true, status: "built" }),
@@ -238,10 +238,10 @@ export const APP_ROUTES: readonly RouteNode[] = [
       { id: "settings.users", path: "users", access: "protected", status: "built" },
       { id: "settings.userDetail", path: "users/:id", access: "protected", status: "built", hideInMenu: true },
       { id: "settings.auditLog", path: "audit-log", access: "protected", status: "built" },
-      // Spec 2 hides /home but names "catalogues" in the settings menu: the menu links to it (issue #9).
+      // Spec 2 hides /home but names "catalogues" in the settings menu: the menu links to it.
       { id: "settings.home", path: "home", access: "protected", status: "built" },
       { id: "settings.roles", path: "roles", access: "protected", status: "built", hideInMenu: true },
-      // Issue #15: spec 2 hides these five yet lists their labels in the settings menu: shown there
+      // Spec 2 hides these five yet lists their labels in the settings menu: shown there
       // (as catalogues is); "candidates" and "candidate elections" are the lists screen's work.
       planned("settings.elections", "elections", { status: "built" }),
       planned("settings.positions", "positions", { status: "built" }),
@@ -257,14 +257,14 @@ export const APP_ROUTES: readonly RouteNode[] = [
     path: "documents",
     access: "protected",
     roles: REPORTS,
-    // Issue #10: built, and in the menu as spec 2's admin menu lists it; spec 2's "hidden from
+    // Built, and in the menu as spec 2's admin menu lists it; spec 2's "hidden from
     // menu" is the `default` page's own flag (docs/decisions.md). View: documentsView's roles.
     defaultChild: "default",
     children: [planned("documents.default", "default", { hideInMenu: true, status: "built" })],
   },
   // The spec names Sync and Medical record admin menu entries without paths; these are ours.
-  // Issue #10: the roles of the syncView permission (Consulta reads; changes need syncManage).
+  // The roles of the syncView permission (Consulta reads; changes need syncManage).
   planned("sync", "sync", { roles: rolesFor("syncView"), status: "built" }),
-  // Issue #10: the roles of the medicalRecordsView permission (not Editor).
+  // The roles of the medicalRecordsView permission (not Editor).
   planned("medicalRecords", "medical-records", { roles: rolesFor("medicalRecordsView"), status: "built" }),
 ];

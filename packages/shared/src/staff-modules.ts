@@ -2,7 +2,7 @@ import type { StepId } from "./enrollment-steps.ts";
 import type { RequestStatus } from "./request-status.ts";
 
 /**
- * The staff's module pages (issue #4, spec 2 hidden detail pages): one per wizard data step, the
+ * The staff's module pages (spec 2 hidden detail pages): one per wizard data step, the
  * route id `inscriptions.module.<module>` in routes.ts, showing that step's data with the wizard's
  * own form. Welcome, Summary and Congratulations have none.
  */
@@ -56,7 +56,7 @@ export function isStaffEditable(step: StepId, status: RequestStatus): boolean {
 }
 
 /**
- * The school's own fields in the families' steps (issue #14): codes the school's student database
+ * The school's own fields in the families' steps: codes the school's student database
  * (BUE) or its accounting gives, filled by staff or the BUE import. Families neither see nor change
  * them: a family's save keeps what is stored (or nothing), whatever its body says.
  */

@@ -1,7 +1,7 @@
 const MB = 1024 * 1024;
 
 /**
- * What each kind of upload must be (spec 5, issue #3): identity documents and certificates are
+ * What each kind of upload must be (spec 5): identity documents and certificates are
  * PDFs up to 5 MB; representative and authorized-person photos png or jpg up to 1 MB; the student
  * photo, cropped to 500 × 500 in the browser, is normalised to that size on the server. The browser
  * checks type and size before sending; the server checks again, by content.

@@ -2,7 +2,7 @@ import type { RequestStatus } from "./request-status.ts";
 import type { Role } from "./roles.ts";
 
 /**
- * The staff workflow of a request (issue #4; the spec lists the statuses and actions, not the
+ * The staff workflow of a request (the spec lists the statuses and actions, not the
  * transitions: this table is ours, written out in docs/decisions.md). The server refuses anything
  * the table does not allow (409 TRANSITION_NOT_ALLOWED) and the UI offers only what it allows.
  *

@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** Migration 0020 (issue #15): the elections' tables. See the migration's header. */
+/** Migration 0020: the elections' tables. See the migration's header. */
 
 export interface ElectionPositionsTable {
   id: Generated<number>;

@@ -34,14 +34,14 @@ export interface UsersTable {
   deactivated_at: string | null;
   /** Migration 0011: the last successful sign-in. */
   last_login_at: string | null;
-  /** Migration 0019 (issue #12): the confirmed TOTP key, base32, and when it was confirmed. */
+  /** Migration 0019: the confirmed TOTP key, base32, and when it was confirmed. */
   mfa_secret: string | null;
   mfa_enabled_at: string | null;
   /** Migration 0019: the key of an enrolment not yet confirmed by a code. */
   mfa_pending_secret: string | null;
   /** Migration 0032: the time step of the last TOTP code accepted; that one and earlier are refused. */
   mfa_last_step: Generated<number | null>;
-  /** Migration 0026 (issue #14): the first account of the household this second parent joined. */
+  /** Migration 0026: the first account of the household this second parent joined. */
   household_owner_id: Generated<number | null>;
 }
 
@@ -146,7 +146,7 @@ export interface StudentsTable {
   id: Generated<number>;
   family_user_id: number;
   student_name: string;
-  /** Unique among students (issue #14), '' before step 2 is saved. */
+  /** Unique among students, '' before step 2 is saved. */
   document_number: string;
   is_test_data: number;
   /**
@@ -158,7 +158,7 @@ export interface StudentsTable {
   updated_at: string;
 }
 
-/** Issue #14: a family account refused the identification of another family's student. */
+/** A family account refused the identification of another family's student. */
 export interface DuplicateStudentAttemptsTable {
   id: Generated<number>;
   /** The student who holds the identification. */
@@ -196,7 +196,7 @@ export interface EnrollmentStepsTable {
   updated_by: Generated<number | null>;
 }
 
-/** Issue #14: a wizard step's unsaved typing, kept until the step is saved (migration 0025). */
+/** A wizard step's unsaved typing, kept until the step is saved (migration 0025). */
 export interface StepDraftsTable {
   file_id: number;
   step: string;
@@ -218,12 +218,12 @@ export interface UploadsTable {
   sha256: string;
   /** Name of the stored file under DATA_DIR/files (random, never the uploaded name). */
   storage_key: string;
-  /** The PDF exactly as sent, kept beside the cleaned one when the school asks (issue #12); else null. */
+  /** The PDF exactly as sent, kept beside the cleaned one when the school asks; else null. */
   original_storage_key: string | null;
   created_at: string;
 }
 
-/** Spec 3 "Request": created when a family validates and sends a file (issue #3). */
+/** Spec 3 "Request": created when a family validates and sends a file. */
 export interface RequestsTable {
   id: Generated<number>;
   /** Human-readable code, e.g. INS-2025-000042. */
@@ -242,7 +242,7 @@ export interface RequestsTable {
   url_file: string | null;
   created_at: string;
   updated_at: string;
-  // What the staff's lists show and filter on (issue #4), copied from the file's steps when it is
+  // What the staff's lists show and filter on, copied from the file's steps when it is
   // sent: modules/requests/request-columns.ts (`requestListColumns`, `refreshRequestColumns`).
   /** "Names FirstSurname SecondSurname", as on the cards. */
   student_name: Generated<string>;
@@ -263,7 +263,7 @@ export interface RequestsTable {
   second_representative_sort_name: Generated<string>;
   /** Lower case, accent-free `<student> | <representative 1> # <representative 2>` (names, documents). */
   search_text: Generated<string>;
-  // The staff workflow (issue #4, migration 0005): modules/workflow/.
+  // The staff workflow (migration 0005): modules/workflow/.
   /** Optimistic concurrency: starts at 1, +1 on every workflow change (status, internal review, re-send). */
   version: Generated<number>;
   /** While InProcess after a correction request: the message shown to the family. */
@@ -279,7 +279,7 @@ export interface RequestsTable {
   /** Who cleared the flag, and when; null while it is set. */
   internal_review_resolved_by: number | null;
   internal_review_resolved_at: string | null;
-  // The student photo's review (issue #4, migration 0006): modules/photos/. `photo_status` above
+  // The student photo's review (migration 0006): modules/photos/. `photo_status` above
   // is pending (sent, or a new photo after a rejection), approved or rejected.
   /** While the photo is rejected: the reason the family was given. */
   photo_rejection_reason: string | null;
@@ -342,8 +342,8 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
-/** Migration 0013: the Admin's wording of a request status (null: the i18n default), issue #9. */
-/** The hand-in checklist (issue #10, migration 0017): one row per request and item once recorded. */
+/** Migration 0013: the Admin's wording of a request status (null: the i18n default). */
+/** The hand-in checklist (migration 0017): one row per request and item once recorded. */
 export interface DocumentHandInsTable {
   request_id: number;
   /** A `HAND_IN_ITEMS` value (packages/shared/src/schemas/documents.ts). */
@@ -416,7 +416,7 @@ export interface FileTemplateFilesTable {
   uploaded_at: string;
 }
 
-/** A sent file's drawn PDF, per kind and language (migration 0022, issue #13). */
+/** A sent file's drawn PDF, per kind and language (migration 0022). */
 export interface FileDocumentsTable {
   file_id: number;
   kind: string;
@@ -445,7 +445,7 @@ export interface BueMigrationsTable {
   migrated_by: number | null;
 }
 
-/** Migration 0026 (issue #14): an invitation to join a household as its second parent. */
+/** Migration 0026: an invitation to join a household as its second parent. */
 export interface HouseholdInvitationsTable {
   id: Generated<number>;
   owner_user_id: number;

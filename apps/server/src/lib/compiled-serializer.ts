@@ -2,7 +2,7 @@ import fastJsonStringify, { type Schema } from "fast-json-stringify";
 import { type ZodType, z } from "zod";
 
 /**
- * A response serialiser compiled from a zod schema (issue #13, "a cheap session check"): the
+ * A response serialiser compiled from a zod schema ("a cheap session check"): the
  * schema becomes JSON Schema once, at start, and fast-json-stringify writes exactly its
  * properties (anything else, e.g. the user's internal familyId, is left out as zod would strip
  * it), about four times faster than zod's parse-then-stringify. What it does not do is check the

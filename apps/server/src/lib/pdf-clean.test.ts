@@ -9,7 +9,7 @@ import { storablePdf } from "./storable-pdf.ts";
 
 afterAll(() => closePdfPool());
 
-describe("cleanPdf (issue #12)", () => {
+describe("cleanPdf", () => {
   for (const [what, make] of HOSTILE_PDFS) {
     it(`removes ${what}, keeping the pages`, async () => {
       const hostile = await make();

@@ -12,7 +12,7 @@ import {
 
 /*
  * Uploaded PDFs are opened inline by staff, so what a family sends must not carry anything a
- * viewer runs (issue #12). Rather than hunt for bad parts in the uploaded structure, the pages are
+ * viewer runs. Rather than hunt for bad parts in the uploaded structure, the pages are
  * copied into a new document: only what the pages reference comes across, so the catalog's open
  * action, document-level JavaScript (Names › JavaScript), embedded files (Names › EmbeddedFiles),
  * the interactive form with its XFA, the metadata, unreferenced objects, incremental updates and

@@ -8,7 +8,7 @@ import { cleanInWorker, closePdfPool, PDF_THREADS, renderInWorker, startPdfWorke
 
 afterAll(() => closePdfPool());
 
-describe("the PDF worker pool (issue #13)", () => {
+describe("the PDF worker pool", () => {
   it("cleans an upload in a worker thread exactly as in this thread", async () => {
     expect(isMainThread).toBe(true);
     const hostile = await pdfWithJavaScript();

@@ -4,7 +4,7 @@ import { PdfTaskQueue } from "./pdf-task-queue.ts";
 
 const task = (name: string, taskId: number) => ({ name, taskId }) as unknown as PiscinaTask;
 
-describe("the PDF threads' queue (issue #13)", () => {
+describe("the PDF threads' queue", () => {
   it("serves downloads, then e-mail attachments, each lane first come first served", () => {
     const queue = new PdfTaskQueue();
     const order = [task("renderInBackground", 1), task("render", 2), task("renderInBackground", 3), task("render", 4)];

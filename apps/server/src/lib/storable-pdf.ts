@@ -9,7 +9,7 @@ import { cleanInWorker } from "./pdf-pool.ts";
  */
 export async function storablePdf(bytes: Buffer): Promise<Buffer> {
   if ((await fileTypeFromBuffer(bytes))?.mime !== "application/pdf") throw new AppError(400, "UPLOAD_NOT_PDF");
-  // In a worker thread (issue #13): parsing and rebuilding a 5 MB PDF would stall every request.
+  // In a worker thread: parsing and rebuilding a 5 MB PDF would stall every request.
   const cleaned = await cleanInWorker(bytes);
   if (!cleaned) throw new AppError(400, "UPLOAD_NOT_PDF");
   return Buffer.from(cleaned.buffer, cleaned.byteOffset, cleaned.byteLength);

@@ -5,7 +5,7 @@ import { AppError } from "./errors.ts";
 
 /**
  * A multipart body the parser cannot read (no boundary, a broken part header, a body cut short):
- * busboy throws plain errors without a status, which would otherwise end as a 500 (issue #12).
+ * busboy throws plain errors without a status, which would otherwise end as a 500.
  * Errors the multipart plugin gives a 4xx status (limits, not multipart) keep their own answer.
  */
 function malformedOr(error: unknown): unknown {

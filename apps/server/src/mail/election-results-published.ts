@@ -6,7 +6,7 @@ import { escapeHtml } from "./html.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
 /**
- * "The results are published" (issue #15): sent to every family on an election's register when the
+ * "The results are published": sent to every family on an election's register when the
  * Admin publishes, in the account's language. It carries only what the families' results page
  * shows (turnout, votes and seats per list, the elected) and is the same for every family: it says
  * nothing about whether this family voted, let alone how. Texts: `email:electionResults`, and the

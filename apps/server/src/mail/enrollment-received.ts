@@ -5,7 +5,7 @@ import { escapeHtml } from "./html.ts";
 import type { MailAttachment, OutgoingMail } from "./mailer.ts";
 
 /**
- * "Enrollment received" (issue #3): sent to the family when a file is validated and sent, with the
+ * "Enrollment received": sent to the family when a file is validated and sent, with the
  * request code, what to do next (spec 1: sign within 2 hours, hand the signed documents to the
  * secretary, print one side only) and the two PDFs attached. Texts: `email:enrollmentReceived`.
  */

@@ -14,7 +14,7 @@ import {
 import type { AttachmentRecipe } from "./outbox.ts";
 
 /**
- * Delivers the outbox (issue #11): every process runs one worker; each round takes the pending
+ * Delivers the outbox: every process runs one worker; each round takes the pending
  * rows that are due, claims each with a guarded update (two processes never send one row at the
  * same time) and hands it to the mailer. A refused or silent mail server, or the database being
  * away, only moves the row's next attempt later; nothing is lost and the request that queued the
@@ -89,8 +89,8 @@ export function createOutboxWorker(opts: {
   let log = opts.log;
 
   /**
-   * Attachments rendered for a recipe, kept a while: a retry does not render the PDFs again (they
-   * cost the event loop a tenth of a second each; issue #13 moves them off it).
+   * Attachments rendered for a recipe, kept a while: a retry does not render the PDFs again (each costs a
+   * tenth of a second of drawing).
    */
   const rendered = new Map<string, { attachments: Promise<MailAttachment[]>; until: number }>();
   function attachmentsOf(recipeJson: string): Promise<MailAttachment[]> {

@@ -6,7 +6,7 @@ import type { OutgoingMail } from "./mailer.ts";
 import { insertOutboxRow, type OutboxRow } from "./outbox.repository.ts";
 
 /**
- * Queuing an e-mail (issue #11). A service calls `queueMail` with the transaction of the change
+ * Queuing an e-mail. A service calls `queueMail` with the transaction of the change
  * that causes the mail, so the two commit together: a change never loses its mail, and a change
  * rolled back never sends one. After the commit the service calls `ctx.outbox.kick()` so this
  * process's worker delivers at once instead of at its next poll.

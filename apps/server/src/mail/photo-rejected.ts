@@ -5,7 +5,7 @@ import { escapeHtml, htmlLines } from "./html.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
 /**
- * "Please send a new photo" (issue #4): sent to the family account when the school office rejects
+ * "Please send a new photo": sent to the family account when the school office rejects
  * the student photo, in the account's language, with the office's reason and a link to the
  * welcome page, where the card offers to send a new photo. Texts: `email:photoRejected`.
  */

@@ -10,7 +10,7 @@ import type { OutgoingMail } from "./mailer.ts";
 const REASON_STATUSES: readonly RequestStatus[] = ["Refused", "Discontinued", "Cancelled"];
 
 /**
- * "Your request's status changed" (issue #4): sent to the family account on every status change,
+ * "Your request's status changed": sent to the family account on every status change,
  * in its language, with the new status in words, its explanation and the school's comment (the
  * reason, for a refusal, suspension or cancellation) if any. A correction
  * request (status InProcess) has its own wording: the school's message, the steps reopened and a

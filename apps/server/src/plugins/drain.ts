@@ -30,7 +30,7 @@ export interface Drain {
 /**
  * How many requests a connection has brought so far, and each request's rank on its connection:
  * kept on the socket and the request themselves, as two WeakMap writes per request cost ten times
- * as much, with the collector's work (issue #13).
+ * as much, with the collector's work.
  */
 const RECEIVED = Symbol("requests received");
 const RANK = Symbol("rank on its connection");
@@ -47,7 +47,7 @@ export function installDrain(app: FastifyInstance): Drain {
   });
 
   // Registered first: a refused request touches neither the session nor the database.
-  // Callback hooks, as the others on every request's path: no promise per request (issue #13).
+  // Callback hooks, as the others on every request's path: no promise per request.
   app.addHook("onRequest", (request, reply, done) => {
     const socket = request.raw.socket as Counted;
     const n = (socket[RECEIVED] ?? 0) + 1;

@@ -31,7 +31,7 @@ export function setLanguageCookie(reply: FastifyReply, language: Language, secur
 /** Runs after session loading so a signed-in user's stored language wins. */
 export function installLanguage(app: FastifyInstance): void {
   app.decorateRequest("lang", DEFAULT_LANGUAGE);
-  // A callback hook: no promise per request (issue #13).
+  // A callback hook: no promise per request.
   app.addHook("onRequest", (request, _reply, done) => {
     request.lang = resolveLanguage(request);
     done();

@@ -3,7 +3,7 @@ import type { AppContext } from "../context.ts";
 import { isRecordRefusal, recordRefusedAccess } from "../modules/audit/refused-access.ts";
 
 /**
- * Writes another family's record asked for to the audit log (issue #12) before the error is sent.
+ * Writes another family's record asked for to the audit log before the error is sent.
  * A failure to record never changes the answer: the caller still gets the refusal.
  */
 export function installRefusedAccessAudit(app: FastifyInstance, ctx: AppContext): void {

@@ -14,7 +14,7 @@ export interface CurrentUser {
   role: Role;
   isTestData: boolean;
   /**
-   * The family this account acts for (issue #14, households): its own id, or the first account's
+   * The family this account acts for (households): its own id, or the first account's
    * when it joined that household as the second parent. Every family ownership check compares
    * with this; audits and "saved by" keep `id`, the person who acted.
    */
@@ -29,7 +29,7 @@ export interface CurrentSession {
 }
 
 /**
- * A session that has passed the password but not the second factor (issue #12): `request.user`
+ * A session that has passed the password but not the second factor: `request.user`
  * stays null, so every guarded route answers 401; only the MFA step endpoints read this.
  */
 export interface PendingMfa {

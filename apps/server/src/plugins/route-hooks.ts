@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 type Check = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * Adds an onRequest check to one route, from an onRoute hook (issue #13, "hooks that do nothing on
+ * Adds an onRequest check to one route, from an onRoute hook ("hooks that do nothing on
  * routes that do not need them"): a check that would return at once on a route (CSRF on a GET,
  * access on a public route, maintenance on one that stays open) is not run there at all. Route
  * hooks run after the app's (the session and the language are known) in the order they are added.

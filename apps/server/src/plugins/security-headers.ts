@@ -32,7 +32,7 @@ function headerSet(hsts: boolean, api: boolean): Readonly<Record<string, string>
   });
 }
 
-// Built once (issue #13: every answer carries them, the session check included), not per answer.
+// Built once (every answer carries them, the session check included), not per answer.
 const SETS = {
   plain: { page: headerSet(false, false), api: headerSet(false, true) },
   hsts: { page: headerSet(true, false), api: headerSet(true, true) },

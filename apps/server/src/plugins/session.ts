@@ -32,7 +32,7 @@ export function installSessionLoading(app: FastifyInstance, ctx: AppContext): vo
   app.decorateRequest("mfaPending", null);
   const name = sessionCookieName(ctx);
   // A callback hook: a session the cache holds, touched less than a minute ago, is settled without
-  // a promise, as every screen's session check is (issue #13).
+  // a promise, as every screen's session check is.
   app.addHook("onRequest", (request, reply, done) => {
     const token = request.cookies[name];
     if (!token || token.length > 100) return done();
@@ -89,7 +89,7 @@ export async function startSession(
   opts: { userId: number; schoolYearId: number | null; mfaPending?: boolean },
 ): Promise<void> {
   const previous = request.cookies[sessionCookieName(ctx)];
-  // A session waiting for the second factor lives minutes, not hours (issue #12).
+  // A session waiting for the second factor lives minutes, not hours.
   const lifetimeMs = opts.mfaPending ? PENDING_MFA_MS : ctx.config.sessionAbsoluteMs;
   if (previous && previous.length <= 100) await deleteSession(ctx.db, sha256(previous));
   const token = randomToken(16);

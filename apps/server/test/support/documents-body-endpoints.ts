@@ -4,7 +4,7 @@ import type { TestApp } from "./test-app.ts";
 import { insertSentRequest } from "./workflow.ts";
 
 /**
- * The documents page's body endpoint (issue #10): a hand-in on a request of the bad-input spec's
+ * The documents page's body endpoint: a hand-in on a request of the bad-input spec's
  * own. A refused body leaves the checklist and the audit trail as they were; the fuzz sends only
  * invalid bodies (a valid one would record the paper).
  */

@@ -4,7 +4,7 @@ import { cedulaCheckDigit } from "@portal/shared/rules/identification";
 
 /**
  * A valid cédula made from a number the database made unique (an upload's or a student's id): a
- * student's identification is unique in the school (issue #14), so every student a test creates
+ * student's identification is unique in the school, so every student a test creates
  * needs one of its own, and specs run in parallel on one database. The two digits of `province`
  * keep the sources apart (17 for uploads, 09 for students), then the number on seven digits, then
  * the check digit.
@@ -16,7 +16,7 @@ export function cedulaFor(n: number, province = 17): string {
 
 /**
  * A small valid PDF that pdf-lib parses: one empty page, or one showing `label` (plain ASCII) so a
- * test can tell which file it got back once the server has rebuilt it (issue #12).
+ * test can tell which file it got back once the server has rebuilt it.
  */
 export function minimalPdf(label?: string): Buffer {
   const content = label ? `BT /F1 12 Tf 20 100 Td (${label}) Tj ET` : "";

@@ -16,7 +16,7 @@ import type { BodyEndpoint } from "./settings-body-endpoints.ts";
 import { call, type TestApp } from "./test-app.ts";
 
 /**
- * The elections' endpoints that take a body (issue #15), on an election of the spec's own. The
+ * The elections' endpoints that take a body, on an election of the spec's own. The
  * fuzz sends none of them a valid body (it would create, schedule or vote); a refused one leaves
  * the elections' rows, the ballot box, the register and the Admin's audit trail as they were.
  */

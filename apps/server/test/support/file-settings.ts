@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { minimalPdf } from "./documents.ts";
 import { call, type TestApp } from "./test-app.ts";
 
-// Settings › Files (issue #9): what file-limits, file-templates and file-template-storage specs share.
+// Settings › Files: what file-limits, file-templates and file-template-storage specs share.
 
 export interface Kind {
   kind: string;

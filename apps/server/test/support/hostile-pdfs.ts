@@ -12,7 +12,7 @@ import {
 import { pdfOfObjects } from "./documents.ts";
 
 /*
- * PDFs a hostile family could upload (issue #12), and a reader that lists what is still active in
+ * PDFs a hostile family could upload, and a reader that lists what is still active in
  * a PDF. No test-runner imports, so the unit test of the cleaner and the API spec share them.
  */
 

@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from "./test-app.ts";
 
-/** A session past the password only, waiting for its second factor (issue #12). */
+/** A session past the password only, waiting for its second factor. */
 async function pendingCookie(t: TestApp, email: string): Promise<string> {
   const response = await call(t, {
     method: "POST",
@@ -21,7 +21,7 @@ async function pendingCookie(t: TestApp, email: string): Promise<string> {
 }
 
 /**
- * The MFA endpoints that take a body (issue #12), each on accounts of the bad-input spec's own; a
+ * The MFA endpoints that take a body, each on accounts of the bad-input spec's own; a
  * refused body leaves the account's MFA columns, its recovery codes and sessions as they were.
  */
 export async function mfaBodyEndpoints(t: TestApp, admin: { id: number; cookie: string }): Promise<BodyEndpoint[]> {

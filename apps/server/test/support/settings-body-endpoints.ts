@@ -44,7 +44,7 @@ export interface BodyEndpoint {
 type Admin = { id: number; cookie: string };
 
 /**
- * The Settings endpoints of issue #9 (files, templates, status texts, catalogues, school years,
+ * The Settings endpoints (files, templates, status texts, catalogues, school years,
  * general), each on rows of the bad-input spec's own. Settings are school-wide: the fuzz sends
  * none of them a valid body, and a refused one leaves their rows and the Admin's audit trail as
  * they were.
@@ -143,7 +143,7 @@ export async function settingsBodyEndpoints(t: TestApp, admin: Admin): Promise<B
 }
 
 /**
- * Settings › General (issue #9): the per-year sections on a past year of this spec's own; the
+ * Settings › General: the per-year sections on a past year of this spec's own; the
  * fuzz never sends a valid body (the identity is school-wide), and a refused one leaves the
  * settings rows and the Admin's audit trail as they were.
  */
@@ -202,7 +202,7 @@ async function generalSettingsEndpoints(t: TestApp, admin: Admin): Promise<BodyE
 }
 
 /**
- * Settings › School year (issue #9): a past year of this spec's own; the fuzz never sends a valid
+ * Settings › School year: a past year of this spec's own; the fuzz never sends a valid
  * body (a new year or new windows would show in the other spec files' year lists), and a refused
  * one leaves the year, its settings and the Admin's audit trail as they were.
  */
@@ -249,7 +249,7 @@ async function schoolYearEndpoints(t: TestApp, admin: Admin): Promise<BodyEndpoi
 }
 
 /**
- * Settings › Catalogues (issue #9): an entry of this spec's own; the fuzz never sends a valid body
+ * Settings › Catalogues: an entry of this spec's own; the fuzz never sends a valid body
  * (it would change a list the other spec files read), and a refused one leaves the entry and the
  * Admin's audit trail as they were.
  */

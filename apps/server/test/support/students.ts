@@ -5,7 +5,7 @@ import type { TestApp } from "./test-app.ts";
 /**
  * A student row written straight into the database, for specs that build sent requests without
  * the wizard. Its cédula is made from its own id (`cedulaFor`, province 09): a student's
- * identification is unique in the school (issue #14), and specs run in parallel on one database.
+ * identification is unique in the school, and specs run in parallel on one database.
  */
 export async function insertStudentRow(
   t: TestApp,

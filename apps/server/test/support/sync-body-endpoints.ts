@@ -4,7 +4,7 @@ import { insertSyncRequest, isolatedYear } from "./sync.ts";
 import { createUser, type TestApp } from "./test-app.ts";
 
 /**
- * The sync endpoints that take a JSON body (issue #10), on a school year and a request of their
+ * The sync endpoints that take a JSON body, on a school year and a request of their
  * own. The import is multipart: sync-access.spec.ts fuzzes it. Valid bodies would export or save
  * codes: the fuzz sends only invalid ones.
  */

@@ -4,7 +4,7 @@ import { nowIso } from "../../src/db/database.ts";
 import { insertStudentRow } from "./students.ts";
 import { downloadLikeABrowser, type TestApp } from "./test-app.ts";
 
-// Sync with the BUE (issue #10): a school year of the spec's own, so the year's counts and
+// Sync with the BUE: a school year of the spec's own, so the year's counts and
 // exports hold only what the spec made, and requests written straight into the database.
 
 /** A school year nobody else uses (random id and label). */

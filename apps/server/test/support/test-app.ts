@@ -68,7 +68,7 @@ export function uniqueEmail(label = "user"): string {
   return `${label}-${randomUUID().slice(0, 8)}@test.local`;
 }
 
-/** The roles that must sign in with a second factor whatever the settings (issue #12). */
+/** The roles that must sign in with a second factor whatever the settings. */
 const MFA_ROLES: readonly Role[] = ["Admin", "Secretaria", "Consulta"];
 
 /**

@@ -1,7 +1,7 @@
 import { TOTP } from "otpauth";
 
 /**
- * Staff fixtures have MFA for real (issue #12): they are created with this known key and the
+ * Staff fixtures have MFA for real: they are created with this known key and the
  * sign-in helpers compute its code with the same library the server checks it with.
  */
 export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";

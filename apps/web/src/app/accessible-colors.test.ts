@@ -49,7 +49,7 @@ describe("Mantine's defaults, for the record", () => {
 });
 
 // What the step-by-step walk down the lightness gave (the snapshot was written by it, before
-// darkenUntilReadable searched by halving, issue #13): the search must find the same colours.
+// darkenUntilReadable searched by halving): the search must find the same colours.
 it.each(["#1c9ad6", "#ffd43b", "#2f9e44", "#0b3d91", "#e0f0ff", "#222222"])(
   "the theme built from brand colour %s keeps the colours the step-by-step darkening gave",
   (brand) => {

@@ -10,7 +10,7 @@ const WHITE = "#ffffff";
 const LIGHT_HOVER_ALPHA = 0.12;
 
 /**
- * WCAG 2.2 AA from the theme (issue #14): Mantine's defaults put dimmed text (#868e96, 3.3:1), the
+ * WCAG 2.2 AA from the theme: Mantine's defaults put dimmed text (#868e96, 3.3:1), the
  * error red (#fa5252, 3.3:1), placeholders (2.1:1) and the text of light badges and alerts
  * (yellow on pale yellow, 1.8:1) below 4.5:1. Each colour's text shades are replaced by the same
  * hue made just dark enough for its background, so the school's colours stay recognisable.

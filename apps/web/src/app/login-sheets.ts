@@ -1,5 +1,5 @@
 // The sheets of the Mantine components the login screen draws, in Mantine's order (what a component
-// is built on first), in the entry's style sheet rather than in the screen's chunks (issue #13).
+// is built on first), in the entry's style sheet rather than in the screen's chunks.
 // Split by use, they came as four small sheets after the entry: with the scripts, the session, the
 // branding, the catalogs and the school years, 15 requests over HTTP/1.1's six connections, three
 // round trips on a phone instead of two; in the entry they cost ≈ 2.5 KB gzipped on every page.

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain Node module of the web package's tooling (no types), see its header.
 import { BASE_SHEETS, importedSheets, sheetsForSource } from "../../mantine-css.mjs";
 
-// Issue #13: no file loads Mantine's whole stylesheet; each one that renders a Mantine component
+// No file loads Mantine's whole stylesheet; each one that renders a Mantine component
 // imports that component's sheets (and those of the parts it is built on) in Mantine's order, so
 // the screen's chunk carries them and /login carries only its own.
 const SRC = path.resolve(import.meta.dirname, "..");

@@ -15,7 +15,7 @@ import { modalsHostSettled } from "../lib/modals-ready.ts";
 
 /**
  * Where the confirmation dialogs show (lib/confirm.tsx). Its own chunk, mounted beside the screens
- * by providers.tsx at the first confirmation, which waits for it (issue #13): the modal with its
+ * by providers.tsx at the first confirmation, which waits for it: the modal with its
  * focus trap and scroll lock is ≈ 10 KB no first screen needs. Nothing reads Mantine's modals
  * context, so the provider wraps no screen.
  */

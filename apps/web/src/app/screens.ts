@@ -20,7 +20,7 @@ const ELECTION_SCREEN_IDS: readonly ElectionScreen[] = [
 
 /** The built screens, by route id (packages/shared/src/routes.ts). Planned routes use PlannedScreen. */
 export const SCREENS: Readonly<Record<string, LazyScreen>> = {
-  // The form waits for the school years: asked beside its code (issue #13).
+  // The form waits for the school years: asked beside its code.
   login: lazyScreen(
     () => import("../features/auth/login-page.tsx").then((m) => m.LoginPage),
     () => import("../features/auth/api/auth-api.ts").then((m) => m.prefetchSchoolYears()),
@@ -90,7 +90,7 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     import("../features/medical-records/medical-records-page.tsx").then((m) => m.MedicalRecordsPage),
   ),
   sync: lazyScreen(() => import("../features/sync/sync-page.tsx").then((m) => m.SyncPage)),
-  // The elections (issue #15): the families' pages and the Admin's settings, one chunk each,
+  // The elections: the families' pages and the Admin's settings, one chunk each,
   // through one small module.
   ...Object.fromEntries(
     ELECTION_SCREEN_IDS.map((id) => [

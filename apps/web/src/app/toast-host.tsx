@@ -7,7 +7,7 @@ import { Notifications } from "@mantine/notifications";
 import { TOAST_AUTO_CLOSE_MS } from "@portal/shared/constants";
 
 /**
- * Where the toasts show. Its own chunk, mounted by providers.tsx at the first toast (issue #13):
+ * Where the toasts show. Its own chunk, mounted by providers.tsx at the first toast:
  * the toast waits in Mantine's store (lib/toasts.ts writes there) until this renders it.
  */
 export default function ToastHost() {

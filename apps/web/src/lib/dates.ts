@@ -1,5 +1,5 @@
 /**
- * Calendar days as the portal shows and reads them (issue #14). Forms, the shared zod schemas and
+ * Calendar days as the portal shows and reads them. Forms, the shared zod schemas and
  * the server keep ISO days (YYYY-MM-DD); people see and type day/month/year, as on an Ecuadorian
  * cédula or birth certificate, in all three languages — English too: the families and the school
  * office read the same papers, and "05/06/2014" must not mean two days to two readers of one file

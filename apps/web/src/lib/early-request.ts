@@ -1,6 +1,6 @@
 /**
  * A request started as the app's code begins to run (main.tsx), before React has rendered the
- * component whose query asks for it, and handed to that query's first fetch (issue #13: on a
+ * component whose query asks for it, and handed to that query's first fetch (on a
  * phone network the first screen waited for a render before its session check even left).
  * Later fetches (a refetch, a retry after a failure) ask again as usual.
  */

@@ -1,7 +1,7 @@
 import { oneShot } from "./one-shot.ts";
 
 /**
- * A frame that mounts the first time something needs it (issue #13): the toasts' and the
+ * A frame that mounts the first time something needs it: the toasts' and the
  * confirmation dialogs' frames are not drawn while the first screen loads, but when the first
  * toast or confirmation asks for them.
  */

@@ -23,7 +23,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 async function readError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  // The schema (and zod) load with the first error, not with the login route (issue #13).
+  // The schema (and zod) load with the first error, not with the login route.
   const parsed = await import("@portal/shared/schemas/responses").then(
     ({ errorBodySchema }) => errorBodySchema.safeParse(body),
     () => null,

@@ -1,7 +1,7 @@
 import { oneShot } from "./one-shot.ts";
 
 /**
- * Whether the confirmation dialogs can show (issue #13). Mantine opens its modals by a window event
+ * Whether the confirmation dialogs can show. Mantine opens its modals by a window event
  * that only a mounted `ModalsProvider` hears, and that provider is a lazy chunk
  * (app/modals-host.tsx) kept off the login route. `confirm` waits for it; if its chunk could not be
  * downloaded, the browser's own dialog asks instead, so a confirmation is never skipped.

@@ -112,7 +112,7 @@ export function blend(fg: string, bg: string, alpha: number): string {
  * darkened in steps of 0.01 lightness until it does: Mantine's yellow, orange or lime have no shade
  * dark enough for text, even their darkest. `background` is light (white, the grays, a pale tint).
  *
- * Found by halving rather than step by step (issue #13: the theme's ≈ 30 colours took ≈ 1,300
+ * Found by halving rather than step by step (the theme's ≈ 30 colours took ≈ 1,300
  * contrast checks, ≈ 3 % of the login screen's first render task in a CPU profile at 4×). Once the
  * colour fails at its own lightness, every darker step is closer to failing until it crosses the
  * background's luminance, and readable from the first step that reads onwards: the steps that read

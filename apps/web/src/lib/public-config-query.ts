@@ -14,7 +14,7 @@ export const FALLBACK_BRANDING: Branding = {
   navColor: "light",
 };
 
-/** Read as the shared type: the server's serializer checks it (see fetchSession, issue #13). */
+/** Read as the shared type: the server's serializer checks it (see fetchSession). */
 const publicConfigRequest = earlyRequest(() => http.get<PublicConfig>("/api/public/config"));
 export const fetchPublicConfig = publicConfigRequest.fetch;
 /** main.tsx, beside the session check. */

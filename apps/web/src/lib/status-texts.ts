@@ -8,7 +8,7 @@ import { queryClient } from "./query-client.ts";
 import { statusText } from "./status-text.ts";
 
 /**
- * THE web-side lookup of a request status's words (issue #9, Settings › Request statuses): every
+ * THE web-side lookup of a request status's words (Settings › Request statuses): every
  * badge, filter, dialog, history line and card that names a status asks here, so the Admin's
  * wording shows everywhere. Until the texts arrive (or if they cannot be read) the catalogue's
  * label stands in: a status is never shown blank.

@@ -2,9 +2,9 @@ import { IDENTIFICATION_TYPE } from "../catalogs.ts";
 
 /**
  * Ecuadorian cédula: 10 digits; province 01–24, 30 (Ecuadorians registered abroad) or 50 (resident
- * foreigners: the Registro Civil gives them cédulas with that code; issue #14); a check
+ * foreigners: the Registro Civil gives them cédulas with that code); a check
  * digit from weights 2,1,2,1,2,1,2,1,2 on the first nine digits, products over 9 minus 9, check =
- * (10 − sum mod 10) mod 10. The third digit is not limited to 0–5: such cédulas exist (issue #3).
+ * (10 − sum mod 10) mod 10. The third digit is not limited to 0–5: such cédulas exist.
  */
 export function isValidCedula(value: string): boolean {
   if (!/^\d{10}$/.test(value)) return false;

@@ -31,7 +31,7 @@ export function nextLevel(current: LevelCode): LevelCode | null {
 /**
  * Levels a family may request (spec 5): a first enrollment any level; a re-enrollment only the
  * level after the student's current one (none after Terminale). `offered`: the levels the school
- * year offers (issue #9, Settings › School year); absent means every level.
+ * year offers (Settings › School year); absent means every level.
  */
 export function requestableLevels(opts: {
   isNewStudent: boolean;
@@ -44,7 +44,7 @@ export function requestableLevels(opts: {
   return offered ? levels.filter((level) => offered.includes(level)) : levels;
 }
 
-/** Lycée years (Seconde, Première, Terminale): exit alone, midday break and free periods (issue #3). */
+/** Lycée years (Seconde, Première, Terminale): exit alone, midday break and free periods. */
 export const UPPER_YEAR_LEVELS: readonly LevelCode[] = ["2NDE", "1RE", "TLE"];
 
 export function canExitAlone(level: LevelCode): boolean {

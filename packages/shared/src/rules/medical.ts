@@ -13,6 +13,6 @@ export function vaccinationBookletRequired(opts: { isNewStudent: boolean; birthD
   return opts.isNewStudent || ageInYears(opts.birthDate, opts.on) <= 6;
 }
 
-/** Plausible bounds for a school child's measurements (issue #3: height in cm, weight in kg). */
+/** Plausible bounds for a school child's measurements (height in cm, weight in kg). */
 export const HEIGHT_CM = { min: 40, max: 230 } as const;
 export const WEIGHT_KG = { min: 2, max: 250 } as const;

@@ -1,5 +1,5 @@
 /**
- * The enrollment windows of a school year (issue #9): one for NEW students, one for
+ * The enrollment windows of a school year: one for NEW students, one for
  * RE-enrollments. A window is a pair of inclusive school days (YYYY-MM-DD, America/Guayaquil) and
  * may be closed early by the Admin. The server decides with these functions; the screens show
  * what the server answered.
@@ -19,7 +19,7 @@ export interface WindowDates {
 const SCHOOL_UTC_OFFSET_MS = -5 * 3_600_000;
 
 const DAY_MS = 86_400_000;
-/** The last day worked out and the instants it spans: the session check asks on every call (issue #13). */
+/** The last day worked out and the instants it spans: the session check asks on every call. */
 let known = { day: "", from: 0, until: 0 };
 
 /** The school's calendar day of an instant, YYYY-MM-DD. */

@@ -1,6 +1,6 @@
 /**
  * Seats of a list election by proportional representation with the largest remainder and the Hare
- * quota (the French practice for parents' representatives, issue #15). Pure: the count and the
+ * quota (the French practice for parents' representatives). Pure: the count and the
  * lot's seed in, the seats out; the server stores the seed with the result so anyone can replay it.
  *
  * Integers only: the quota is validVotes / seats, so a list's quotient is floor(votes × seats /

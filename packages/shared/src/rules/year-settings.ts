@@ -2,7 +2,7 @@ import { LARGE_FAMILY_CHILDREN, LARGE_FAMILY_DISCOUNT_PERCENT } from "./family.t
 import { MIDDAY_BREAK, SCHOOL_DAY_EXIT } from "./levels.ts";
 
 /**
- * Spec 9's business constants as they apply to one school year (Settings › General, issue #9).
+ * Spec 9's business constants as they apply to one school year (Settings › General).
  * The code constants are the defaults; a year's saved values replace them for that year only.
  */
 export interface YearConstants {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requestListQuerySchema } from "./requests.ts";
 
 /**
- * The audit log page (issue #9, `settings.auditLog`): the query of GET /api/audit-events and of
+ * The audit log page (`settings.auditLog`): the query of GET /api/audit-events and of
  * GET /api/audit-events.csv, and the JSON answer. Strict: an unknown or repeated parameter is a
  * 400 VALIDATION_ERROR naming it. Messages are `validation.*` keys.
  */
@@ -29,7 +29,7 @@ export const AUDIT_EVENTS = [
   "account.activationResent",
   "account.unlocked",
   "account.invited",
-  // Issue #12, MFA.
+  // MFA.
   "mfa.enrolled",
   "mfa.failed",
   "mfa.recoveryUsed",
@@ -37,11 +37,11 @@ export const AUDIT_EVENTS = [
   "mfa.disabled",
   "settings.changed",
   "enrollment.authorizedPersons.propagated",
-  // Issue #14: a family refused another family's student's identification (ids only).
+  // A family refused another family's student's identification (ids only).
   "enrollment.duplicateStudent.refused",
   // Spec 5 "same e-mail": a family saved a representative e-mail another family's sent file gives (ids only).
   "enrollment.representativeEmail.shared",
-  // Issue #14, households: a second parent invited, joined, removed or leaving; an invitation withdrawn.
+  // Households: a second parent invited, joined, removed or leaving; an invitation withdrawn.
   "household.invited",
   "household.joined",
   "household.removed",
@@ -76,7 +76,7 @@ export const AUDIT_EVENTS = [
   "template.deleted",
   "statusText.updated",
   "emailText.updated",
-  // Issue #10, the back office.
+  // The back office.
   "report.exported",
   "photos.exported",
   "documents.exported",
@@ -85,10 +85,10 @@ export const AUDIT_EVENTS = [
   "sync.exported",
   "sync.imported",
   "sync.codesEdited",
-  // Issue #12: an uploaded PDF taken out as the family sent it; another family's record asked for.
+  // An uploaded PDF taken out as the family sent it; another family's record asked for.
   "upload.original.downloaded",
   "access.refused",
-  // Issue #15, elections (ballots are never audited: docs/decisions.md).
+  // Elections (ballots are never audited: docs/decisions.md).
   "election.created",
   "election.updated",
   "election.scheduled",

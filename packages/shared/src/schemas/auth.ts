@@ -19,7 +19,7 @@ export const loginSchema = z.strictObject({
     .max(1024, { error: "validation.tooLong" }),
   /**
    * A solved ALTCHA payload; needed only once the account or the address has failed too often
-   * (the server answers 400 CAPTCHA_REQUIRED, issue #12).
+   * (the server answers 400 CAPTCHA_REQUIRED).
    */
   captcha: z.string({ error: "validation.invalidType" }).max(4096, { error: "validation.tooLong" }).optional(),
 });
@@ -97,7 +97,7 @@ export const changePasswordSchema = z
 export const roleChangeSchema = z.strictObject({ role: z.enum(ROLES, { error: "validation.role" }) });
 export const userIdParams = z.strictObject({ id: idParam });
 
-/** The Admin invites a staff member (issue #9): the account starts not activated, without a password. */
+/** The Admin invites a staff member: the account starts not activated, without a password. */
 export const invitationSchema = z.strictObject({
   ...nameFields,
   email: emailField,

@@ -3,7 +3,7 @@ import { CATALOG_NAMES } from "../catalogs.ts";
 import { idParam, text } from "./fields.ts";
 
 /**
- * Settings › Catalogues (issue #9, Admin only): the bodies and answers of /api/catalogs/:name/items
+ * Settings › Catalogues (Admin only): the bodies and answers of /api/catalogs/:name/items
  * and /api/catalogs/:name/order. Labels are required in the three languages; a change carries the
  * `version` the Admin read (stale: 409 VERSION_CONFLICT and the page reloads).
  */

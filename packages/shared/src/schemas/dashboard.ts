@@ -7,7 +7,7 @@ import { TEST_DATA_MODES } from "./requests.ts";
 import { requestHistoryEntrySchema } from "./workflow.ts";
 
 /**
- * The staff dashboard (issue #4): GET /api/dashboard's query string and answer. The parameters
+ * The staff dashboard: GET /api/dashboard's query string and answer. The parameters
  * are the request lists' own (same names, same values), so a figure's link to its list carries
  * them unchanged. An unknown or repeated parameter is a 400 VALIDATION_ERROR naming it.
  */

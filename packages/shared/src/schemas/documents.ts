@@ -5,7 +5,7 @@ import { idParam } from "./fields.ts";
 import { requestFilterFields, requestListQuerySchema } from "./requests.ts";
 
 /**
- * The documents page (issue #10, `/portal/documents/default`): each sent request's PDFs and
+ * The documents page (`/portal/documents/default`): each sent request's PDFs and
  * uploads, the ZIP of the filtered list, and the hand-in checklist of the signed paper documents.
  * Strict: an unknown parameter or field is a 400 VALIDATION_ERROR naming it.
  */
@@ -130,7 +130,7 @@ export const requestDocumentsSchema = z.object({
       kind: z.string(),
       step: z.string(),
       href: hrefField,
-      /** The PDF as the family sent it (Admin, when the school keeps originals, issue #12), else null. */
+      /** The PDF as the family sent it (Admin, when the school keeps originals), else null. */
       originalHref: hrefField,
     }),
   ),

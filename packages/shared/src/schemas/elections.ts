@@ -5,11 +5,11 @@ import { idParam, text } from "./fields.ts";
 import { paragraph, positiveInt } from "./workflow.ts";
 
 /*
- * Elections (issue #15): the Admin's settings bodies, the family's vote, and the answers.
+ * Elections: the Admin's settings bodies, the family's vote, and the answers.
  * Times are ISO-8601 UTC instants; the screens convert to and from the school's local time.
  */
 
-/** The poll must stay open at least four consecutive hours (the French practice, issue #15). */
+/** The poll must stay open at least four consecutive hours (the French practice). */
 export const MIN_POLL_HOURS = 4;
 /** A list needs at least this many names to be published; at most twice the seats. */
 export const MIN_LIST_CANDIDATES = 2;

@@ -16,7 +16,7 @@ export const fileSummarySchema = z.object({
   completedSteps: z.array(stepId),
   nextStep: stepId.nullable(),
   /**
-   * A draft the school sent back for correction (issue #4): the only steps the family may change
+   * A draft the school sent back for correction: the only steps the family may change
    * now. Null for a first draft and for a sent file.
    */
   reopenedSteps: z.array(stepId).nullable(),
@@ -42,13 +42,13 @@ export const enrollmentCardSchema = z.object({
   /** The request's workflow status once the file is sent (Untreated, Accepted…), else null. */
   requestStatus: z.string().nullable(),
   /**
-   * While the school asks for a correction (request InProcess, issue #4): its message, and the
+   * While the school asks for a correction (request InProcess): its message, and the
    * steps reopened for the family (only those can be saved; the others stay locked). Null and [].
    */
   correctionMessage: z.string().nullable(),
   reopenedSteps: z.array(stepId),
   /**
-   * While the school office has rejected the student photo (issue #4): its reason; the family
+   * While the school office has rejected the student photo: its reason; the family
    * sends a new photo (PUT /api/enrollment/files/:fileId/photo). Null otherwise.
    */
   photoRejection: z.object({ reason: z.string() }).nullable(),
@@ -60,7 +60,7 @@ export const stepDataSchema = z.object({
   data: z.record(z.string(), z.unknown()).nullable(),
   completed: z.boolean(),
   /**
-   * Issue #14, households: set when another account saved the step last — the household's other
+   * Households: set when another account saved the step last — the household's other
    * parent (by name) or the school (`school`, no name). Absent on the staff's module pages.
    */
   savedBy: z.object({ name: z.string().nullable(), school: z.boolean(), at: z.string() }).nullable().optional(),
@@ -101,7 +101,7 @@ export const fileContextSchema = z.object({
   requestedLevel: z.string().nullable(),
   /** Birth date saved in the student-file step (YYYY-MM-DD), else null. */
   birthDate: z.string().nullable(),
-  /** The file's school year's first day (YYYY-MM-DD): the levels' usual birth years follow from it (issue #14). */
+  /** The file's school year's first day (YYYY-MM-DD): the levels' usual birth years follow from it. */
   schoolYearStartsOn: z.string(),
   /** The family's students with a file this school year, this one included. */
   familyChildrenThisYear: z.number(),

@@ -14,7 +14,7 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
  * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and zero-width
  * or invisible formatting characters (U+200B–U+200F, U+2060, U+FEFF). Invisible, they can
  * disguise a name in staff lists (U+202E shows "Ana\u202Eztirom" as "Anamoritz") or make two
- * equal-looking names differ (issue #12). One rule, applied by every text builder: `text()` here,
+ * equal-looking names differ. One rule, applied by every text builder: `text()` here,
  * `paragraph()` (workflow.ts), `observationField` (enrollment/common.ts) and the notices.
  */
 export const INVISIBLE_FORMATTING = /[\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;

@@ -12,7 +12,7 @@ import { UPLOAD_KIND_NAMES } from "../upload-kinds.ts";
 import { text } from "./fields.ts";
 
 /**
- * Settings › Files (issue #9): the bodies of PUT /api/settings/files and of the templates'
+ * Settings › Files: the bodies of PUT /api/settings/files and of the templates'
  * endpoints, and the answers. Messages are `validation.*` keys.
  */
 
@@ -129,7 +129,7 @@ export const adminFileSettingsSchema = z.object({
   ceilingBytes: z.number(),
   templateMaxBytes: z.number(),
   templates: z.array(adminTemplateSchema),
-  /** Whether the bytes a family sent are kept beside the cleaned PDF (issue #12). */
+  /** Whether the bytes a family sent are kept beside the cleaned PDF. */
   keepPdfOriginals: z.boolean(),
 });
 export type AdminFileSettings = z.infer<typeof adminFileSettingsSchema>;
@@ -141,7 +141,7 @@ export const fileRulesSchema = z.object({
 });
 export type FileRules = z.infer<typeof fileRulesSchema>;
 
-/** PUT /api/settings/files/pdf-originals: the switch (issue #12). */
+/** PUT /api/settings/files/pdf-originals: the switch. */
 export const pdfOriginalsUpdateSchema = z.strictObject({
   keepPdfOriginals: z.boolean({ error: "validation.invalidType" }),
 });

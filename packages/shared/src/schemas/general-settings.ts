@@ -3,7 +3,7 @@ import { NOTICE_KINDS } from "../rules/year-settings.ts";
 import { text, visibleText } from "./fields.ts";
 
 /**
- * Settings › General (issue #9): school identity, the notices families see and spec 9's
+ * Settings › General: school identity, the notices families see and spec 9's
  * constants per school year. Every save carries the `version` it read (0: never saved, the
  * defaults); a stale one is a 409 and the page reloads.
  */

@@ -3,7 +3,7 @@ import { mismatch, nameFields, passwordsMatch } from "./auth.ts";
 import { emailField, idParam, languageField, passwordField, phoneField, tokenField } from "./fields.ts";
 
 /**
- * Shared households (issue #14): a family's first account invites a second parent account; both
+ * Shared households: a family's first account invites a second parent account; both
  * then act for the same family. At most two accounts per household.
  */
 export const HOUSEHOLD_MAX_ACCOUNTS = 2;

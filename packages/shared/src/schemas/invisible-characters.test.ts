@@ -5,7 +5,7 @@ import { INVISIBLE_FORMATTING, text } from "./fields.ts";
 import { noticesInputSchema } from "./general-settings.ts";
 import { paragraph } from "./workflow.ts";
 
-// Issue #12: bidirectional controls and zero-width characters are refused by one shared rule.
+// Bidirectional controls and zero-width characters are refused by one shared rule.
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

@@ -4,7 +4,7 @@ import { LEVEL_CODES } from "../rules/levels.ts";
 import { DEFAULT_PAGE_SIZE, pageField, pageSizeField, requestFilterFields } from "./requests.ts";
 
 /**
- * The medical records view (issue #10, `/portal/medical-records`): GET /api/medical-records (a
+ * The medical records view (`/portal/medical-records`): GET /api/medical-records (a
  * page of students) and GET /api/medical-records/pdf (the level's printable PDF). The filters are
  * the back office's shared ones; strict, so an unknown or repeated parameter is a 400 naming it.
  */

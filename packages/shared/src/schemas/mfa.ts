@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Staff MFA (issue #12): a 6-digit TOTP code, or one of the ten recovery codes (10 letters and
+ * Staff MFA: a 6-digit TOTP code, or one of the ten recovery codes (10 letters and
  * digits, shown as `xxxxx-xxxxx`). One field takes either; spaces and dashes are ignored.
  */
 export const mfaCodeSchema = z.strictObject({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { choice, requestFilterFields } from "./requests.ts";
 
 /**
- * Photo exports (issue #10, `/portal/reports/photo-export`): GET /api/reports/photos (a ZIP) and
+ * Photo exports (`/portal/reports/photo-export`): GET /api/reports/photos (a ZIP) and
  * GET /api/reports/photos/summary (its counts) take the same query: which photos, and the back
  * office's shared request filters. Strict: an unknown parameter is a 400 naming it.
  */

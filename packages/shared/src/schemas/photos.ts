@@ -5,7 +5,7 @@ import { requestListQuerySchema } from "./requests.ts";
 import { paragraph } from "./workflow.ts";
 
 /**
- * The student photos' review (issue #4, `/dashboards/inscriptions/photos`): the grid's query
+ * The student photos' review (`/dashboards/inscriptions/photos`): the grid's query
  * (GET /api/photos), a review (POST /api/photos/:requestId/review), the family's new photo after a
  * rejection (PUT /api/enrollment/files/:fileId/photo), and the answers. Strict: an unknown field or
  * parameter is a 400 VALIDATION_ERROR naming it. Messages are `validation.*` keys.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { choice, pageField, pageSizeField, param, requestFilterFields, SORT_ORDERS } from "./requests.ts";
 
 /**
- * The back office's reports (issue #10): three tables over the year's sent files and their
+ * The back office's reports: three tables over the year's sent files and their
  * XLSX/CSV exports. Column ids are the API's (`columns=code,studentName`) and the i18n keys of the
  * headers (`reports:column.<id>`); the server's registry (modules/reports/report-columns.ts) says
  * how each is read. Medical data is not here (the medical-records view's).

@@ -3,7 +3,7 @@ import { MAIL_KINDS, MAIL_STATUSES } from "../mail.ts";
 import { idParam } from "./fields.ts";
 
 /**
- * The e-mails sent to a family about one request (issue #11): GET /api/requests/:id/mails lists
+ * The e-mails sent to a family about one request: GET /api/requests/:id/mails lists
  * them with their delivery state; POST /api/requests/:id/mails/:mailId/resend queues a copy.
  */
 

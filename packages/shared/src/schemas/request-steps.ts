@@ -4,7 +4,7 @@ import { REQUEST_STATUSES } from "../request-status.ts";
 import { fileContextSchema } from "./enrollment-responses.ts";
 
 /**
- * The staff's module pages (issue #4): GET /api/requests/:id/module (what every module page of a
+ * The staff's module pages: GET /api/requests/:id/module (what every module page of a
  * request needs), GET and PUT /api/requests/:id/steps/:step. Messages are `validation.*` keys.
  */
 

@@ -4,7 +4,7 @@ import { LEVEL_CODES } from "../rules/levels.ts";
 import { idParam } from "./fields.ts";
 
 /**
- * The staff's lists (issue #4): query strings of GET /api/requests and GET /api/representatives,
+ * The staff's lists: query strings of GET /api/requests and GET /api/representatives,
  * and their answers. Every parameter is optional; an unknown parameter, a repeated one or a value
  * outside its list is a 400 VALIDATION_ERROR naming the parameter.
  */
@@ -92,7 +92,7 @@ const common = {
 };
 
 /**
- * The filters every back-office view of a year's requests shares (issue #10: reports and their
+ * The filters every back-office view of a year's requests shares (reports and their
  * exports, photo ZIPs, documents, medical records): school year (default the session's), test data
  * (hidden by default), statuses, level, new or re-enrollment. Each view's query schema spreads
  * these and adds its own parameters; the server applies them with `requestsWhere`

@@ -23,7 +23,7 @@ export const schoolYearSchema = z.object({
   isCurrent: z.boolean(),
   /** Either window open today. */
   enrollmentOpen: z.boolean(),
-  /** The two enrollment windows (issue #9), for the family's welcome screen. */
+  /** The two enrollment windows, for the family's welcome screen. */
   newEnrollment: enrollmentWindowSchema,
   reEnrollment: enrollmentWindowSchema,
   /** Offered by the login's year selector: the current year, or a window open today. */
@@ -34,7 +34,7 @@ export type SchoolYear = z.infer<typeof schoolYearSchema>;
 export const sessionSchema = z.object({
   user: sessionUserSchema.nullable(),
   /**
-   * Issue #12: the password has passed but the second factor has not; `user` is null until it
+   * The password has passed but the second factor has not; `user` is null until it
    * does. `enrol`: set up the authenticator first; `verify`: type a code.
    */
   mfa: z.enum(["enrol", "verify"]).nullable(),
@@ -65,7 +65,7 @@ export const catalogItemSchema = z.object({
   order: z.number(),
   extra: z.record(z.string(), z.string()).optional(),
   /**
-   * Disabled by the Admin (issue #9): a form offers it only to a record that already holds it,
+   * Disabled by the Admin: a form offers it only to a record that already holds it,
    * and still labels it wherever a record shows it.
    */
   disabled: z.boolean(),

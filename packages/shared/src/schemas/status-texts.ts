@@ -4,7 +4,7 @@ import { text } from "./fields.ts";
 import { paragraph, positiveInt } from "./workflow.ts";
 
 /**
- * Settings › Request statuses (issue #9): the Admin's wording of each request status, per
+ * Settings › Request statuses: the Admin's wording of each request status, per
  * language, and the explanation a family reads on its welcome card. Strict bodies: an unknown
  * field is a 400 naming it. Messages are `validation.*` keys.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * A wizard step's unsaved typing (issue #14, "nothing lost on reload"), kept on the server and
+ * A wizard step's unsaved typing ("nothing lost on reload"), kept on the server and
  * offered back when the step opens again. The values are the step form's own, not a step body:
  * they are checked with the step's schema only when the family saves the step.
  */

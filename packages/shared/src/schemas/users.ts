@@ -4,7 +4,7 @@ import { ROLES } from "../roles.ts";
 import { DEFAULT_PAGE_SIZE, pageField, pageSizeField, SORT_ORDERS, searchField } from "./requests.ts";
 
 /**
- * The Admin's accounts list (issue #9, GET /api/users): query string and answer. Every parameter
+ * The Admin's accounts list (GET /api/users): query string and answer. Every parameter
  * is optional; an unknown or repeated one, or a value outside its list, is a 400 naming it.
  */
 
@@ -55,9 +55,9 @@ export const userListSchema = z.object({
 });
 export type UserList = z.infer<typeof userListSchema>;
 
-/** GET /api/users/:id: the account, and for a family its students and their requests (issue #9). */
+/** GET /api/users/:id: the account, and for a family its students and their requests. */
 export const userDetailSchema = z.object({
-  /** `mfaEnabled`: the account has set up two-step verification (issue #12; the Admin may reset it). */
+  /** `mfaEnabled`: the account has set up two-step verification (the Admin may reset it). */
   account: userListItemSchema.extend({ phone: z.string(), mfaEnabled: z.boolean() }),
   students: z.array(
     z.object({

@@ -7,7 +7,7 @@ import { BULK_ACTIONS, HISTORY_ACTIONS, requiresReason, WORKFLOW_ACTIONS } from 
 import { visibleText } from "./fields.ts";
 
 /**
- * The staff workflow (issue #4): bodies of POST /api/requests/:id/actions, POST
+ * The staff workflow: bodies of POST /api/requests/:id/actions, POST
  * /api/requests/bulk-actions and PUT /api/requests/:id/internal-review, and the answers. Strict:
  * an unknown field is a 400 VALIDATION_ERROR naming it. Messages are `validation.*` keys.
  */
@@ -144,7 +144,7 @@ export const requestHistoryEntrySchema = z.object({
 export type RequestHistoryEntry = z.infer<typeof requestHistoryEntrySchema>;
 
 /**
- * Issue #14: a birth date far from the level's usual age (packages/shared/src/rules/
+ * A birth date far from the level's usual age (packages/shared/src/rules/
  * birth-date-plausibility.ts), and the family accounts that tried to register another student
  * with this student's identification (refused; one entry per account).
  */
@@ -206,7 +206,7 @@ export const requestDetailSchema = z.object({
   /** The family account that sent the file: its e-mails go out in `language`. */
   family: z.object({ id: z.number(), name: z.string(), email: z.string(), language: z.enum(LANGUAGE_CODES) }),
   /**
-   * Issue #14: the family's accounts (its first account, then a second parent who joined it), so
+   * The family's accounts (its first account, then a second parent who joined it), so
    * the staff know who may have changed the file.
    */
   household: z.array(z.object({ id: z.number(), name: z.string(), email: z.string(), owner: z.boolean() })),
@@ -226,7 +226,7 @@ export const requestDetailSchema = z.object({
   allowedActions: z.array(z.enum(WORKFLOW_ACTIONS)),
   /** Whether the caller may change this record at all (Admin, Secretaria): Consulta reads only. */
   canManage: z.boolean(),
-  /** What the staff should look at before deciding (issue #14). */
+  /** What the staff should look at before deciding. */
   checks: requestChecksSchema,
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;

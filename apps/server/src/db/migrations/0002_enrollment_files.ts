@@ -4,7 +4,7 @@ import { type AnyDb, withId } from "./schema-helpers.ts";
 const notNull = (col: ColumnDefinitionBuilder) => col.notNull();
 
 /**
- * Issue #3: a family's students, one enrollment file per student and school year, each data step
+ * A family's students, one enrollment file per student and school year, each data step
  * of the wizard as a validated JSON draft, and uploaded documents. Names and document numbers are
  * copied into columns when the student-file step is saved, for cards, search and reports.
  */

@@ -4,7 +4,7 @@ import { type AnyDb, withId } from "./schema-helpers.ts";
 const notNull = (col: ColumnDefinitionBuilder) => col.notNull();
 
 /**
- * Issue #3: the request a family's validate-and-send creates (spec 3 "Request"), and the consent
+ * The request a family's validate-and-send creates (spec 3 "Request"), and the consent
  * record: which versioned text was accepted or refused, by whom, when.
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -3,7 +3,7 @@ import { isPostgres } from "../database.ts";
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #4, the staff's request lists: what a list row shows and filters on, copied onto
+ * The staff's request lists: what a list row shows and filters on, copied onto
  * `requests` when the file is sent, so listing and searching never parse step JSON.
  *
  * - `search_text`: student, first and second representative (names and document numbers),

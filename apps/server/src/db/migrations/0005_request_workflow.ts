@@ -1,7 +1,7 @@
 import { type AnyDb, withId } from "./schema-helpers.ts";
 
 /*
- * Issue #4, the staff workflow: every status change in `request_history`, and on `requests` the
+ * The staff workflow: every status change in `request_history`, and on `requests` the
  * optimistic-concurrency version, the correction asked of the family and the internal-review flag.
  *
  * The user columns added to `requests` carry no foreign key: SQLite cannot drop a column that is

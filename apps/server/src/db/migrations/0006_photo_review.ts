@@ -1,7 +1,7 @@
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #4, the student photos' review (modules/photos/): on `requests`, the reason given to the
+ * The student photos' review (modules/photos/): on `requests`, the reason given to the
  * family when the school office rejects the photo, and who reviewed it last and when. The status
  * itself is the existing `photo_status` (pending, approved, rejected).
  *

@@ -4,7 +4,7 @@ import { normalise } from "./0004_request_lists.ts";
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #4, more of the staff's lists:
+ * More of the staff's lists:
  *
  * - `requests_list_review_idx`: a partial index over the requests whose internal review is
  *   requested (`internal_review = 1`), for the lists' internal-review filter. Flagged requests are

@@ -1,7 +1,7 @@
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #4, the staff dashboard (modules/dashboard/): one GROUP BY counts a school year's requests
+ * The staff dashboard (modules/dashboard/): one GROUP BY counts a school year's requests
  * by status × level × new/re-enrollment, with the photos awaiting review and the latest creation.
  * This index holds every column that query reads, in the GROUP BY's order, so it is answered from
  * the index alone and without a sort: without it, each of the year's requests was read from the

@@ -1,7 +1,7 @@
 import { type AnyDb, withId } from "./schema-helpers.ts";
 
 /*
- * Issue #11, the durable e-mail outbox (mail/outbox*.ts): every e-mail is a row written in the
+ * The durable e-mail outbox (mail/outbox*.ts): every e-mail is a row written in the
  * same transaction as the change that causes it, then delivered by a worker with retries. The
  * text is rendered when the row is written (it says what was decided then); attachments are a
  * recipe rendered at delivery (the enrollment PDFs), so the row stays small.

@@ -3,7 +3,7 @@ import { isPostgres } from "../database.ts";
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #11, several server processes on one PostgreSQL (db/change-notifier.ts): the trigger
+ * Several server processes on one PostgreSQL (db/change-notifier.ts): the trigger
  * function of migration 0004 that bumps `request_list_version` also notifies `requests` on the
  * changes channel, so every process's list cache hears of a change as it commits, whoever made it
  * (a server, a command-line seed, psql). The trigger runs deferred, at the commit, after the row

@@ -1,7 +1,7 @@
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #9, the accounts screen (modules/users/): `deactivated_at` marks an account the Admin
+ * The accounts screen (modules/users/): `deactivated_at` marks an account the Admin
  * switched off (it cannot sign in and its sessions stop working); `last_login_at` is written at
  * each successful sign-in so the list can show and sort by it without scanning the audit log.
  */

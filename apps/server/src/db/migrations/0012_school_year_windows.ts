@@ -1,7 +1,7 @@
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #9, Settings › School year (modules/school-years/): each year gets two enrollment windows,
+ * Settings › School year (modules/school-years/): each year gets two enrollment windows,
  * one for NEW students and one for RE-enrollments, each an inclusive pair of dates (YYYY-MM-DD, the
  * school's day) and a `*_closed_at` timestamp when the Admin closed it early. `enrollment_open`
  * stays: a window with no dates at all follows it (rows written before this migration, or by code

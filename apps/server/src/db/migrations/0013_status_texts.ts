@@ -1,7 +1,7 @@
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #9, Settings › Request statuses (modules/status-texts/): the Admin's own wording of the ten
+ * Settings › Request statuses (modules/status-texts/): the Admin's own wording of the ten
  * request statuses, per language, and the explanation a family reads on its welcome card. A null
  * text means "the portal's default" (the i18n catalogue), so an untouched status follows the
  * catalogue and a reset simply writes nulls back. `version` guards concurrent saves (a stale one

@@ -1,7 +1,7 @@
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #9, Settings › Catalogues (modules/catalogs/): the Admin adds, renames, reorders, disables
+ * Settings › Catalogues (modules/catalogs/): the Admin adds, renames, reorders, disables
  * and deletes entries. `disabled` (0/1) hides an entry from new choices while records that hold
  * it still show its label; `version` guards renames and reorders (two Admins: the second gets
  * 409); `deleted_at` marks a deleted entry, kept as a row so that the reference seed, which runs

@@ -1,7 +1,7 @@
 import { type AnyDb, withId } from "./schema-helpers.ts";
 
 /*
- * Issue #9, Settings › Files (modules/file-settings/).
+ * Settings › Files (modules/file-settings/).
  *
  * `upload_limits`: one row per document kind the wizard asks for whose limits an Admin saved
  * (maximum size in bytes, accepted types as "pdf" or "jpeg,png"); a kind without a row keeps the

@@ -1,7 +1,7 @@
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #9, Settings › General (modules/settings/): each settings row gets a `version` so two
+ * Settings › General (modules/settings/): each settings row gets a `version` so two
  * Admins saving the same section cannot overwrite each other (the second gets 409), and the time
  * of its last change. Rows written by code that only knows `key` and `value` (the year roll-over
  * copying `year.<id>.*` rows) take version 1; `updated_at` stays empty until an Admin saves.

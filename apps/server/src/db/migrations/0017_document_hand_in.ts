@@ -1,7 +1,7 @@
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #10, Documents (modules/documents/): the hand-in checklist of the signed paper documents
+ * Documents (modules/documents/): the hand-in checklist of the signed paper documents
  * (contract, exit authorization, image consent). One row per request and item once staff first
  * record it; no row reads as "not received, version 0". `version` guards concurrent saves (a stale
  * one answers 409). `recorded_by` has no foreign key, like the other "who" columns: a log of who

@@ -3,7 +3,7 @@ import { isPostgres } from "../database.ts";
 import { type AnyDb, type AnyTable, withId } from "./schema-helpers.ts";
 
 /*
- * Issue #15, Elections (modules/elections/): parents' representatives elected by secret ballot.
+ * Elections (modules/elections/): parents' representatives elected by secret ballot.
  *
  * - election_positions: what an election fills (titular, substitute, …), named in es/en/fr; the two
  *   the count uses are seeded at every start (seeds/reference-data.ts).

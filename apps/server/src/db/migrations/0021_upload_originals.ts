@@ -1,7 +1,7 @@
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #12: uploaded PDFs are stored rebuilt without active content. When the school asks for it
+ * Uploaded PDFs are stored rebuilt without active content. When the school asks for it
  * (Settings › Files, off by default) the bytes the family sent are kept too, under their own random
  * name; this column names that file. Null: no original kept (the setting was off, or a photo,
  * whose re-encoded pixels are all the school ever needs).

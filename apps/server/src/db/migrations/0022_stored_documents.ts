@@ -1,7 +1,7 @@
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #13: a sent file's registration summary and documents to sign are drawn once and stored
+ * A sent file's registration summary and documents to sign are drawn once and stored
  * (DATA_DIR/files, random name), per kind and language. `digest` is the SHA-256 of everything the
  * drawing read (the file's steps, consents, labels, school identity, constants): when any of it
  * changes — a staff correction, a renamed catalogue label — the stored PDF no longer matches and

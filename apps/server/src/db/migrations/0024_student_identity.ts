@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { type AnyDb, withId } from "./schema-helpers.ts";
 
 /*
- * Issue #14: a student's identification is unique in the school. `students.document_number` (the
+ * A student's identification is unique in the school. `students.document_number` (the
  * step 2 number, copied on every save) gets a unique index, empty numbers aside (a new student
  * before step 2).
  *

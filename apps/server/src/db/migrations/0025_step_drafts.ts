@@ -1,7 +1,7 @@
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Issue #14, "nothing lost on reload": what a family typed in a wizard step but has not saved yet,
+ * "Nothing lost on reload": what a family typed in a wizard step but has not saved yet,
  * kept on the server (never in the browser's storage: minors' data) and offered back when the
  * step opens again. One draft per file and step, the form's values as JSON; saving the step makes
  * it stale (its `updated_at` is older than the step's), and it goes with its file.

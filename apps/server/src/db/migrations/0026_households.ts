@@ -1,7 +1,7 @@
 import { type AnyDb, withId } from "./schema-helpers.ts";
 
 /*
- * Issue #14, shared households: a family's first account can invite a second parent account.
+ * Shared households: a family's first account can invite a second parent account.
  * The family keeps the first account's id (students.family_user_id is unchanged); the second
  * account points at it with `household_owner_id`, read with the user on every signed-in request.
  * Invitations are kept by the hash of their link's token. `enrollment_steps.updated_by` says which

@@ -17,7 +17,7 @@ import { movedBy } from "./demo-calendar.ts";
 import { createRng, type PlanEnv, type PlannedFamily, planFamily, seedSharedUploads } from "./large-school.ts";
 
 /*
- * The demo school's current year (issue #9): about 30 requests in every status, so each staff
+ * The demo school's current year: about 30 requests in every status, so each staff
  * screen (dashboard, lists, photo grid, request pages) shows real data on first start. The
  * families come from the large-school generator (planFamily: valid steps, Ecuadorian and French
  * names) with a fixed seed, so the names, levels and statuses are the same on every fresh start;

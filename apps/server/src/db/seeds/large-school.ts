@@ -13,7 +13,7 @@ import { type Db, type Engine, writeTransaction } from "../database.ts";
 import type { Database } from "../types.ts";
 
 /*
- * A large, realistic school for the staff's lists (issue #4): `npm run seed:large` and the list
+ * A large, realistic school for the staff's lists: `npm run seed:large` and the list
  * benchmark. Ecuadorian, French and mixed families with 1 to 4 children, valid cédulas and
  * passports, levels by age, first enrollments and re-enrollments, requests in every status, a
  * share of Test-role families (test data), and a few files still being filled in. Every step is
@@ -504,7 +504,7 @@ interface ChildContext {
   index: number;
 }
 
-/** The students' document numbers a plan has given: a student's identification is unique (issue #14). */
+/** The students' document numbers a plan has given: a student's identification is unique. */
 const givenDocuments = new WeakMap<PlanEnv, Set<string>>();
 
 /** A document number no other student of the plan has: drawn again (deterministically) on a repeat. */

@@ -51,7 +51,7 @@ export async function seedReferenceData(db: Db, today = new Date()): Promise<voi
           ends_on: `${start + 1}-07-15`,
           is_current: 1,
           // No window dates: both windows follow this switch (open) until the Admin sets them in
-          // Settings › School year, so a fresh install enrolls at once (issue #9).
+          // Settings › School year, so a fresh install enrolls at once.
           enrollment_open: 1,
         })
         .execute();

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { exportAuditLog, listAuditLog } from "./audit-log.service.ts";
 
-/** The audit log page (issue #9): the Admin's alone, as a page and as a CSV export. */
+/** The audit log page: the Admin's alone, as a page and as a CSV export. */
 export function auditLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: "auditView" } as const;

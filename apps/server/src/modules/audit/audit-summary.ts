@@ -36,7 +36,7 @@ export const SAFE_KEYS = [
   "export",
   "maintenanceMode",
   "keepPdfOriginals",
-  // A refused call on another family's record: the route pattern, its ids, the code (issue #12).
+  // A refused call on another family's record: the route pattern, its ids, the code.
   "method",
   "route",
   "params",
@@ -80,7 +80,7 @@ export const SAFE_KEYS = [
   // Settings › E-mail texts: which e-mail (its words are the `changes`).
   "email",
   "fileName",
-  // Documents (issue #10): which checklist item, its state and day, how many requests a ZIP held.
+  // Documents: which checklist item, its state and day, how many requests a ZIP held.
   "item",
   "received",
   "receivedOn",
@@ -88,21 +88,21 @@ export const SAFE_KEYS = [
   // Settings › Request statuses: which status, and whether it went back to the portal's texts.
   "status",
   "reset",
-  // Photo exports (issue #10): how many photos the ZIP held, how many left out by reason, finished or not.
+  // Photo exports: how many photos the ZIP held, how many left out by reason, finished or not.
   "included",
   "leftOut",
   "completed",
-  // Medical records (issue #10): which view, which page, how many students (never a health value).
+  // Medical records: which view, which page, how many students (never a health value).
   "view",
   "page",
   "count",
   "total",
-  // Reports (issue #10): which report (its `format`, `rows` and `completed` are listed above).
+  // Reports: which report (its `format`, `rows` and `completed` are listed above).
   "report",
 ] as const;
 
 /**
- * Health data: a step edit names these fields but never shows their values (issue #9). The whole
+ * Health data: a step edit names these fields but never shows their values. The whole
  * medical record step, and the blood type kept in the student's file.
  */
 const HEALTH_STEPS: readonly string[] = ["medicalRecord"];

@@ -6,7 +6,7 @@ import { hitCounter } from "../auth/rate-limit.repository.ts";
 import { recordAudit } from "./audit.repository.ts";
 
 /*
- * Issue #12: a call refused because the record exists but belongs to another family is a probe
+ * A call refused because the record exists but belongs to another family is a probe
  * worth seeing in the audit log (someone walking ids). The services refuse with these codes after
  * finding the record, so the code alone says "existing, not yours"; an unknown id is a plain 404
  * and is not recorded (it tells nothing about anyone).

@@ -15,7 +15,7 @@ export const RESET_TTL_MS = 60 * MINUTE_MS;
 /**
  * Queues an account e-mail (activation, reset, notices) in the account's language, in `db`: the
  * caller's transaction, so the mail and the token or change it carries commit together. The
- * caller kicks the outbox after the commit (issue #11: sign-up never waits for SMTP).
+ * caller kicks the outbox after the commit (sign-up never waits for SMTP).
  */
 export async function queueAccountMail(
   ctx: AppContext,

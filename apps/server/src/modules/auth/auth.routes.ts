@@ -37,7 +37,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Every screen asks it: its answer, built in sessionInfo alone, is written by a compiled serialiser.
   // It is about half a kilobyte, under the compression threshold: the compression plugin's two hooks
-  // per request are left out (issue #13).
+  // per request are left out.
   r.get(
     "/api/session",
     {
@@ -124,7 +124,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { user, mfa } = await signIn(ctx, request, reply, request.body);
       const schoolYearId = request.body.schoolYearId;
       // Waiting for the second factor: no user yet (the screen keeps the visitor's language), only
-      // which step comes next (issue #12).
+      // which step comes next.
       if (mfa) request.mfaPending = { sessionId: "", userId: user.id, schoolYearId, step: mfa };
       else {
         request.user = toCurrentUser(user);

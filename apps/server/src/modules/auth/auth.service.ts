@@ -40,7 +40,7 @@ async function issueToken(db: Db, userId: number, purpose: TokenPurpose, ttlMs: 
   return token;
 }
 
-/** A fresh link token and its e-mail, committed together; the outbox delivers it (issue #11). */
+/** A fresh link token and its e-mail, committed together; the outbox delivers it. */
 async function mailLink(
   ctx: AppContext,
   user: Pick<UserRow, "id" | "email" | "names" | "language">,
@@ -58,7 +58,7 @@ async function mailLink(
 /**
  * Registration answers the same whether or not the e-mail is known (no account enumeration):
  * a new address gets an activation link, a known one a "you already have an account" e-mail.
- * Both hash the password first (the slow part), so they also take the same time (issue #12).
+ * Both hash the password first (the slow part), so they also take the same time.
  * The account, its token and its e-mail commit together; SMTP being down or slow changes nothing
  * here (the outbox delivers when it can).
  */
@@ -140,7 +140,7 @@ export async function queueInvitation(
 }
 
 /**
- * A fresh activation link for a not-activated account, sent at the Admin's request (issue #9):
+ * A fresh activation link for a not-activated account, sent at the Admin's request:
  * `also` runs in the same transaction (the audit entry).
  */
 export async function sendActivationLink(
@@ -193,7 +193,7 @@ export async function activate(ctx: AppContext, request: FastifyRequest, token: 
   await recordAudit(ctx.db, { event: "account.activated", subjectUserId: user.id, ip: request.ip });
 }
 
-/** An invited account chooses its password with its link; that activates it (issue #9). */
+/** An invited account chooses its password with its link; that activates it. */
 export async function acceptInvitation(ctx: AppContext, request: FastifyRequest, token: string, password: string) {
   const row = await useTokenSettingPassword(ctx, "invite", token, password);
   const passwordHash = await ctx.hasher.hash(password);
@@ -243,7 +243,7 @@ export async function forgotPassword(ctx: AppContext, request: FastifyRequest, i
     );
     return;
   }
-  // No mail for this address, but the same work as for one (issue #12: the answer's time must not
+  // No mail for this address, but the same work as for one (the answer's time must not
   // tell): one write transaction with the audit entry, a token and the e-mail rendered (not
   // queued), then an outbox kick.
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
@@ -260,7 +260,7 @@ export async function forgotPassword(ctx: AppContext, request: FastifyRequest, i
   ctx.outbox.kick();
 }
 
-/** A reset signs the account out everywhere (issue #2). */
+/** A reset signs the account out everywhere. */
 export async function resetPassword(ctx: AppContext, request: FastifyRequest, token: string, password: string) {
   const row = await useTokenSettingPassword(ctx, "reset", token, password);
   const passwordHash = await ctx.hasher.hash(password);

@@ -13,7 +13,7 @@ describe("isCommonPassword", () => {
     "aaaaaaaa",
     "abcdefghij",
     "34567890",
-    // Issue #12: the breached list (zxcvbn-ts passwords-common) and its guessable forms.
+    // The breached list (zxcvbn-ts passwords-common) and its guessable forms.
     "Password1!",
     "P@ssw0rd2024",
     "!!Sunshine99",

@@ -4,7 +4,7 @@ import type { UserRow } from "../users/users.repository.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
 /**
- * The server's password rules beyond the shared schema's 8–128 characters (issue #12): not a
+ * The server's password rules beyond the shared schema's 8–128 characters: not a
  * breached or common password, not containing the e-mail's local part or a name. Checked wherever
  * a password is set: sign-up, reset, change, invitation acceptance and `admin:create`.
  */

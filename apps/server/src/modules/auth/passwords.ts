@@ -3,7 +3,7 @@ import { hash, verify } from "@node-rs/argon2";
 /** `Algorithm.Argon2id` of @node-rs/argon2: a const enum, which verbatimModuleSyntax cannot import. */
 const ARGON2ID = 2;
 
-/** argon2id at OWASP's floor: 19 MiB, t=2, p=1 (issue #2); memory is configurable upwards. */
+/** argon2id at OWASP's floor: 19 MiB, t=2, p=1; memory is configurable upwards. */
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(hashed: string, password: string): Promise<boolean>;

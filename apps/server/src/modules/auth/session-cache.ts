@@ -23,7 +23,7 @@ export interface SessionWithUser {
   /**
    * The session's expiry and last activity as epoch ms, parsed once per read: every request
    * compares them with the clock, and formatting the clock as an ISO string for a string
-   * comparison was the session check's largest cost of its own (issue #13).
+   * comparison was the session check's largest cost of its own.
    */
   times: { expiresAt: number; lastSeenAt: number };
 }

@@ -7,7 +7,7 @@ import { isMaintenanceOn, keptMaintenance } from "../settings/settings.service.t
 /**
  * What GET /api/session answers: who is signed in, for which school year, in which language.
  * Every screen asks it, so when memory holds the year and the maintenance switch fresh (nearly
- * always) the answer is built without a promise (issue #13).
+ * always) the answer is built without a promise.
  */
 export function sessionInfo(ctx: AppContext, request: FastifyRequest): SessionInfo | Promise<SessionInfo> {
   const yearId = request.user ? request.session?.schoolYearId : undefined;

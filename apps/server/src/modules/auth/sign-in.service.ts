@@ -12,17 +12,17 @@ import { verifyCaptchaOnce } from "./captcha.ts";
 import { assertNotThrottled, failuresSoFar, hitCount, resetThrottle, THROTTLE } from "./throttle.ts";
 
 /*
- * The sign-in's password step and its throttling (issue #12): a captcha past the thresholds
+ * The sign-in's password step and its throttling: a captcha past the thresholds
  * rather than a lockout. The second factor, when the account has one, is modules/mfa/.
  */
 
-/** How long a failed sign-in answers once its account or address needs the captcha (issue #12). */
+/** How long a failed sign-in answers once its account or address needs the captcha. */
 const SLOW_FAILURE_MS = 1000;
 
 /**
  * Past the account's or the address's failure threshold a sign-in needs a solved captcha (checked
  * before the password, so guessing without one learns nothing); the right password with one still
- * signs in: an attacker cannot lock the owner out (issue #12). Only an address past the ceiling is
+ * signs in: an attacker cannot lock the owner out. Only an address past the ceiling is
  * refused outright for its window.
  */
 async function assertCaptchaIfNeeded(ctx: AppContext, request: FastifyRequest, input: LoginInput): Promise<boolean> {

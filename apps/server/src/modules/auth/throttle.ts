@@ -11,9 +11,9 @@ export interface ThrottleRule {
 
 /**
  * Windows are minutes long on purpose: a throttled account is never locked out for its real
- * owner for more than 15 minutes (issue #2), while guessing stays slow.
+ * owner for more than 15 minutes, while guessing stays slow.
  *
- * Sign-in never locks an owner out (issue #12): past `loginAccount` failures on an account, or
+ * Sign-in never locks an owner out: past `loginAccount` failures on an account, or
  * `loginClient` failures from one address (a school office shares one), a sign-in needs a solved
  * captcha and failures answer slowly; the right password with a captcha still signs in. Only
  * `loginClientCeiling` (far beyond any office) refuses an address outright for its window.
@@ -22,13 +22,13 @@ export const THROTTLE = {
   loginAccount: { name: "login-account", limit: 5, windowMs: 15 * MINUTE_MS },
   loginClient: { name: "login-client", limit: 100, windowMs: 15 * MINUTE_MS },
   loginClientCeiling: { name: "login-client", limit: 1000, windowMs: 15 * MINUTE_MS },
-  /** Wrong second-factor codes per account (issue #12); only someone holding the password gets here. */
+  /** Wrong second-factor codes per account; only someone holding the password gets here. */
   mfaAccount: { name: "mfa-account", limit: 5, windowMs: 15 * MINUTE_MS },
   forgotAccount: { name: "forgot-account", limit: 3, windowMs: 15 * MINUTE_MS },
   forgotClient: { name: "forgot-client", limit: 10, windowMs: 15 * MINUTE_MS },
   resendAccount: { name: "resend-account", limit: 3, windowMs: 15 * MINUTE_MS },
   registerClient: { name: "register-client", limit: 10, windowMs: 60 * MINUTE_MS },
-  /** Wrong current passwords on change-password, per account (a stolen session guessing it: issue #12). */
+  /** Wrong current passwords on change-password, per account (a stolen session guessing it). */
   changePasswordAccount: { name: "change-password-account", limit: 5, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, ThrottleRule>;
 

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.ts";
 
-/** invite: an account the Admin created (issue #9); its activation also sets the password. */
+/** invite: an account the Admin created; its activation also sets the password. */
 export type TokenPurpose = "activate" | "reset" | "invite";
 
 export async function insertToken(

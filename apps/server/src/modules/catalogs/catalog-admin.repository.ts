@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.ts";
 
-/** Settings › Catalogues' reads and writes on `catalog_items` (issue #9); the rules live in the service. */
+/** Settings › Catalogues' reads and writes on `catalog_items`; the rules live in the service. */
 
 const COLUMNS = [
   "id",

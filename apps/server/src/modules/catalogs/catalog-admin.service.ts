@@ -27,7 +27,7 @@ import { generateCode } from "./catalog-code.ts";
 import { isCatalogCodeInUse } from "./catalog-usage.ts";
 
 /**
- * Settings › Catalogues (issue #9): the Admin's changes to the lists the forms use. Each change is
+ * Settings › Catalogues: the Admin's changes to the lists the forms use. Each change is
  * one write transaction with its audit entry; renames, state changes and reorders carry the
  * version the Admin read. There is no server-side catalogue cache to invalidate: GET
  * /api/catalogs/:name reads the table on every request, in every process.

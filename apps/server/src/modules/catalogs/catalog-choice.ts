@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import { CATALOG_FIELDS } from "./catalog-usage.ts";
 
-/** Step field name → its catalogue, for the lists an Admin may disable or delete (issue #9). */
+/** Step field name → its catalogue, for the lists an Admin may disable or delete. */
 const FIELD_CATALOG = new Map<string, string>(
   Object.entries(CATALOG_FIELDS)
     .filter(([catalog]) => catalog !== "levels" && catalog !== "identificationTypes")

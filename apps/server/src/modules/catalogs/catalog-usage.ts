@@ -2,7 +2,7 @@ import type { CatalogName } from "@portal/shared/catalogs";
 import type { Db } from "../../db/database.ts";
 
 /**
- * Where records hold catalogue codes (issue #9, "an entry in use cannot be deleted"). The wizard's
+ * Where records hold catalogue codes ("an entry in use cannot be deleted"). The wizard's
  * steps are stored as JSON in `enrollment_steps.data` (drafts and sent files alike, and the staff's
  * module edits write there too); the level is also a column of `enrollment_files` and `requests`.
  * The keys below are the step schemas' catalogue fields (packages/shared/src/schemas/enrollment/),

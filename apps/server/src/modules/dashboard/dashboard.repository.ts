@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
 /**
- * The staff dashboard's queries (issue #4): a few GROUP BY aggregates over one school year's
+ * The staff dashboard's queries: a few GROUP BY aggregates over one school year's
  * requests, each narrowed by the `school_year_id` indexes of migrations 0003–0004, never one query
  * per status or per level.
  */

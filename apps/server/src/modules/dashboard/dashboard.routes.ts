@@ -5,7 +5,7 @@ import type { AppContext } from "../../context.ts";
 import { schoolYearOf } from "../requests/requests.routes.ts";
 import { dashboardFor } from "./dashboard.service.ts";
 
-/** The staff dashboard (issue #4): Admin, Secretaria, Consulta and Editor, read-only. */
+/** The staff dashboard: Admin, Secretaria, Consulta and Editor, read-only. */
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

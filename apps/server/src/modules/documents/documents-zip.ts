@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
 import type { DocumentExportQuery } from "@portal/shared/schemas/documents";
-// Loaded on the first ZIP, not at start (issue #13: the server's resident memory).
+// Loaded on the first ZIP, not at start (the server's resident memory).
 import type { ZipArchive } from "archiver";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";

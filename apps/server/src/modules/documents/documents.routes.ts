@@ -17,7 +17,7 @@ import { getRequestDocuments, listDocuments, saveHandIn } from "./documents.serv
 import { exportDocumentsZip } from "./documents-zip.ts";
 
 /**
- * The documents page (issue #10): the list, one request's documents and checklist, the ZIP
+ * The documents page: the list, one request's documents and checklist, the ZIP
  * (documentsView), recording a hand-in (documentsManage).
  */
 export function documentsRoutes(app: FastifyInstance, ctx: AppContext): void {

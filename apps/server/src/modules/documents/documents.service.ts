@@ -198,7 +198,7 @@ export async function getRequestDocuments(
         kind: upload.kind,
         step: upload.step,
         href,
-        // The PDF as sent, when the school keeps originals (issue #12): the Admin only.
+        // The PDF as sent, when the school keeps originals: the Admin only.
         originalHref: href && rights.originals && upload.original_storage_key ? `${href}/original` : null,
       };
     }),

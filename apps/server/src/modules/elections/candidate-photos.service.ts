@@ -31,7 +31,7 @@ const candidateOr404 = async (ctx: AppContext, candidateId: number) => {
 };
 
 /**
- * The Admin's photo of a candidate (issue #15): checked by content, re-encoded to a square JPEG
+ * The Admin's photo of a candidate: checked by content, re-encoded to a square JPEG
  * without metadata, stored, and the previous one removed. Only while the election can be edited.
  */
 export async function replaceCandidatePhoto(ctx: AppContext, actor: Actor, candidateId: number, part: MultipartFile) {

@@ -42,7 +42,7 @@ export function assertVersion(row: ElectionRow, version: number): void {
   if (row.version !== version) throw new AppError(409, "VERSION_CONFLICT");
 }
 
-/** A list has between two names and twice the seats (issue #15). */
+/** A list has between two names and twice the seats. */
 export function assertListSize(name: string, size: number, seats: number): void {
   if (size < MIN_LIST_CANDIDATES || size > seats * 2) {
     throw new AppError(409, "ELECTION_LIST_SIZE", { list: name, min: MIN_LIST_CANDIDATES, max: seats * 2 });

@@ -5,7 +5,7 @@ import { SCHOOL_TIME_ZONE } from "../enrollment/documents/document-source.ts";
 import { PdfLayout } from "../enrollment/documents/pdf-layout.ts";
 
 /**
- * The minutes of an election's count (issue #15), in one of the three languages: the figures,
+ * The minutes of an election's count, in one of the three languages: the figures,
  * the seats per list, the tie-breaks with the lot's seed, the elected titulars and substitutes,
  * and signature lines for the polling station. A pure function of plain data, like the medical
  * records' PDF (pdf-lib through PdfLayout).

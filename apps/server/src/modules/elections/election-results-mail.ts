@@ -14,7 +14,7 @@ const COMPLETED_PATH = "/portal/elecciones/completadas";
 
 /**
  * Queues the "results published" e-mail to every family on the register, in the publishing
- * transaction (issue #11's outbox: the publication never loses its mails, a refused one sends
+ * transaction (the outbox: the publication never loses its mails, a refused one sends
  * none). The caller kicks the outbox after the commit. Returns how many were queued.
  */
 export async function queueResultsMails(

@@ -19,7 +19,7 @@ import { familyElection, familyElections } from "./elections-family.service.ts";
 import { checkReceipt } from "./receipts.service.ts";
 import { castVote } from "./voting.service.ts";
 
-/** The family's elections (issue #15): the lists, the vote, the published results. */
+/** The family's elections: the lists, the vote, the published results. */
 export function electionFamilyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: "electionsView" } as const;

@@ -39,7 +39,7 @@ async function familyViews(ctx: AppContext, user: Family, rows: ElectionRow[]): 
         voted: entry !== undefined,
         votedAt: entry?.voted_at ?? null,
       },
-      // Only what was published: before that, nobody sees a count (issue #15).
+      // Only what was published: before that, nobody sees a count.
       result: view.status === "published" && row.result_json ? JSON.parse(row.result_json) : null,
     });
   }

@@ -13,7 +13,7 @@ import { freezeDueRegisters } from "./register-freeze.ts";
 export const REGISTER_PURGE_INTERVAL_MS = 60_000;
 
 /**
- * Maintenance job (issue #15): once an election's results have been published for the configured
+ * Maintenance job: once an election's results have been published for the configured
  * number of days, the register keeps that each person voted but no longer when. The counts are in
  * the frozen result and the ballots stay. Returns the elections purged.
  */

@@ -9,7 +9,7 @@ const STEP = "authorizedPersons";
 const sameData = (saved: string, data: unknown) => saved === JSON.stringify(data);
 
 /**
- * Issue #3 and spec 9: the authorized persons are the family's pickup list, and a change applies to
+ * Spec 9: the authorized persons are the family's pickup list, and a change applies to
  * all its children enrolled that year. After a family saves the step on one file, the same list is
  * written to its other files of that school year whose authorized-persons step is already saved,
  * sent files included (docs/decisions.md). Files whose list is already the same are left alone;

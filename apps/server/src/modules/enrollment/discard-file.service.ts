@@ -7,7 +7,7 @@ import { ownFile } from "./enrollment.service.ts";
 /**
  * DELETE /api/enrollment/files/:fileId: the family drops a new student's file it started with "+"
  * before the student's identification was saved. It is the way out of STUDENT_ALREADY_IN_FAMILY
- * (issue #14): the family continues with its existing student instead, and no unnamed card (nor
+ *: the family continues with its existing student instead, and no unnamed card (nor
  * an extra child in the family's count for the discount) is left behind. Anything further along
  * is kept: 409 FILE_NOT_DISCARDABLE (FILE_LOCKED once sent).
  */

@@ -29,7 +29,7 @@ export async function insertStudent(db: Db, familyUserId: number, isTestData: bo
 
 /**
  * The student's name and document number as step 2 says. A new number falls under the unique
- * index (issue #14): a student marked as a duplicate from before the rule stops being one.
+ * index: a student marked as a duplicate from before the rule stops being one.
  */
 export async function updateStudentIdentity(db: Db, id: number, name: string, documentNumber: string): Promise<void> {
   await db
@@ -159,7 +159,7 @@ export async function saveCompletedStepIf(
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
-/** Who saved a step last, and when (issue #14: a household's parents see each other's changes). */
+/** Who saved a step last, and when (a household's parents see each other's changes). */
 export function findStepSaver(db: Db, fileId: number, step: string) {
   return db
     .selectFrom("enrollment_steps as st")

@@ -166,7 +166,7 @@ export async function listCards(ctx: AppContext, user: CurrentUser, schoolYearId
       nextStep: file ? nextOpenStep(completed) : STEP_IDS[0],
       requestStatus: request?.request_status ?? null,
       ...correctionOf(request),
-      // The school office rejected the student photo (issue #4): the card asks for a new one.
+      // The school office rejected the student photo: the card asks for a new one.
       photoRejection: request?.photo_status === "rejected" ? { reason: request.photo_rejection_reason ?? "" } : null,
     });
   }
@@ -191,7 +191,7 @@ export async function startFile(
     // A file already started stays reachable when its window has closed since.
     const existing = await findFileForYear(ctx.db, student.id, schoolYearId);
     if (existing) return { summary: await summarize(ctx, existing, student), created: false };
-    // Issue #9: each kind of file opens only within its own window (Settings › School year).
+    // Each kind of file opens only within its own window (Settings › School year).
     if (!year.reEnrollment.open) throw new AppError(409, "REENROLLMENT_CLOSED");
   } else if (!year.newEnrollment.open) {
     throw new AppError(409, "NEW_ENROLLMENT_CLOSED");
@@ -231,7 +231,7 @@ export async function getStep(ctx: AppContext, user: CurrentUser, fileId: number
 }
 
 /**
- * Who saved the step last when it was not this account (issue #14): the household's other parent
+ * Who saved the step last when it was not this account: the household's other parent
  * by name, or the school (staff are not named to families).
  */
 async function savedByOther(ctx: AppContext, user: CurrentUser, fileId: number, step: StepId) {
@@ -266,7 +266,7 @@ export async function checkStepBody(
   if (problem) {
     throw new AppError(400, "VALIDATION_ERROR", {}, { [problem.field]: translateKey(lang, problem.message) });
   }
-  // A new choice must be an enabled entry of its list (issue #9: the Admin disables or deletes some);
+  // A new choice must be an enabled entry of its list (the Admin disables or deletes some);
   // a value the step already held stays.
   const refused = await refusedChoiceField(ctx.db, data, dataOf(step));
   if (refused) throw new AppError(400, "VALIDATION_ERROR", {}, { [refused]: translateKey(lang, "validation:choice") });
@@ -311,7 +311,7 @@ export function wrongUpload(lang: Language, field: string): AppError {
  * draft, the step open (every earlier step complete), the body valid for the step's shared schema,
  * and every referenced upload theirs.
  *
- * The hot path of the wizard (issue #3's benchmark: 50 families saving at once), so it reads the
+ * The hot path of the wizard (bench:steps: 50 families saving at once), so it reads the
  * file, its student and its steps in one query, skips writes that would change nothing, writes a
  * save that is a single statement without a transaction, and answers from what it holds in memory.
  */
@@ -325,7 +325,7 @@ export async function saveStep(
 ): Promise<FileSummary> {
   const { file, student, steps } = await ownFileWithSteps(ctx, user, fileId);
   if (file.status !== "draft") throw new AppError(409, "FILE_LOCKED");
-  // A draft that was sent before is being corrected (issue #4): only the reopened steps may change.
+  // A draft that was sent before is being corrected: only the reopened steps may change.
   const reopened = file.sent_at !== null ? await assertStepReopened(ctx.db, file.id, step) : null;
   const done = completedOf(steps);
   if (!isStepOpen(step, done)) throw new AppError(409, "STEP_LOCKED");
@@ -371,7 +371,7 @@ export async function saveStep(
     await writeTransaction(ctx.db, ctx.engine, async (trx) => {
       await saveTheStep(trx);
       if (identity && identityChanged) {
-        // Issue #14: a student's identification is unique in the school.
+        // A student's identification is unique in the school.
         if (identity.documentNumber !== student.document_number) {
           await assertIdentityFree(trx, student, identity.documentNumber);
         }

@@ -12,7 +12,7 @@ export async function countFamilyFilesForYear(db: Db, familyUserId: number, scho
   return Number(row?.count ?? 0);
 }
 
-/** The school year's first day (YYYY-MM-DD): the levels' usual birth years follow from it (issue #14). */
+/** The school year's first day (YYYY-MM-DD): the levels' usual birth years follow from it. */
 export async function schoolYearStart(db: Db, schoolYearId: number): Promise<string> {
   const row = await db.selectFrom("school_years").select("starts_on").where("id", "=", schoolYearId).executeTakeFirst();
   return row?.starts_on ?? "";

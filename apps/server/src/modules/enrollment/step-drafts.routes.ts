@@ -10,7 +10,7 @@ import { discardStepDraft, getStepDraft, saveStepDraft } from "./step-drafts.ser
 const params = z.strictObject({ fileId: idParam, step: z.enum(STEP_IDS, { error: "validation.invalidType" }) });
 const URL = "/api/enrollment/files/:fileId/steps/:step/draft";
 
-/** A wizard step's unsaved typing, the family's own (issue #14; step-drafts.service.ts). */
+/** A wizard step's unsaved typing, the family's own (step-drafts.service.ts). */
 export function stepDraftRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: "enrollmentOwn" } as const;

@@ -8,7 +8,7 @@ import { findFileWithStudent } from "./enrollment.repository.ts";
 import { deleteStepDraft, findStepDraft, upsertStepDraft } from "./step-drafts.repository.ts";
 
 /**
- * A wizard step's unsaved typing (issue #14): the family's own files only, while the file can
+ * A wizard step's unsaved typing: the family's own files only, while the file can
  * change, offered back only to the account that typed it (a household has two). Drafts are the family's scratch paper, not the record: staff never read them, nothing
  * is audited, and the step's save (the family's or a staff correction) makes them stale.
  */

@@ -1,6 +1,6 @@
 import { type Db, nowIso } from "../../db/database.ts";
 
-/** Queries of the rule "a student's identification is unique in the school" (issue #14). */
+/** Queries of the rule "a student's identification is unique in the school". */
 
 export interface IdentityHolder {
   id: number;

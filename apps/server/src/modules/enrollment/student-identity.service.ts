@@ -8,7 +8,7 @@ import { recordAudit } from "../audit/audit.repository.ts";
 import { findIdentityHolders, type IdentityHolder, recordDuplicateAttempt } from "./student-identity.repository.ts";
 
 /**
- * Issue #14: a student's identification is unique in the school (spec 5 "Duplicates: same
+ * A student's identification is unique in the school (spec 5 "Duplicates: same
  * identification exists"). Every save that gives a student a new document number checks it inside
  * its write transaction (`assertIdentityFree`), and the unique index on `students.document_number`
  * decides a race the check cannot see (two families saving the same number at once on

@@ -16,7 +16,7 @@ import { schemaForStep } from "./step-schemas.ts";
 export const SENT_REQUEST_STATUS = "Untreated";
 
 /**
- * Validate and send (issue #3): every step complete and still valid under today's rules, then in
+ * Validate and send: every step complete and still valid under today's rules, then in
  * one transaction the request is created and the file is locked against family edits. A second
  * send (double click, two devices) finds the file locked.
  */
@@ -52,7 +52,7 @@ export async function sendFile(
       .where("status", "=", "draft")
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) !== 1) throw new AppError(409, "FILE_LOCKED");
-    // Sent again after a correction request (issue #4): the request goes back to Untreated.
+    // Sent again after a correction request: the request goes back to Untreated.
     const again = await resendAfterCorrection(trx, {
       fileId: file.id,
       userId: user.id,
@@ -82,7 +82,7 @@ export async function sendFile(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    // The request's history starts with the family's send (issue #4: every change, who and when).
+    // The request's history starts with the family's send (every change, who and when).
     await insertHistory(trx, {
       requestId: created.id,
       from: "InProcess",

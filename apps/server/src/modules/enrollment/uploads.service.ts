@@ -64,7 +64,7 @@ export async function storeUpload(
   if (!file) throw new AppError(404, "NOT_FOUND");
   const student = await findStudent(ctx.db, file.student_id);
   if (student?.family_user_id !== user.familyId) throw new AppError(403, "NOT_YOUR_STUDENT");
-  // A sent file takes one upload: a new student photo while the school office has rejected it (issue #4).
+  // A sent file takes one upload: a new student photo while the school office has rejected it.
   if (file.status !== "draft" && !(kind === "studentPhoto" && (await photoAwaitsReplacement(ctx.db, file.id)))) {
     throw new AppError(409, "FILE_LOCKED");
   }
@@ -75,7 +75,7 @@ export async function storeUpload(
   let stored: { bytes: Buffer; mime: string; ext: string };
   let originalKey: string | null = null;
   if (UPLOAD_KINDS[kind].format === "pdf") {
-    // Stored rebuilt without active content; the bytes sent only if the school asks (issue #12).
+    // Stored rebuilt without active content; the bytes sent only if the school asks.
     stored = { bytes: await storablePdf(received), mime: "application/pdf", ext: "pdf" };
     if (await keepsPdfOriginals(ctx)) originalKey = `${randomToken(18)}.pdf`;
   } else {
@@ -125,7 +125,7 @@ function recordUpload(ctx: AppContext, values: Insertable<Database["uploads"]>) 
 /**
  * An upload's row and a stream of its bytes, whoever asks (callers check who may read it); 404 when
  * missing. `original` streams the bytes as the family sent them: 404 ORIGINAL_NOT_KEPT when the
- * school did not keep them (issue #12).
+ * school did not keep them.
  */
 export async function openUpload(ctx: AppContext, id: number, version: "stored" | "original" = "stored") {
   const row = await ctx.db.selectFrom("uploads").selectAll().where("id", "=", id).executeTakeFirst();

@@ -62,7 +62,7 @@ async function adminView(ctx: AppContext) {
   };
 }
 
-/** Settings › Files (issue #9): the Admin's limits and templates, and what the wizard reads of them. */
+/** Settings › Files: the Admin's limits and templates, and what the wizard reads of them. */
 export function fileSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: "settingsManage" } as const;

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { readSwitch, saveSwitch } from "../settings/settings.service.ts";
 
 /*
- * Settings › Files (issue #12): whether the bytes a family sent are kept beside the PDF rebuilt
+ * Settings › Files: whether the bytes a family sent are kept beside the PDF rebuilt
  * without active content. Off by default: the original may carry a script, and the school needs it
  * only in rare cases (a digitally signed PDF, whose signature the rebuild voids).
  */

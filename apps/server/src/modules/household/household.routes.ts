@@ -15,7 +15,7 @@ import { findUserById, toCurrentUser } from "../users/users.repository.ts";
 import { getHousehold, invite, join, leave, removeMember, revokeInvitation } from "./household.service.ts";
 import { registerFromInvitation, viewInvitation } from "./invitation-landing.service.ts";
 
-/** The family's household (issue #14): its accounts, the second parent's invitation, joining, leaving. */
+/** The family's household: its accounts, the second parent's invitation, joining, leaving. */
 export function householdRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: "householdManage" } as const;

@@ -5,10 +5,10 @@ import { SCHOOL_TIME_ZONE } from "../enrollment/documents/document-source.ts";
 import { PdfLayout } from "../enrollment/documents/pdf-layout.ts";
 
 /**
- * The printable medical records of one level (issue #10), for the nurse and the teachers: title
+ * The printable medical records of one level, for the nurse and the teachers: title
  * with the level and school year, generation date, one block per student. A pure function of
- * plain, structured-cloneable data (no database, no context): issue #13 can move it into a worker
- * thread as it is.
+ * plain, structured-cloneable data (no database, no context), so it can run in a worker thread as
+ * it is.
  */
 export interface MedicalPdfInput {
   language: Language;

@@ -9,7 +9,7 @@ import type { AppContext } from "../../context.ts";
 import { schoolYearOf } from "../requests/requests.routes.ts";
 import { exportMedicalRecordsPdf, listMedicalRecords, type MedicalMeta } from "./medical-records.service.ts";
 
-/** The medical records view and its PDF per level (issue #10): Admin, Secretaria, Consulta. */
+/** The medical records view and its PDF per level: Admin, Secretaria, Consulta. */
 export function medicalRecordRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: "medicalRecordsView" } as const;

@@ -100,7 +100,8 @@ export async function listMedicalRecords(
 /**
  * GET /api/medical-records/pdf: every student of the level matching the filters, as one PDF in
  * the user's language; audited before it is sent. Generation is `renderMedicalRecordsPdf`, one
- * function of plain data (issue #13 may move it off the event loop).
+ * function of plain data. It runs on the main thread (the printable list is a staff action of a few
+ * times a year, not a burst).
  */
 export async function exportMedicalRecordsPdf(
   ctx: AppContext,

@@ -10,7 +10,7 @@ import { EDITORS_KEY, editorsRequired } from "./mfa-policy.ts";
 
 /**
  * The Admin resets a person's MFA (a lost phone and lost recovery codes): key and codes removed,
- * every session of theirs ended; they set it up again at their next sign-in (issue #12).
+ * every session of theirs ended; they set it up again at their next sign-in.
  */
 export async function resetUserMfa(ctx: AppContext, actor: Actor, userId: number): Promise<{ id: number }> {
   const user = await findUserById(ctx.db, userId);

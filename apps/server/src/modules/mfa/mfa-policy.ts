@@ -2,7 +2,7 @@ import type { Role } from "@portal/shared/roles";
 import type { AppContext } from "../../context.ts";
 import { readSwitch } from "../settings/settings.service.ts";
 
-/** The roles that read minors' personal and medical data always need a second factor (issue #12). */
+/** The roles that read minors' personal and medical data always need a second factor. */
 const ALWAYS_REQUIRED: readonly Role[] = ["Admin", "Secretaria", "Consulta"];
 export const EDITORS_KEY = "mfa_editors_required";
 

@@ -30,7 +30,7 @@ async function needsSecondFactor(ctx: AppContext, user: UserRow): Promise<boolea
 
 /**
  * The sign-in (POST /api/auth/login): the password step, then either a full session or, for an
- * account with a second factor, a session that may only pass that step (issue #12). Answers which.
+ * account with a second factor, a session that may only pass that step. Answers which.
  */
 export async function signIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, input: LoginInput) {
   const { user, schoolYearId } = await checkPassword(ctx, request, input);

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import { type RequestFilter, requestsWhere } from "../requests/requests.repository.ts";
 
-/** Queries of the photo exports (issue #10): the filtered requests in id order, their steps, their uploads. */
+/** Queries of the photo exports: the filtered requests in id order, their steps, their uploads. */
 
 /** The steps a photo export reads: the student's names, the photo and its authorizations, the people. */
 export const PHOTO_EXPORT_STEPS = [

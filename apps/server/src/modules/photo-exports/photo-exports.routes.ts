@@ -14,7 +14,7 @@ const callerOf = (request: FastifyRequest): ExportCaller => ({
   log: request.log,
 });
 
-/** Photo exports (issue #10, reports.photoExport): the counts, and the ZIP itself. Reports' roles. */
+/** Photo exports (reports.photoExport): the counts, and the ZIP itself. Reports' roles. */
 export function photoExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: "reportsView" } as const;

@@ -4,7 +4,7 @@ import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
 import { rolesFor } from "@portal/shared/permissions";
 import type { PhotoExportQuery, PhotoExportSummary } from "@portal/shared/schemas/photo-exports";
-// Loaded on the first ZIP, not at start (issue #13: the server's resident memory).
+// Loaded on the first ZIP, not at start (the server's resident memory).
 import type { ZipArchive } from "archiver";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
@@ -27,7 +27,7 @@ import {
 } from "./photo-readme.ts";
 
 /**
- * Photo exports (issue #10): a ZIP of the filtered requests' student, representative or
+ * Photo exports: a ZIP of the filtered requests' student, representative or
  * authorized-person photos, streamed with archiver; and its counts beforehand. Memory: one batch
  * of request rows (photo-candidates.ts) and one open photo file at a time; the next photo is
  * added only when the previous entry is written, and the archive's output follows the client's

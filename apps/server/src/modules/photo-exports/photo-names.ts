@@ -1,5 +1,5 @@
 /**
- * File names inside a photo ZIP (issue #10): `<level>/<surnames> <names> - <request code>.jpg`,
+ * File names inside a photo ZIP: `<level>/<surnames> <names> - <request code>.jpg`,
  * safe on Windows, macOS and Linux, and unique in the archive whatever the file system's case rule.
  */
 

@@ -12,7 +12,7 @@ import { findPhotoRequest, resetPhotoToPendingIf, writePhotoStep } from "./photo
 import { photoUploadIdOf } from "./photos.service.ts";
 
 /*
- * The family's side of a photo rejection (issue #4): the welcome card shows the school's reason
+ * The family's side of a photo rejection: the welcome card shows the school's reason
  * (`photoRejection` in listCards) and offers to send a new photo. The family uploads it as in the
  * wizard (POST …/uploads?kind=studentPhoto, which a sent file accepts for this kind only while its
  * photo is rejected), then PUT /api/enrollment/files/:fileId/photo puts the new upload in the

@@ -4,8 +4,8 @@ import { renderPhotoRejected } from "../../mail/photo-rejected.ts";
 import { queueFamilyMail } from "../workflow/family-mail.ts";
 
 /**
- * The family's e-mail after its student photo was rejected (issue #4), queued in the review's
- * transaction (issue #11: the review and its mail commit together). The reason is the one just
+ * The family's e-mail after its student photo was rejected, queued in the review's
+ * transaction (the review and its mail commit together). The reason is the one just
  * written.
  */
 export function queuePhotoRejected(

@@ -5,7 +5,7 @@ import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/types.ts";
 import { type PageWindow, type RequestFilter, requestsWhere } from "../requests/requests.repository.ts";
 
-/** Queries of the student photos' review (issue #4): the grid, one request's photo, the guarded changes. */
+/** Queries of the student photos' review: the grid, one request's photo, the guarded changes. */
 
 /** The grid shows the requests the family has sent: not those it is correcting (InProcess). */
 const SENT_STATUSES = REQUEST_STATUSES.filter((status) => status !== "InProcess");

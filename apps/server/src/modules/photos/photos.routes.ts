@@ -21,7 +21,7 @@ const WELCOME_PATH = "/portal/inscripciones/bienvenido";
 const requestParams = z.strictObject({ requestId: idParam });
 
 /**
- * The student photos' review (issue #4): the grid and each photo (inscriptionsView), a review
+ * The student photos' review: the grid and each photo (inscriptionsView), a review
  * (inscriptionsManage), and the family's new photo after a rejection (enrollmentOwn).
  */
 export function photoRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -7,7 +7,7 @@ import {
 } from "@portal/shared/schemas/reports";
 
 /**
- * The reports' column registry (issue #10): for every column id of packages/shared/src/schemas/
+ * The reports' column registry: for every column id of packages/shared/src/schemas/
  * reports.ts, its type and how its value is read from a row's record — the request's columns, and
  * the sent file's step JSON (`enrollment_steps.data`). Catalogue codes come out as labels in the
  * reader's language; file ids, photos and medical data are never columns.

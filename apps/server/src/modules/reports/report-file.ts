@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import type { PassThrough } from "node:stream";
 import type { ExportFormat, ReportColumnType } from "@portal/shared/schemas/reports";
-// Loaded on the first XLSX export, not at start: about 30 MB the server would hold all day (issue #13).
+// Loaded on the first XLSX export, not at start: about 30 MB the server would hold all day.
 import type ExcelJS from "exceljs";
 import { CSV_BOM, csvLine, neutraliseFormula } from "../../lib/csv.ts";
 import { schoolLocalTime } from "../audit/school-time.ts";

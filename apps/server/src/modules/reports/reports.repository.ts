@@ -12,7 +12,7 @@ import {
 } from "../requests/requests.repository.ts";
 import type { ReportRequestRow } from "./report-columns.ts";
 
-/** The reports' queries (issue #10): requests by the shared filters, and their files' steps. */
+/** The reports' queries: requests by the shared filters, and their files' steps. */
 
 const REQUEST_COLUMNS = [
   "requests.id",

@@ -23,7 +23,7 @@ function sendFile(reply: FastifyReply, file: ReportFile) {
 }
 
 /**
- * Reports (issue #10): GET /api/reports/<students|representatives|authorizedPersons> (a page of the
+ * Reports: GET /api/reports/<students|representatives|authorizedPersons> (a page of the
  * table) and …/export (the file), one static route per report so each validates its own column
  * ids; and the parent committee's contacts. Admin, Secretaria, Editor, Consulta (`reportsView`).
  */

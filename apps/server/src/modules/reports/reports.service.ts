@@ -26,7 +26,7 @@ import {
 import { type FileColumn, writeReportFile } from "./report-file.ts";
 import { reportSource } from "./report-sources.ts";
 
-/** Reports (issue #10): one page of a report's table, and the whole filtered set as a file. */
+/** Reports: one page of a report's table, and the whole filtered set as a file. */
 
 export interface Actor {
   userId: number;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { listRequestMails, resendRequestMail } from "./request-mails.service.ts";
 
-/** A request's e-mails (issue #11): read by every inscriptions role, resent by those who manage. */
+/** A request's e-mails: read by every inscriptions role, resent by those who manage. */
 export function requestMailRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

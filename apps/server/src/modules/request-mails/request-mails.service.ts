@@ -10,7 +10,7 @@ import { recordAudit } from "../audit/audit.repository.ts";
 import { findRequestOwner } from "./request-mails.repository.ts";
 
 /**
- * The e-mails sent to a family about one request (issue #11), on the request's staff page: what
+ * The e-mails sent to a family about one request, on the request's staff page: what
  * was sent, to whom, and where its delivery stands; a sent or failed one can be sent again. The
  * route's permission (inscriptionsView / inscriptionsManage) is the access check: any staff member
  * who may see the request may see its mails.

@@ -1,4 +1,4 @@
-/** One field a staff save changed, as the audit log keeps it (issue #4 "field-level before/after"). */
+/** One field a staff save changed, as the audit log keeps it. */
 export interface FieldChange {
   /** Dotted path into the step's data: `names`, `persons.1.cellPhone`, `allergies.foods.0.item`. */
   field: string;

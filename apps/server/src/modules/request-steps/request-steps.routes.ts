@@ -19,7 +19,7 @@ const requestParams = z.strictObject({ id: idParam });
 const stepParams = z.strictObject({ id: idParam, step: z.enum(STEP_IDS, { error: "validation.invalidType" }) });
 const uploadParams = z.strictObject({ id: idParam, uploadId: idParam });
 
-/** The staff's module pages (issue #4): a sent record's steps, viewed (inscriptionsView) and edited (inscriptionsManage). */
+/** The staff's module pages: a sent record's steps, viewed (inscriptionsView) and edited (inscriptionsManage). */
 export function requestStepRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const view = { access: "inscriptionsView" } as const;
@@ -61,7 +61,7 @@ export function requestStepRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  // Issue #12: the PDF as the family sent it, when the school keeps originals. Never inline (it may
+  // The PDF as the family sent it, when the school keeps originals. Never inline (it may
   // hold a script), only the Admin, audited.
   r.get(
     "/api/requests/:id/uploads/:uploadId/original",

@@ -38,7 +38,7 @@ const notFound = () => new AppError(404, "REQUEST_NOT_FOUND");
 
 /**
  * The request behind a module page. One the family is filling in or correcting (in process) is
- * theirs until they send it: its pages say so rather than show data about to change (issue #4).
+ * theirs until they send it: its pages say so rather than show data about to change.
  */
 async function requestFor(ctx: AppContext, id: number): Promise<RequestFileRow & { status: RequestStatus }> {
   const row = await findRequestFile(ctx.db, id);
@@ -74,7 +74,7 @@ export async function getRequestModule(ctx: AppContext, user: CurrentUser, id: n
   };
 }
 
-/** Issue #4 "Data safety": every view or export of a medical record is logged (who, when, which student). */
+/** "Data safety": every view or export of a medical record is logged (who, when, which student). */
 function logMedicalView(ctx: AppContext, user: CurrentUser, meta: StaffMeta, row: RequestFileRow, what: object) {
   return recordAudit(ctx.db, {
     event: "medicalRecord.viewed",
@@ -139,7 +139,7 @@ export async function saveRequestStep(
     }
     await replaceStepData(trx, row.file_id, step, data, user.id);
     if (identity) {
-      // Issue #14: a student's identification is unique in the school, whoever types it.
+      // A student's identification is unique in the school, whoever types it.
       if (identity.documentNumber !== row.document_number) {
         await assertIdentityFree(trx, student, identity.documentNumber);
       }
@@ -159,7 +159,7 @@ export async function saveRequestStep(
     if (!identity) throw error;
     throw await staffIdentityRefusal(ctx, error, { lang: meta.lang, student, documentNumber: identity.documentNumber });
   });
-  // The authorized persons are the family's list, whoever changes it (issue #3).
+  // The authorized persons are the family's list, whoever changes it.
   if (step === "authorizedPersons") {
     await propagateAuthorizedPersons(
       ctx,

@@ -55,7 +55,7 @@ function narrowed<O>(query: RequestsQuery<O>, filter: Omit<RequestFilter, "words
 
 /**
  * The request's code in lower case, for the search: "INS-2025-000042" is printed on every PDF and
- * e-mail, and staff type it whole or in part (issue #14). The query's words are normalised the same
+ * e-mail, and staff type it whole or in part. The query's words are normalised the same
  * way as the names (punctuation as spaces), so "ins-2025-000042" gives three words, each in the code.
  */
 const codeLike = (pattern: string) => sql<boolean>`lower(requests.code) like ${pattern} escape '\\'`;

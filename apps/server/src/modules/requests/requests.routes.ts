@@ -19,7 +19,7 @@ export function schoolYearOf(request: FastifyRequest): number {
   return id;
 }
 
-/** The staff's lists (issue #4), read-only: Admin, Secretaria and Consulta. */
+/** The staff's lists, read-only: Admin, Secretaria and Consulta. */
 export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: "inscriptionsView" } as const;

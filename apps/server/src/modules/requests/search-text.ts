@@ -1,5 +1,5 @@
 /**
- * Search over the staff's lists (issue #4): names and document numbers are compared in lower
+ * Search over the staff's lists: names and document numbers are compared in lower
  * case, without accents, and with punctuation as spaces, so "PÉREZ", "perez" and "Pérez" find the
  * same person, and "jean pierre" finds "Jean-Pierre". The same function writes `search_text` and
  * reads the query, so both sides always agree.

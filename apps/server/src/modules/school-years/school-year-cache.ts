@@ -5,7 +5,7 @@ import { publicSchoolYear } from "./school-year-view.ts";
 import { findSchoolYearRow, type SchoolYearRow } from "./school-years.repository.ts";
 
 /**
- * The school year every GET /api/session names, kept in memory for CACHE_MS (issue #13: that read
+ * The school year every GET /api/session names, kept in memory for CACHE_MS (that read
  * was the largest cost of the session check once the session itself was cached).
  *
  * The row is kept with its public view for the school day it was worked out for: whether a
@@ -32,7 +32,7 @@ export function forgetSchoolYears(): void {
 
 /**
  * The year's public view when memory holds it fresh, else undefined (the caller reads it with
- * findSchoolYearCached): the session check answers without a promise when it can (issue #13).
+ * findSchoolYearCached): the session check answers without a promise when it can.
  */
 export function keptSchoolYear(db: Db, id: number, now = new Date()): SchoolYear | undefined {
   const kept = rows.get(id);

@@ -39,7 +39,7 @@ export function schoolYearRoutes(app: FastifyInstance, ctx: AppContext): void {
     () => listSchoolYears(ctx.db),
   );
 
-  // Settings › School year (issue #9), Admin only.
+  // Settings › School year, Admin only.
   const manage = { access: "settingsManage" } as const;
   typed.get(BASE, { config: manage, schema: { response: { 200: schoolYearDetailListSchema } } }, () => listYears(ctx));
   typed.post(

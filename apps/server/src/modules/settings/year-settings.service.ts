@@ -14,7 +14,7 @@ import { auditChanges, versionConflict } from "./settings-audit.ts";
 import { cachedSetting, forgetSetting, parseJson } from "./settings-cache.ts";
 
 /**
- * Per-school-year settings (issue #9): spec 9's constants and the notices families see. Stored
+ * Per-school-year settings: spec 9's constants and the notices families see. Stored
  * as JSON in `settings` under `year.<id>.constants` and `year.<id>.notices` (the year roll-over
  * copies those rows); no row, or a field missing from it, means the default.
  */

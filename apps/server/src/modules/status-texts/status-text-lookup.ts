@@ -5,7 +5,7 @@ import type { Db } from "../../db/database.ts";
 import { listStatusTextRows, type StatusTextValues } from "./status-texts.repository.ts";
 
 /**
- * THE server-side lookup of a request status's words (issue #9): every e-mail and message that
+ * THE server-side lookup of a request status's words: every e-mail and message that
  * names a status goes through `statusLabel`, so the Admin's wording shows everywhere at once.
  *
  * The ten rows are read together and kept for CACHE_MS. A save here forgets them at once; on

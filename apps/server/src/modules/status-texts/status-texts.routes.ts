@@ -19,7 +19,7 @@ import {
 
 const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user!.id, ip: request.ip, lang: request.lang });
 
-/** Settings › Request statuses (issue #9): the Admin edits the words; everyone signed in reads them. */
+/** Settings › Request statuses: the Admin edits the words; everyone signed in reads them. */
 export function statusTextRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(

@@ -40,7 +40,7 @@ function sendFile(reply: FastifyReply, file: SyncFile) {
     .send(file.body);
 }
 
-/** Sync with the BUE (issue #10): Admin, Secretaria and Consulta read; Admin and Secretaria change. */
+/** Sync with the BUE: Admin, Secretaria and Consulta read; Admin and Secretaria change. */
 export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const view = { access: "syncView" } as const;

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.ts";
 
-/** A family account's students, by name (the account detail page, issue #9). */
+/** A family account's students, by name (the account detail page). */
 export function familyStudents(db: Db, userId: number) {
   return db
     .selectFrom("students")

@@ -9,7 +9,7 @@ import { findUserByEmail, insertUser } from "./users.repository.ts";
 import type { Actor } from "./users.service.ts";
 
 /**
- * The Admin invites a staff member (issue #9): the account is created not activated, with the hash
+ * The Admin invites a staff member: the account is created not activated, with the hash
  * of a random secret nobody knows as its password, and an invitation e-mail in its language goes
  * out through the outbox in the same transaction. The link's page asks for a password.
  */

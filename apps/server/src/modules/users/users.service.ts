@@ -33,7 +33,7 @@ export async function changeRole(
     if (role !== "Admin" && admins.includes(user.id) && admins.length <= 1) {
       throw new AppError(409, "LAST_ADMIN");
     }
-    // Issue #9: an Admin cannot demote themself (another Admin must do it).
+    // An Admin cannot demote themself (another Admin must do it).
     if (userId === actor.userId && role !== user.role) throw new AppError(409, "SELF_ROLE_CHANGE");
     if (user.role !== role) {
       await updateUser(trx, userId, { role });

@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { insertHistory } from "./workflow.repository.ts";
 
 /*
- * The correction round trip (issue #4, "Request user correction"):
+ * The correction round trip ("Request user correction"):
  *
  * 1. Staff ask for a correction (action `requestCorrection`): the request goes to InProcess with a
  *    message and the steps to reopen; in the same transaction `reopenForCorrection` turns the file

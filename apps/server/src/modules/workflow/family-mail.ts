@@ -21,8 +21,8 @@ export interface FamilyMailBase {
 
 /**
  * Queues a mail to the family account that sent a request (status changes, photo rejections), in
- * its language, in `trx`: the transaction of the change it tells about (issue #11); and the same
- * news to the household's other account (issue #14, a second parent), in that account's language.
+ * its language, in `trx`: the transaction of the change it tells about; and the same
+ * news to the household's other account (a second parent), in that account's language.
  * A request deleted meanwhile has nobody to tell.
  */
 export async function queueFamilyMail(

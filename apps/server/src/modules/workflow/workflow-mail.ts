@@ -7,8 +7,8 @@ import { labelOf, loadStatusTexts } from "../status-texts/status-text-lookup.ts"
 import { queueFamilyMail } from "./family-mail.ts";
 
 /**
- * The family's e-mail after a status change (issue #4), queued in the change's transaction
- * (issue #11: the outbox delivers it; a change never loses its mail, a change rolled back sends
+ * The family's e-mail after a status change, queued in the change's transaction
+ * (the outbox delivers it; a change never loses its mail, a change rolled back sends
  * none). The new status, comment and correction are the ones just written, so a later change
  * cannot make this mail describe the wrong one.
  */

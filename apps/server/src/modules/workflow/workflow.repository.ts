@@ -2,7 +2,7 @@ import type { StepId } from "@portal/shared/enrollment-steps";
 import type { HistoryAction } from "@portal/shared/workflow";
 import type { Db } from "../../db/database.ts";
 
-/** Queries of the staff workflow (issue #4): a request's detail, its history, guarded changes. */
+/** Queries of the staff workflow: a request's detail, its history, guarded changes. */
 
 /** A request with its file, student, family account and school year, in one query. */
 export function findRequestDetailRow(db: Db, id: number) {
@@ -51,7 +51,7 @@ export function findRequestDetailRow(db: Db, id: number) {
 }
 export type RequestDetailRow = NonNullable<Awaited<ReturnType<typeof findRequestDetailRow>>>;
 
-/** The birth date saved in a file's student-file step, if any (the request page's checks, issue #14). */
+/** The birth date saved in a file's student-file step, if any (the request page's checks). */
 export async function findBirthDate(db: Db, fileId: number): Promise<string | null> {
   const row = await db
     .selectFrom("enrollment_steps")

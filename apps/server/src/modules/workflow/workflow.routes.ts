@@ -24,7 +24,7 @@ import {
 const WELCOME_PATH = "/portal/inscripciones/bienvenido";
 const requestParams = z.strictObject({ id: idParam });
 
-/** The staff workflow (issue #4): a request's detail (inscriptionsView) and its changes (inscriptionsManage). */
+/** The staff workflow: a request's detail (inscriptionsView) and its changes (inscriptionsManage). */
 export function workflowRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const view = { access: "inscriptionsView" } as const;

@@ -81,9 +81,9 @@ export function historyAction(value: string): HistoryAction {
 }
 
 /**
- * Issue #14: what the staff should look at before deciding — a birth date far from the level's
- * usual age, the family accounts refused this student's identification, and the representatives'
- * e-mails other families' requests give too (spec 5 "same e-mail").
+ * What the staff should look at before deciding — a birth date far from the level's usual age,
+ * the family accounts refused this student's identification, and the representatives' e-mails
+ * other families' requests give too (spec 5 "same e-mail").
  */
 async function checksOf(ctx: AppContext, row: RequestDetailRow): Promise<RequestChecks> {
   const [birthDate, attempts, shared] = await Promise.all([

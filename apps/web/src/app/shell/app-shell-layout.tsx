@@ -86,7 +86,7 @@ export function AppShellLayout() {
       padding="md"
     >
       <AppShell.Header className="portal-nav" data-nav={navColor}>
-        {/* The first thing a keyboard reaches: past the header and the menu (issue #14, WCAG 2.4.1). */}
+        {/* The first thing a keyboard reaches: past the header and the menu (WCAG 2.4.1). */}
         <a href="#main-content" className="portal-skip-link">
           {t("shell:skipToContent")}
         </a>

@@ -23,7 +23,7 @@ export function changesWithoutOpening(event: KeyboardEvent<HTMLSelectElement>): 
 /**
  * Header language choice (es/en/fr); a native select so it works the same with keyboard and screen
  * reader. Changing the language reloads every text and saves it to the account, so it happens only
- * on an explicit choice from the opened list, never on a stray arrow key (issue #14, WCAG 3.2.2).
+ * on an explicit choice from the opened list, never on a stray arrow key (WCAG 3.2.2).
  */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 
 /**
  * A list's page buttons in a named navigation landmark, every button named: Mantine's first,
- * previous, next and last arrows have no text of their own (axe: button-name, issue #14).
+ * previous, next and last arrows have no text of their own (axe: button-name).
  */
 export function PageNav({
   total,

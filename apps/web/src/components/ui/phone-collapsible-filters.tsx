@@ -12,7 +12,7 @@ const PHONE_QUERY = "(max-width: 47.99em)";
 
 /**
  * A list's secondary filters: shown as they are from a tablet up; on a phone they would fill the
- * first screen (issue #14), so they sit behind a button that says how many are set and opens them
+ * first screen, so they sit behind a button that says how many are set and opens them
  * in place. Closed, they are out of the tab order; what they hold still applies.
  */
 export function PhoneCollapsibleFilters({ label, children }: { label: string; children: ReactNode }) {

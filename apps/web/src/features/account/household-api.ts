@@ -9,7 +9,7 @@ import { type SessionInfo, sessionSchema } from "@portal/shared/schemas/response
 import { useQuery } from "@tanstack/react-query";
 import { http } from "../../lib/http.ts";
 
-/** The family's household (issue #14): its accounts and pending invitation. */
+/** The family's household: its accounts and pending invitation. */
 export const HOUSEHOLD_QUERY_KEY = ["household"] as const;
 
 const parse = async (answer: Promise<unknown>): Promise<Household> => householdSchema.parse(await answer);

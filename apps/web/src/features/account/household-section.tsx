@@ -89,7 +89,7 @@ function AccountLine({ account }: { account: HouseholdAccount }) {
 }
 
 /**
- * Account page, families only (issue #14): the household's accounts; the first account invites a
+ * Account page, families only: the household's accounts; the first account invites a
  * second parent, withdraws the invitation or removes that account; the second parent may leave.
  */
 export function HouseholdSection() {

@@ -63,7 +63,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * Two-step verification on the account page (issue #12): staff see that their role requires it;
+ * Two-step verification on the account page: staff see that their role requires it;
  * families may turn it on (QR code or key, a code, recovery codes shown once) and off again.
  */
 export function MfaSection() {

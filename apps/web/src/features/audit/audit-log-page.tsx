@@ -29,7 +29,7 @@ const NO_ERRORS: Record<string, string> = {};
 const ROLES_PATH = "/portal/dashboards/settings/roles";
 
 /**
- * `/portal/dashboards/settings/audit-log` (Admin, issue #9): every recorded event, newest first,
+ * `/portal/dashboards/settings/audit-log` (Admin): every recorded event, newest first,
  * filtered and paged by the server, the filters in the URL; "Export CSV" downloads the same
  * filters (at most AUDIT_CSV_MAX_ROWS rows). Health data never reaches the page.
  */

@@ -60,7 +60,7 @@ export function ActivatePage() {
       () => current && setOutcome({ kind: "done" }),
       (error: unknown) => {
         if (!current) return;
-        // An invited account (issue #9) chooses its password here before the link activates it.
+        // An invited account chooses its password here before the link activates it.
         if (hasErrorCode(error, "PASSWORD_REQUIRED")) {
           setOutcome({ kind: "password" });
           return;

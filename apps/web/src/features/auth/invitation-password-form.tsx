@@ -18,7 +18,7 @@ import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { acceptInvitation } from "./api/auth-api.ts";
 
-/** The activation page of an invited account (issue #9): the password it will sign in with. */
+/** The activation page of an invited account: the password it will sign in with. */
 export function InvitationPasswordForm({
   token,
   onDone,

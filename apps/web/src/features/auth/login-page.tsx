@@ -44,7 +44,7 @@ function LoginForm({
   const location = useLocation();
   const setPostLoginTarget = usePostLoginTarget((state) => state.setTarget);
   const [notActivatedEmail, setNotActivatedEmail] = useState<string | null>(null);
-  // Issue #12: after too many failures the server asks for the captcha instead of locking out.
+  // After too many failures the server asks for the captcha instead of locking out.
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   // The failure to show above the button, when the server did not point at a field.
   const [formError, setFormError] = useState<unknown>(null);
@@ -159,7 +159,7 @@ export function LoginPage() {
       {schoolYears.isPending ? (
         <PageLoader />
       ) : (
-        // Issue #9: the years a family may act in (the current one, or one with a window open);
+        // The years a family may act in (the current one, or one with a window open);
         // staff pick any year in their lists' year filter once signed in.
         <>
           <LoginForm

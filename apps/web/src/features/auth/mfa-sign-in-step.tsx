@@ -21,7 +21,7 @@ import { RecoveryCodesPanel } from "./components/recovery-codes-panel.tsx";
 import { usePostLoginTarget } from "./post-login-target.ts";
 
 /**
- * The sign-in's second step (issue #12), shown by the login page while the session has passed the
+ * The sign-in's second step, shown by the login page while the session has passed the
  * password only: a code (or a recovery code), or at the first sign-in the authenticator's setup.
  */
 export function MfaSignInStep({ step, onCancel }: { step: "enrol" | "verify"; onCancel: () => void }) {

@@ -43,7 +43,7 @@ const isCatalogName = (value: string | null): value is CatalogName =>
   value !== null && (CATALOG_NAMES as readonly string[]).includes(value);
 
 /**
- * Settings › Catalogues (issue #9, Admin only; menu "Catalogues", its up/down buttons being the
+ * Settings › Catalogues (Admin only; menu "Catalogues", its up/down buttons being the
  * spec's "organize lists"): the lists the forms offer, one at a time (`?list=` in the URL).
  * Each change is saved at once and refreshes every form's copy of the list; a change someone
  * else made first reloads the list and says so.

@@ -43,7 +43,7 @@ function testDataOf(params: URLSearchParams): TestDataMode {
 }
 
 /**
- * The staff dashboard (spec 2 `/dashboard`, issue #4): the session's school year in figures. Every
+ * The staff dashboard (spec 2 `/dashboard`): the session's school year in figures. Every
  * figure opens the list that holds exactly what it counts, for the roles that may open the
  * inscriptions screens (the route table decides); Editor sees the same figures as plain text.
  */

@@ -40,7 +40,7 @@ export function LevelTable({
   );
   return (
     // 300 px: the four columns fit a 390 px phone (the level names wrap) instead of scrolling
-    // sideways with the re-enrollment column cut off (issue #14); the bar column is tablet-up.
+    // sideways with the re-enrollment column cut off; the bar column is tablet-up.
     <Table.ScrollContainer minWidth={300}>
       <Table verticalSpacing={4} horizontalSpacing="xs" data-testid="dashboard-levels">
         <Table.Thead>

@@ -13,7 +13,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { http } from "../../lib/http.ts";
 
-/** Calls of the documents page (docs/api.md "Documents (issue #10)"). */
+/** Calls of the documents page (docs/api.md "Documents"). */
 export const DOCUMENTS_QUERY_KEY = ["documents"] as const;
 
 export function useDocumentList(apiQuery: string) {

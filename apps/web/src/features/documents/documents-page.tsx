@@ -59,7 +59,7 @@ import { RequestDocumentsDrawer } from "./request-documents.tsx";
 import { ZipButton } from "./zip-button.tsx";
 
 /**
- * `/portal/documents/default` (issue #10): the year's sent requests with when their documents were
+ * `/portal/documents/default`: the year's sent requests with when their documents were
  * sent and are due, the overdue badge and the checklist's state; filters and page in the URL; a
  * request's documents in a drawer; the ZIP of the filtered list. Consulta reads only.
  */

@@ -1,7 +1,7 @@
 import { ElectionDetailFrame } from "./election-detail-frame.tsx";
 import { ElectionLists } from "./election-lists.tsx";
 
-/** /portal/elecciones/candidatos/:id (issue #15): the candidates of one election, list by list. */
+/** /portal/elecciones/candidatos/:id: the candidates of one election, list by list. */
 export function ElectionCandidatesPage() {
   return (
     <ElectionDetailFrame routeId="elections.candidates">

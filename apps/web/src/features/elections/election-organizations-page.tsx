@@ -7,7 +7,7 @@ import { Card, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ElectionDetailFrame } from "./election-detail-frame.tsx";
 
-/** /portal/elecciones/organizaciones/:id (issue #15): the organizations running in one election. */
+/** /portal/elecciones/organizaciones/:id: the organizations running in one election. */
 export function ElectionOrganizationsPage() {
   const { t } = useTranslation();
   return (

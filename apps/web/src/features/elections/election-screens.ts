@@ -1,9 +1,9 @@
 import type { ComponentType } from "react";
 
 /**
- * The elections' screens (issue #15): the families' five pages and the Admin's five settings
+ * The elections' screens: the families' five pages and the Admin's five settings
  * screens, each its own chunk. The app's screen table (app/screens.ts) reaches them through this
- * small module, so the entry chunk — on the login route, under its byte budget (issue #13) —
+ * small module, so the entry chunk — on the login route, under its byte budget —
  * carries one import and one file name for the ten instead of each chunk's name and preload list.
  */
 const screen = <T>(load: Promise<T>, pick: (module: T) => unknown) => load.then((m) => pick(m) as ComponentType);

@@ -14,7 +14,7 @@ export const electionsQueryKey = (phase: ElectionPhase) => ["elections", phase] 
 
 const listSchema = z.object({ items: z.array(familyElectionSchema) });
 
-/** The families' elections of one phase (issue #15): lists, candidates, my vote, published results. */
+/** The families' elections of one phase: lists, candidates, my vote, published results. */
 export function useElections(phase: ElectionPhase) {
   return useQuery({
     queryKey: electionsQueryKey(phase),

@@ -6,7 +6,7 @@ import { ElectionResultView } from "./election-result-view.tsx";
 import { ElectionsPageFrame } from "./elections-page-frame.tsx";
 import { ReceiptCheck } from "./receipt-check.tsx";
 
-/** /portal/elecciones/completadas (issue #15): closed polls, with their results once published. */
+/** /portal/elecciones/completadas: closed polls, with their results once published. */
 export function ElectionsCompletedPage() {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { ElectionsPageFrame } from "./elections-page-frame.tsx";
 import { OtherParentNote } from "./other-parent-note.tsx";
 import { VoteForm } from "./vote-form.tsx";
 
-/** /portal/elecciones/en-curso (issue #15): the open polls, their lists, and the ballot. */
+/** /portal/elecciones/en-curso: the open polls, their lists, and the ballot. */
 export function ElectionsInProgressPage() {
   return (
     <ElectionsPageFrame routeId="elections.inProgress" phase="in-progress">

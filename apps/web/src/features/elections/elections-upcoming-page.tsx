@@ -8,7 +8,7 @@ import { ElectionLinks } from "./election-links.tsx";
 import { ElectionLists } from "./election-lists.tsx";
 import { ElectionsPageFrame } from "./elections-page-frame.tsx";
 
-/** /portal/elecciones/proximamente (issue #15): scheduled elections, their lists and candidates. */
+/** /portal/elecciones/proximamente: scheduled elections, their lists and candidates. */
 export function ElectionsUpcomingPage() {
   const { t, i18n } = useTranslation();
   return (

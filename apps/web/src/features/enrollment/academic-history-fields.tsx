@@ -20,7 +20,7 @@ export type AcademicHistoryCatalogs = Record<(typeof ACADEMIC_HISTORY_CATALOGS)[
 /**
  * The fields of step 9 (spec 3 Academic history): whether the student was at school before, then
  * the last level, a repeated year, the previous school (name, country, city) and whether it is an
- * AEFE school. Used by the wizard step; the staff module page (issue #4) reuses it.
+ * AEFE school. Used by the wizard step; the staff module page reuses it.
  */
 export function AcademicHistoryFields({
   form,

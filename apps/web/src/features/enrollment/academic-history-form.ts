@@ -76,7 +76,7 @@ export function academicHistoryEarlyChecks(values: AcademicHistoryValues): Parti
 }
 
 /**
- * The choices of "last level attended" (issue #14: the level list, not free text). An answer typed
+ * The choices of "last level attended" (the level list, not free text). An answer typed
  * before the list (`saved`, not a level code) stays readable and selected as an extra choice,
  * labelled by `typedLabel`, until the family or the staff choose a level.
  */

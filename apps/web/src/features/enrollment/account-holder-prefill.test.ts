@@ -18,7 +18,7 @@ const empty = {
   cellPhoneConfirmation: "",
 };
 
-describe("accountHolderPrefill (issue #14)", () => {
+describe("accountHolderPrefill", () => {
   it("fills every empty field the account knows, confirmations included", () => {
     expect(accountHolderPrefill(empty, user)).toEqual({
       firstName: "Vera",

@@ -14,7 +14,7 @@ type Prefillable =
 
 /**
  * What the account already knows about its holder, for the representative they say they are
- * (issue #14: nothing retyped). Only empty fields are filled: what the family typed stays.
+ * (nothing retyped). Only empty fields are filled: what the family typed stays.
  */
 export function accountHolderPrefill(
   values: Pick<RepresentativeValues, Prefillable>,

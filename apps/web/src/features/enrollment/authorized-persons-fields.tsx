@@ -53,7 +53,7 @@ export type AuthorizedPersonsCatalogs = Record<(typeof AUTHORIZED_PERSONS_CATALO
  * representatives who may pick the student up, each with a photo and identity document; none is a
  * valid answer. The list belongs to the family (the notice says so). The page owns the list
  * (`persons`, a useFieldArray) so it can add people reused from a sibling's file; `extra` is shown
- * above the list (that offer). The staff module pages (issue #4) reuse these fields.
+ * above the list (that offer). The staff module pages reuse these fields.
  */
 export function AuthorizedPersonsFields({
   form,

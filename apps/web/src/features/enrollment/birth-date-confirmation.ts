@@ -4,7 +4,7 @@ import { confirm } from "../../lib/confirm.tsx";
 import { i18n } from "../../lib/i18n.ts";
 
 /**
- * Issue #14: before saving a birth date far from the level's usual age (the shared rule), the
+ * Before saving a birth date far from the level's usual age (the shared rule), the
  * family confirms it; never a refusal. Resolves true when there is nothing to ask or the family
  * confirms. `levelLabel` names the level as the level list does.
  */

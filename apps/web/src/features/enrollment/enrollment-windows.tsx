@@ -29,7 +29,7 @@ export function windowStatusText(t: TFunction, language: string, kind: WindowKin
 }
 
 /**
- * The welcome screen's notice of the year's two enrollment windows (issue #9): the family sees
+ * The welcome screen's notice of the year's two enrollment windows: the family sees
  * before any click whether it may add a new student or re-enroll one.
  */
 export function EnrollmentWindowsAlert({ year }: { year: SchoolYear }) {

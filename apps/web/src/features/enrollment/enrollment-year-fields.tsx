@@ -33,7 +33,7 @@ export interface EnrollmentYearInfo {
 /**
  * The fields of step 3 (spec 3 Enrollment year): the school year (the file's, shown), first
  * enrollment or re-enrollment, and the requested level among those the rules allow. Used by the
- * wizard step; the staff module page (issue #4) reuses it.
+ * wizard step; the staff module page reuses it.
  */
 export function EnrollmentYearFields({
   form,

@@ -88,7 +88,7 @@ function EnrollmentYearStep({
     [info.isNewStudent, info.previousLevel],
   );
   const { form, state } = useStepForm({ step: STEP, initial, resolver, toBody: toRequestBody });
-  // Issue #14: a level far from the student's usual age for their birth date is confirmed first.
+  // A level far from the student's usual age for their birth date is confirmed first.
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     const { levelCode } = form.getValues();

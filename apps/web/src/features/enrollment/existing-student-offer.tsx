@@ -30,7 +30,7 @@ export function existingStudentOf(error: unknown): ExistingStudent | null {
 }
 
 /**
- * Issue #14, "within a family, the existing student is offered instead": the identification typed
+ * Spec 5, "within a family, the existing student is offered instead": the identification typed
  * on a new student's file is one of the family's own students. Continuing opens that student's
  * file for this year (its re-enrollment, started if needed) and drops the blank new file, so no
  * unnamed card stays behind; a new file further along is kept (the server refuses to drop it).

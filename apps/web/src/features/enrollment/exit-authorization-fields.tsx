@@ -25,7 +25,7 @@ import { YesNoRadio } from "./yes-no-radio.tsx";
  * Seconde, Première and Terminale only, leaving alone, the midday break (11:45–12:45) and free
  * periods; the emergency preference; image, events and outings. The authorization must be
  * notarised: it is among the documents to sign at the end. Used by the wizard step; the staff
- * module page (issue #4) can reuse it.
+ * module page can reuse it.
  */
 export function ExitAuthorizationFields({
   form,

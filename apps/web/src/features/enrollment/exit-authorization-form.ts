@@ -6,7 +6,7 @@ import {
 import { bool, yesNoText, yesNoValue } from "./step-kit/form-values.ts";
 
 /**
- * The exit-authorization form (spec 3 Exit authorization, issue #3 rules). Exiting alone, the
+ * The exit-authorization form (spec 3 Exit authorization). Exiting alone, the
  * midday break and free periods exist only for Seconde, Première and Terminale: for any other
  * level they are neither shown nor sent (the schema then takes them as false).
  */

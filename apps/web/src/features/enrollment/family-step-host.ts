@@ -17,7 +17,7 @@ const SENT_NOTICE = { title: "enrollment:readOnly.title", body: "enrollment:read
 const NOT_REOPENED_NOTICE = { title: "enrollment:readOnly.title", body: "enrollment:readOnly.notReopened" };
 
 /**
- * The wizard as the host of its step pages (issue #3): the family's own file, saved as a draft
+ * The wizard as the host of its step pages: the family's own file, saved as a draft
  * that completes the step, then on to the next step (or back to the summary it came from). A sent
  * file is shown as it was sent, and a file sent back for correction lets only the reopened steps
  * change.

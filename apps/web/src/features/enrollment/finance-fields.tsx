@@ -67,7 +67,7 @@ export function FamilyDiscountNotice({
  * The fields of step 10 (spec 3 financeStudent): who pays and how, a scholarship, the invoice
  * holder's identity and e-mail, and the school's codes when known. Choosing a legal representative
  * as payer fills in their data from their step. Used by the wizard step; the staff module page
- * (issue #4) reuses it.
+ * reuses it.
  */
 export function FinanceFields({
   form,
@@ -191,7 +191,7 @@ export function FinanceFields({
         </SimpleGrid>
       </StepSection>
 
-      {/* The school's own codes for the payer and the request: staff pages only (issue #14). */}
+      {/* The school's own codes for the payer and the request: staff pages only. */}
       {staffFields ? (
         <StepSection id="finance-codes" title={t("enrollment:finance.codesTitle")}>
           <Text size="sm" c="dimmed">

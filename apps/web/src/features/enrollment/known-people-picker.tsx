@@ -14,7 +14,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
- * "Use a person already registered for your family" (issue #3: siblings are not typed twice): a
+ * "Use a person already registered for your family" (siblings are not typed twice): a
  * choice among the people saved on the family's other files and a button that fills the form with
  * the chosen one. The family still reviews and saves. Nothing shows when there is nobody to offer.
  */

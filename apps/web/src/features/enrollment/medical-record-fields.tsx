@@ -190,7 +190,7 @@ function NoKnownAllergies({ form }: { form: Form }) {
  * The fields of step 13 (spec 3 MedicalRecord): health questions with their details, vaccination
  * booklet, allergies, measurements and the authorizations. `bookletRequired` comes from the shared
  * rule (new student, or up to 6 years old). Used by the wizard step; the staff module page
- * (issue #4) reuses it.
+ * reuses it.
  */
 export function MedicalRecordFields({
   form,

@@ -26,7 +26,7 @@ import { StudentPhotoUpload } from "./student-photo-fields.tsx";
 import { type StudentPhotoValues, toFormValues } from "./student-photo-form.ts";
 
 /**
- * "Send a new photo" (issue #4): after the school office rejected the student photo, the family
+ * "Send a new photo": after the school office rejected the student photo, the family
  * picks, crops and uploads a new one with the wizard's own photo field, then sends it
  * (PUT /api/enrollment/files/:fileId/photo). The image authorizations stay as they were saved.
  */

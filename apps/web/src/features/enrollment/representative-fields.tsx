@@ -81,7 +81,7 @@ function YesNoQuestion({
 /**
  * The fields of a legal representative (spec 3 LegalRepresentative), the same for step 5 and step
  * 6: `typeRepresentative` says which one they are (fixed by the step, sent by the form). Used by the
- * wizard steps; the staff module pages (issue #4) reuse it. `otherIsAccountHolder` says the other
+ * wizard steps; the staff module pages reuse it. `otherIsAccountHolder` says the other
  * representative was saved as the account holder, so saying yes here too is questioned.
  */
 export function RepresentativeFields({

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useFileRules } from "./step-kit/upload-rules.ts";
 
 /**
- * The school's papers for this step (Settings › Files, issue #9): the exit authorization to have
+ * The school's papers for this step (Settings › Files): the exit authorization to have
  * notarised, the regulations… each downloaded in the family's language (the server falls back to
  * Spanish, then to any language the school uploaded). Nothing is shown when the step has none.
  */

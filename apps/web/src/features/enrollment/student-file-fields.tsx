@@ -43,7 +43,7 @@ export type StudentFileCatalogs = Record<(typeof STUDENT_FILE_CATALOGS)[number],
 
 /**
  * The fields of step 2 (spec 3 Student): general data, identity document and emergency contacts.
- * Used by the wizard step; the staff module page (issue #4) reuses it.
+ * Used by the wizard step; the staff module page reuses it.
  */
 export function StudentFileFields({
   form,

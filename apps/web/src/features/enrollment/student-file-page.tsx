@@ -66,7 +66,7 @@ function StudentFileStep({
     onSaveError: (error) => setExisting(existingStudentOf(error)),
   });
 
-  // Issue #14: a birth date far from the level's usual age is confirmed before saving, when the
+  // A birth date far from the level's usual age is confirmed before saving, when the
   // level is known by now (step 3 saved, or a re-enrollment's next level) and the date is new.
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();

@@ -34,7 +34,7 @@ const PREVIEW_PX = 200;
  * The fields of step 8 (spec 3 "Student photo and authorizations"): the photo, chosen, cropped to
  * 500 × 500 in the browser and uploaded at once, and the four image authorizations, each a yes or
  * no recorded as a consent with the text version. Used by the wizard step; the staff module page
- * (issue #4) can reuse it.
+ * can reuse it.
  */
 export function StudentPhotoFields({
   form,

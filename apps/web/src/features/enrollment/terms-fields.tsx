@@ -76,7 +76,7 @@ function TermText({
             </Stack>
           </ScrollArea.Autosize>
         )}
-        {/* Mantine's checkbox neither marks itself invalid nor links its message (issue #14). */}
+        {/* Mantine's checkbox neither marks itself invalid nor links its message. */}
         <Checkbox
           required
           label={

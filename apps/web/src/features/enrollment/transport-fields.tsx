@@ -25,7 +25,7 @@ const CONDITIONS = [1, 2, 3, 4, 5] as const;
 /**
  * The fields of step 11 (spec 3 Transport, spec 5): whether the family wants the school bus and,
  * when it does, the service's conditions and their acceptance (required then). Used by the wizard
- * step; the staff module page (issue #4) can reuse it.
+ * step; the staff module page can reuse it.
  */
 export function TransportFields({ form }: { form: UseFormReturn<TransportValues> }) {
   const { t } = useTranslation();

@@ -149,7 +149,7 @@ export function WelcomePage() {
   const cards = useEnrollmentCards();
   const selectFileId = useInscriptionStore((state) => state.selectFileId);
   const start = useStartFile();
-  // The year's two windows (issue #9): no card offers what the server would refuse after the click.
+  // The year's two windows: no card offers what the server would refuse after the click.
   const year = useSession().schoolYear;
   const newOpen = year?.newEnrollment.open ?? false;
   const reOpen = year?.reEnrollment.open ?? false;

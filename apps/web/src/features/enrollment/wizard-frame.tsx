@@ -202,7 +202,7 @@ function FileStepFrame({ current, children }: { current: WizardStep; children: R
   );
 }
 
-/** The family's file as the host of the step pages (one form, two contexts: issue #4). */
+/** The family's file as the host of the step pages (one form, two contexts). */
 function FamilyHost({ file, children }: { file: FileSummary; children: ReactNode }) {
   const queryClient = useQueryClient();
   const host = useMemo(() => familyStepHost(file, queryClient), [file, queryClient]);

@@ -97,7 +97,7 @@ export function stepAfter(step: StepId): string {
 /**
  * The i18n key and values of a welcome card's status line. A file in progress says the step it
  * resumes at, in the wizard's own numbering ("step 3 of 15", as the wizard's header): counting the
- * twelve data steps there ("step 1 of 12 completed") gave the family two counts (issue #14).
+ * twelve data steps there ("step 1 of 12 completed") gave the family two counts.
  */
 export function cardStatusText(card: Pick<EnrollmentCard, "status" | "completedCount" | "nextStep">): {
   key: string;

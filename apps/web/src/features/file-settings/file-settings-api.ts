@@ -25,7 +25,7 @@ export async function saveLimits(body: FileSettingsUpdate): Promise<AdminFileSet
   return adminFileSettingsSchema.parse(await http.put("/api/settings/files", body));
 }
 
-/** The switch that keeps uploaded PDFs as sent, beside the cleaned copy (issue #12). */
+/** The switch that keeps uploaded PDFs as sent, beside the cleaned copy. */
 export async function saveKeepPdfOriginals(keepPdfOriginals: boolean): Promise<AdminFileSettings> {
   return adminFileSettingsSchema.parse(await http.put("/api/settings/files/pdf-originals", { keepPdfOriginals }));
 }

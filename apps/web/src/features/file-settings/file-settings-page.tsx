@@ -12,7 +12,7 @@ import { PdfOriginalsSection } from "./pdf-originals-section.tsx";
 import { TemplatesSection } from "./templates-section.tsx";
 
 /**
- * Settings › Files (Admin only, issue #9): the size and types of each document the wizard asks
+ * Settings › Files (Admin only): the size and types of each document the wizard asks
  * for, within what the server verifies by content, and the school's own templates per step.
  */
 export function FileSettingsPage() {

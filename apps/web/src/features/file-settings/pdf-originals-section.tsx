@@ -16,7 +16,7 @@ import { notifyRecord } from "../../lib/toasts.ts";
 import { FILE_SETTINGS_QUERY_KEY, saveKeepPdfOriginals } from "./file-settings-api.ts";
 
 /**
- * Whether uploaded PDFs are also kept as sent (issue #12): a switch saved at once. Turning it on is
+ * Whether uploaded PDFs are also kept as sent: a switch saved at once. Turning it on is
  * confirmed, since originals may hold scripts; turning it off is always safe.
  */
 export function PdfOriginalsSection({ settings }: { settings: AdminFileSettings }) {

@@ -6,7 +6,7 @@ import type { RequestDetail } from "@portal/shared/schemas/workflow";
 import { useTranslation } from "react-i18next";
 import { Field } from "./detail-section.tsx";
 
-/** Issue #14: a family shared by two accounts shows both on the request, the first one first. */
+/** A family shared by two accounts shows both on the request, the first one first. */
 export function HouseholdAccounts({ accounts }: { accounts: RequestDetail["household"] }) {
   const { t } = useTranslation();
   if (accounts.length < 2) return null;

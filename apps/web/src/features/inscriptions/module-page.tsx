@@ -56,7 +56,7 @@ const STEP_PAGES: Record<StepId, ComponentType> = {
 };
 
 /**
- * A request's module page (issue #4, spec 2 hidden detail pages): one wizard step of a sent
+ * A request's module page (spec 2 hidden detail pages): one wizard step of a sent
  * record, with the wizard's own form. Admin and Secretaria edit it (the same validation as the
  * family's, a version check against another person's save); Consulta sees it read-only. A record
  * the family is filling in or correcting is not shown: the page says so.

@@ -15,7 +15,7 @@ import { formatDateTime } from "./format.ts";
 import { detailPath } from "./request-lists.ts";
 
 /**
- * Issue #14, on a request's page: what the staff should look at before deciding — a birth date far
+ * On a request's page: what the staff should look at before deciding — a birth date far
  * from the level's usual age (the family confirmed it), and the family accounts that were refused
  * this student's identification (they were told nothing about this student or family), and the
  * representatives' e-mails other families' requests give too (spec 5 "same e-mail", linked).

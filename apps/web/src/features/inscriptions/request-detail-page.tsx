@@ -393,7 +393,7 @@ export function RequestDetailPage() {
             ))}
           </SimpleGrid>
         )}
-        {/* Issue #10: the request as the school's student database (BUE) receives it. */}
+        {/* The request as the school's student database (BUE) receives it. */}
         <Anchor
           component={Link}
           to={fullPathOf("inscriptions.requestBueMigration").replace(":id", String(request.id))}

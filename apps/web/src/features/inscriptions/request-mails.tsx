@@ -50,7 +50,7 @@ function MailState({ mail }: { mail: RequestMail }) {
 }
 
 /**
- * The e-mails the family was sent about this request (issue #11) and where each delivery stands;
+ * The e-mails the family was sent about this request and where each delivery stands;
  * a mail waiting for the mail server is retried by the portal by itself, a sent or failed one can
  * be sent again (a copy, after a confirmation).
  */

@@ -75,7 +75,7 @@ export async function saveInternalReview(id: number, body: InternalReviewInput):
 
 export const mailsQueryKey = (id: number) => ["inscriptions", "mails", id] as const;
 
-/** The e-mails sent to the family about a request (issue #11), with their delivery state. */
+/** The e-mails sent to the family about a request, with their delivery state. */
 export function useRequestMails(id: number) {
   return useQuery({
     queryKey: mailsQueryKey(id),

@@ -23,7 +23,7 @@ export function staffNotice(module: RequestModule, step: StepId): ReadOnlyNotice
 }
 
 /**
- * A request's module page as the host of the wizard's step page (issue #4, one form, two
+ * A request's module page as the host of the wizard's step page (one form, two
  * contexts): the step read and saved through the staff endpoints with the version the page read
  * (a conflict is a 409 the form shows with "reload"), read-only where the caller may not change
  * it, no "next" (the page stays), and the family's files shown inline, never replaced.

@@ -51,7 +51,7 @@ import { useMedicalRecords } from "./medical-records-api.ts";
 import { PrintPdfButton } from "./print-pdf-button.tsx";
 
 /**
- * `/portal/medical-records` (issue #10): the school year's medical records by level, one card per
+ * `/portal/medical-records`: the school year's medical records by level, one card per
  * student, for Admin, Secretaria and Consulta. The level comes first (nothing is read before one is
  * chosen); filters and page live in the URL; the level's PDF is downloaded, never stored.
  */

@@ -18,7 +18,7 @@ import { PhotoExportSummaryView } from "./photo-export-summary.tsx";
 import { PhotoZipDownload } from "./photo-zip-download.tsx";
 
 /**
- * Reports › Photo export (`/portal/reports/photo-export`, issue #10): the kind of photos and the
+ * Reports › Photo export (`/portal/reports/photo-export`): the kind of photos and the
  * filters from the URL (the reports pages link here with theirs), the counts before downloading,
  * and the ZIP's download with progress.
  */

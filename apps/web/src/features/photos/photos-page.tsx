@@ -60,7 +60,7 @@ const STALE_CODES = ["VERSION_CONFLICT", "REQUEST_IN_PROCESS", "REQUEST_NOT_FOUN
 
 /**
  * `/portal/dashboards/inscriptions/photos`: the school year's student photos as a grid with their
- * photo status (spec 2, issue #4). Admin and Secretaria approve (after a confirmation) or reject
+ * photo status (spec 2). Admin and Secretaria approve (after a confirmation) or reject
  * with a reason that asks the family for a new photo; Consulta sees the grid without buttons. The
  * status filter (default: to review), search, test data and page live in the URL.
  */

@@ -25,7 +25,7 @@ const PHOTO_KIND: Record<ReportId, string> = {
 };
 
 /**
- * One page for the three reports (issue #10): filters, column chooser and sort in the URL, the
+ * One page for the three reports: filters, column chooser and sort in the URL, the
  * server's page of rows, the row count, XLSX/CSV exports of the filtered set (and the parent
  * committee's contacts on the representatives report), and a link to the photo export.
  */

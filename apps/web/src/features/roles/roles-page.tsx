@@ -73,7 +73,7 @@ function Matrix({
 }
 
 /**
- * `/portal/dashboards/settings/roles` (Admin, issue #9): read-only, what each role may open and do,
+ * `/portal/dashboards/settings/roles` (Admin): read-only, what each role may open and do,
  * computed from the shared route table and PERMISSIONS (roles-matrix.ts), so it cannot drift from
  * what the guards and the server enforce.
  */

@@ -36,7 +36,7 @@ type Action =
   | { kind: "close"; year: SchoolYearDetail; window: WindowKind };
 
 /**
- * Settings › School year (issue #9, Admin only): the years, the current one, each year's two
+ * Settings › School year (Admin only): the years, the current one, each year's two
  * enrollment windows and levels offered. Every change is confirmed or made in a dialog; a year
  * another Admin changed meanwhile (409) reloads with a message.
  */

@@ -19,7 +19,7 @@ import { NoticesSection } from "./notices-section.tsx";
 import { useGeneralSettingsPage } from "./settings-api.ts";
 
 /**
- * Settings › General (Admin only, issue #9): the maintenance switch, the school's identity, and
+ * Settings › General (Admin only): the maintenance switch, the school's identity, and
  * for one school year (the current one unless another is picked) the notices and spec 9's rules.
  */
 export function GeneralSettingsPage() {

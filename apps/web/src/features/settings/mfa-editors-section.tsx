@@ -16,7 +16,7 @@ import { notifyRecord } from "../../lib/toasts.ts";
 const MFA_SETTINGS_QUERY_KEY = ["settings", "mfa"] as const;
 
 /**
- * Whether Editors must use two-step verification too (issue #12); Admin, Secretaria and Consulta
+ * Whether Editors must use two-step verification too; Admin, Secretaria and Consulta
  * always do. A toggle saved at once, like maintenance; it applies from each Editor's next sign-in.
  */
 export function MfaEditorsSection() {

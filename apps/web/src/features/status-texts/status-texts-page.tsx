@@ -21,7 +21,7 @@ import { StatusTextDialog } from "./status-text-dialog.tsx";
 import { resetStatusText, STATUS_TEXTS_ADMIN_QUERY_KEY, useStatusTextsForAdmin } from "./status-texts-api.ts";
 
 /**
- * Settings › Request statuses (Admin only, issue #9): each status's name in es/en/fr and the
+ * Settings › Request statuses (Admin only): each status's name in es/en/fr and the
  * explanation the family reads on its card, edited at the version read (a 409 reloads the page
  * and says so), reset to the portal's texts; the transitions shown read-only from the workflow table.
  */

@@ -25,7 +25,7 @@ const parseId = (value: string | undefined) =>
   value && /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : 0;
 
 /**
- * `request-bue-migration/:id` (issue #10): one request as the BUE export writes it, its migration
+ * `request-bue-migration/:id`: one request as the BUE export writes it, its migration
  * state and its BUE codes (editable by syncManage's roles, read-only for Consulta).
  */
 export function RequestBueMigrationPage() {

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { dispositionFilename } from "../../lib/content-disposition.ts";
 import { download, fetchOk, http, upload } from "../../lib/http.ts";
 
-/** Sync with the BUE (issue #10): the calls of the sync page and the request's BUE page. */
+/** Sync with the BUE: the calls of the sync page and the request's BUE page. */
 
 export const SYNC_QUERY_KEY = ["sync"] as const;
 

@@ -15,7 +15,7 @@ import { notifySuccess } from "../../lib/toasts.ts";
 import { USERS_QUERY_KEY } from "./users-api.ts";
 
 /**
- * An account's two-step verification on its Admin page (issue #12): whether it is set up, and the
+ * An account's two-step verification on its Admin page: whether it is set up, and the
  * reset for a lost phone (audited; the person sets it up again at the next sign-in).
  */
 export function MfaResetPanel({ userId, name, enabled }: { userId: number; name: string; enabled: boolean }) {

@@ -32,7 +32,7 @@ function formatDate(iso: string | null, language: string): string | null {
   return iso ? formatInstantDay(iso, language) : null;
 }
 
-/** Settings > Users > one account (issue #9): who it is, and for a family its students and requests. */
+/** Settings > Users > one account: who it is, and for a family its students and requests. */
 export function UserDetailPage() {
   const { t, i18n } = useTranslation();
   const statusLabel = useStatusLabel();

@@ -63,7 +63,7 @@ import { fullName, UsersTable } from "./users-table.tsx";
 type Change = { user: UserListItem; deactivated: boolean } | { user: UserListItem; role: Role };
 
 /**
- * Settings > Users (issue #9, Admin only): every staff and family account, searched, filtered and
+ * Settings > Users (Admin only): every staff and family account, searched, filtered and
  * paged by the server, the state in the URL like the staff lists. Each change is confirmed first.
  */
 export function UsersPage() {

@@ -5,7 +5,7 @@ import { addIssue, countryField, isBlank, yesNoField } from "./common.ts";
 
 const academicHistoryShape = {
   /**
-   * Last level attended: a code of the `levels` catalogue (issue #14: chosen from the list, whose
+   * Last level attended: a code of the `levels` catalogue (chosen from the list, whose
    * names give the Ecuadorian equivalent). Files saved before hold free text, which stays as it is.
    */
   previousLevel: text(60, { required: false }).optional(),

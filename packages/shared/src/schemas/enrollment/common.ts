@@ -4,7 +4,7 @@ import { isValidDocumentNumber } from "../../rules/identification.ts";
 import { phoneField, text, visibleText } from "../fields.ts";
 
 /**
- * Pieces shared by the enrollment wizard's step schemas (issue #3). Messages are i18n keys of the
+ * Pieces shared by the enrollment wizard's step schemas. Messages are i18n keys of the
  * `validation` namespace. Cross-field rules run once every field of the step is well-formed.
  */
 

@@ -28,7 +28,7 @@ const exitAuthorizationShape = {
 
 /**
  * Step 12 for a student enrolled in `level`: exiting alone, the midday break and free periods are
- * for Seconde, Première and Terminale only (issue #3); lower levels must leave them false.
+ * for Seconde, Première and Terminale only; lower levels must leave them false.
  */
 export function exitAuthorizationSchema(level: LevelCode) {
   const upperYear = canExitAlone(level);

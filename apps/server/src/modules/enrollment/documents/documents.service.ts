@@ -32,7 +32,7 @@ export function documentFilename(kind: DocumentKind, language: Language, code: s
 
 /**
  * A sent file's document: the stored PDF while still current, else drawn in a worker thread and
- * stored (issue #13, stored-documents.ts); `regenerate` draws it anyway ("generate a new report").
+ * stored (stored-documents.ts); `regenerate` draws it anyway ("generate a new report").
  */
 export async function renderDocument(
   ctx: AppContext,
@@ -123,7 +123,7 @@ export async function getFileDocument(
     }
   }
   // The registration summary carries the medical record: a staff download is an export of it,
-  // logged like a view of the module page (issue #4 "Data safety").
+  // logged like a view of the module page.
   if (kind === "summary" && !isFamilyRole(user.role)) {
     try {
       await recordAudit(ctx.db, {

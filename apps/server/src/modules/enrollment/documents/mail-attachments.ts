@@ -6,9 +6,9 @@ import { loadDocumentsSource } from "./document-source-loader.ts";
 import { DOCUMENT_KINDS, renderDocument } from "./documents.service.ts";
 
 /**
- * The outbox's attachments (issue #11): the "enrollment received" mail carries the sent file's two
+ * The outbox's attachments: the "enrollment received" mail carries the sent file's two
  * PDFs, rendered when the mail is delivered (the row keeps only this recipe; PDFs are large) and
- * kept for the downloads (issue #13). The
+ * kept for the downloads. The
  * worker retries a mail whose file cannot be read now, like any other failed attempt.
  */
 export async function resolveMailAttachments(ctx: AppContext, recipe: AttachmentRecipe): Promise<MailAttachment[]> {

@@ -58,7 +58,7 @@ export function toWinAnsi(text: string, supported: ReadonlySet<number>): string 
   for (const ch of text.replace(/\r\n?/g, "\n")) {
     if (ch === "\n") out += ch;
     else if (ch === "\t") out += " ";
-    // French typography's narrow no-break space (issue #14): WinAnsi's no-break space keeps the mark
+    // French typography's narrow no-break space: WinAnsi's no-break space keeps the mark
     // with its word, where NFKD would turn it into a space a line could break at.
     else if (ch === "\u202f" && supported.has(0xa0)) out += "\u00a0";
     else if (supported.has(ch.codePointAt(0) ?? 0)) out += ch;

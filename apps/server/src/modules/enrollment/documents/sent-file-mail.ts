@@ -9,8 +9,8 @@ import { loadDocumentsSource } from "./document-source-loader.ts";
 import { findUserLanguages } from "./documents.repository.ts";
 
 /**
- * The "enrollment received" e-mail of a file just sent (issue #3), with both PDFs attached in each
- * recipient's language: queued with the send, delivered by the outbox (issue #11), so the send's
+ * The "enrollment received" e-mail of a file just sent, with both PDFs attached in each
+ * recipient's language: queued with the send, delivered by the outbox, so the send's
  * answer waits for neither the PDFs nor SMTP.
  */
 
@@ -72,7 +72,7 @@ export async function planSentFileMails(
 }
 
 /**
- * Queues one e-mail per recipient in the send's transaction (issue #11): the send and its mails
+ * Queues one e-mail per recipient in the send's transaction: the send and its mails
  * commit together, and the outbox delivers them, rendering the PDFs in each recipient's language
  * at delivery. A mail that cannot go out now never undoes the send (the documents stay
  * downloadable from the congratulations page).

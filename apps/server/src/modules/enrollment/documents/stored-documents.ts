@@ -12,7 +12,7 @@ import type { DocumentsSource } from "./document-source.ts";
 import { findStoredDocument, replaceStoredDocument } from "./stored-documents.repository.ts";
 
 /*
- * Issue #13: a sent file's PDFs are drawn once and kept, so a download, a staff view or the
+ * A sent file's PDFs are drawn once and kept, so a download, a staff view or the
  * confirmation e-mail reads a file instead of spending a worker thread on it. A stored PDF is
  * served only while everything its drawing read is unchanged (the digest), so a staff correction
  * or a renamed label never leaves an outdated summary; "generate a new report" draws it anyway.

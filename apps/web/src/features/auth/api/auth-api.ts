@@ -9,7 +9,7 @@ import { queryClient } from "../../../lib/query-client.ts";
 export const schoolYearsQuery = {
   queryKey: ["school-years"],
   // Read as the shared type: the server's serializer checks it, and the login form needs the list
-  // before zod has arrived (issue #13).
+  // before zod has arrived.
   queryFn: (): Promise<SchoolYear[]> => http.get<SchoolYear[]>("/api/school-years"),
   staleTime: 5 * 60_000,
 };
@@ -40,7 +40,7 @@ export function activateAccount(token: string): Promise<{ ok: true }> {
   return http.post("/api/auth/activate", { token });
 }
 
-/** An invited account (issue #9): its link and the password it chooses activate it. */
+/** An invited account: its link and the password it chooses activate it. */
 export function acceptInvitation(input: { token: string; password: string; passwordConfirmation: string }) {
   return http.post<{ ok: true }>("/api/auth/invitation/accept", input);
 }

@@ -8,7 +8,7 @@ import {
 import { type SessionInfo, sessionSchema } from "@portal/shared/schemas/responses";
 import { http } from "../../../lib/http.ts";
 
-/** The MFA endpoints of docs/api.md (issue #12). */
+/** The MFA endpoints of docs/api.md. */
 
 /** The sign-in's second step: a key to set up (first sign-in after MFA became required). */
 export async function startSignInSetup(): Promise<MfaSetup> {

@@ -16,7 +16,7 @@ import { PasswordField } from "../../../components/ui/password-field.tsx";
 import { REQUIRED_FIELD } from "../../../components/ui/required-field.ts";
 import { useValidationText } from "../../../lib/use-validation-text.ts";
 
-/** Shown only after repeated failures (issue #12): its proof-of-work code loads then. */
+/** Shown only after repeated failures: its proof-of-work code loads then. */
 const CaptchaField = lazyScreen(async () => (await import("./captcha-field.tsx")).CaptchaField);
 
 interface LoginFieldsProps {

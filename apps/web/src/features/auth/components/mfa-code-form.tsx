@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * One field for a second-factor code (issue #12): focused on arrival, `one-time-code` so phones
+ * One field for a second-factor code: focused on arrival, `one-time-code` so phones
  * offer the code, digits keyboard hint without refusing a recovery code's letters.
  */
 export function MfaCodeForm({ label, description, submitLabel, onCode }: Props) {

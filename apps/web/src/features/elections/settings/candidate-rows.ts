@@ -55,7 +55,7 @@ export const candidatesBody = (rows: readonly CandidateRow[]) =>
     ...(row.birthDate ? { birthDate: row.birthDate } : {}),
   }));
 
-/** A list's size rule (issue #15): at least two names, at most twice the seats. */
+/** A list's size rule: at least two names, at most twice the seats. */
 export function sizeRule(seats: number, count: number): { min: number; max: number; ok: boolean } {
   const min = MIN_LIST_CANDIDATES;
   const max = seats * 2;

@@ -28,7 +28,7 @@ import { SettingsListFrame } from "./settings-list-frame.tsx";
 const editable = (election: ElectionView) => election.status === "draft" || election.status === "scheduled";
 
 /**
- * Settings › Lists and candidates (`/organizations-associate`, issue #15, Admin only): for one
+ * Settings › Lists and candidates (`/organizations-associate`, Admin only): for one
  * election, which organizations run (each with a list) and the people on each list, in order.
  * Changes are possible until the poll opens; then the lists are shown as they stand.
  */

@@ -30,7 +30,7 @@ import { useElectionStep } from "./use-election-step.ts";
 const counted = (election: ElectionView) => election.status === "closed" || election.status === "published";
 
 /**
- * Settings › Election results (issue #15, Admin only). While the poll is open: the turnout only.
+ * Settings › Election results (Admin only). While the poll is open: the turnout only.
  * After the close: the count (figures, votes and seats per list, the elected), "Publish to
  * families" with a confirmation, and the minutes as a PDF in the chosen language.
  */

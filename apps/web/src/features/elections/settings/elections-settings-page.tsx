@@ -15,7 +15,7 @@ import { SettingsListFrame } from "./settings-list-frame.tsx";
 import { useElectionStep } from "./use-election-step.ts";
 
 /**
- * Settings › Elections (issue #15, Admin only): every election with its state; create one, edit it
+ * Settings › Elections (Admin only): every election with its state; create one, edit it
  * until the poll opens, schedule it (families see it), close the poll early, publish the count,
  * cancel with a reason. Lists and candidates, and the count, have their own screens (linked).
  */

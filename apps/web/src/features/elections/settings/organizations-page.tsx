@@ -10,7 +10,7 @@ import { deleteAfterConfirm, EditDeleteButtons } from "./row-actions.tsx";
 import { SettingsListFrame } from "./settings-list-frame.tsx";
 
 /**
- * Settings › Organizations (issue #15, Admin only): the associations and groups that present lists.
+ * Settings › Organizations (Admin only): the associations and groups that present lists.
  * Which of them run in which election is Settings › Lists and candidates; one that has presented a
  * list stays (the lists and results name it).
  */

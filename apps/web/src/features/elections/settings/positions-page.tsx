@@ -11,7 +11,7 @@ import { deleteAfterConfirm, EditDeleteButtons } from "./row-actions.tsx";
 import { SettingsListFrame } from "./settings-list-frame.tsx";
 
 /**
- * Settings › Positions (issue #15, Admin only): what an election fills, named in the three
+ * Settings › Positions (Admin only): what an election fills, named in the three
  * languages. The two the count names (titular, substitute) can be renamed but keep their code.
  */
 export function PositionsPage() {

@@ -120,7 +120,7 @@ export function CongratulationsPage() {
         <Button component={Link} to={wizardPath("welcome")} variant="default">
           {t("enrollment:congratulations.goHome")}
         </Button>
-        {/* Issue #9: no "add a student" that the closed new-enrollment window would refuse. */}
+        {/* No "add a student" that the closed new-enrollment window would refuse. */}
         {session.schoolYear?.newEnrollment.open ? (
           <Button onClick={() => start.mutate(undefined)} loading={start.isPending}>
             {t("enrollment:congratulations.addStudent")}

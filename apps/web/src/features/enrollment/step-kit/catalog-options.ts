@@ -13,7 +13,7 @@ export function catalogQuery(name: CatalogName, language: string) {
     queryKey: ["catalog", name, language],
     queryFn: async (): Promise<CatalogItem[]> =>
       catalogItemSchema.array().parse(await http.get(`/api/catalogs/${name}`)),
-    // The Admin may rename an entry at any time (issue #9: "the new labels at once"): a screen
+    // The Admin may rename an entry at any time ("the new labels at once"): a screen
     // shows the cached list and reads it again as it opens. The ISO lists never change.
     staleTime: CATALOG_EDITING[name] === "readOnly" ? 10 * 60_000 : 0,
   };

@@ -58,7 +58,7 @@ describe("step form values", () => {
   });
 });
 
-describe("decimals in the UI language (issue #14)", () => {
+describe("decimals in the UI language", () => {
   it("shows a saved decimal with the language's separator and reads either back", () => {
     expect(usesDecimalComma("es")).toBe(true);
     expect(usesDecimalComma("fr")).toBe(true);

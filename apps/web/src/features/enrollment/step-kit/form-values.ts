@@ -18,7 +18,7 @@ export const numText = (value: unknown): string => (typeof value === "number" ? 
 
 /**
  * A saved decimal as an input's value, with a decimal comma where the language writes one (es, fr:
- * "138,5", issue #14). `textToNumber` reads either separator back.
+ * "138,5"). `textToNumber` reads either separator back.
  */
 export const decimalText = (value: unknown, decimalComma: boolean): string =>
   decimalComma ? numText(value).replace(".", ",") : numText(value);

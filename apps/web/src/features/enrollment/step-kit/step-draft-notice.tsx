@@ -14,7 +14,7 @@ import type { StepDraftState } from "./use-step-draft.ts";
 
 const when = formatInstant;
 
-/** "What you typed is back" with a way to discard it, above the step's fields (issue #14). */
+/** "What you typed is back" with a way to discard it, above the step's fields. */
 export function StepDraftRestored({ draft }: { draft: StepDraftState }) {
   const { t, i18n } = useTranslation();
   if (!draft.restoredAt) return null;
@@ -41,7 +41,7 @@ export function StepDraftRestored({ draft }: { draft: StepDraftState }) {
 }
 
 /**
- * Who saved the step last when it was not this account (issue #14, households): the other parent
+ * Who saved the step last when it was not this account (households): the other parent
  * by name, or the school.
  */
 export function StepSavedBy({ savedBy }: { savedBy: NonNullable<StepData["savedBy"]> }) {

@@ -2,7 +2,7 @@ import type { StepId } from "@portal/shared/enrollment-steps";
 import { type StepDraft, stepDraftSavedSchema, stepDraftSchema } from "@portal/shared/schemas/step-drafts";
 import { http } from "../../../lib/http.ts";
 
-/** A wizard step's unsaved typing on the server (issue #14): never in the browser's storage. */
+/** A wizard step's unsaved typing on the server: never in the browser's storage. */
 const draftUrl = (fileId: number, step: StepId) => `/api/enrollment/files/${fileId}/steps/${step}/draft`;
 
 export const stepDraftQueryKey = (fileId: number, step: StepId) =>

@@ -5,7 +5,7 @@ import { createContext, type ReactNode, useContext } from "react";
 import { uploadUrl } from "../enrollment-api.ts";
 
 /**
- * Who a step's form works for: "one form, two contexts" (issue #4). The wizard's step pages ask
+ * Who a step's form works for: "one form, two contexts". The wizard's step pages ask
  * the host for the step's data, the file's rules, how to save and where to go next; the family's
  * wizard (wizard-frame.tsx) and the staff's module pages (features/inscriptions/module-page.tsx)
  * each provide one, and the same page and fields render in both.
@@ -32,13 +32,13 @@ export interface StepHost {
   offersKnownPeople: boolean;
   /**
    * Whether the school's own fields are shown (BUE codes, the finance step's codes, the "already
-   * registered" mark): staff pages only (issue #14). The family's saves keep their stored values
+   * registered" mark): staff pages only. The family's saves keep their stored values
    * (the server does too: STAFF_ONLY_FIELDS).
    */
   showsStaffFields: boolean;
   /** Reads the record again after a conflict (someone else saved it meanwhile). */
   reload?: () => void;
-  /** Whether unsaved typing is kept on the server and offered back (the family's wizard, issue #14). */
+  /** Whether unsaved typing is kept on the server and offered back (the family's wizard). */
   keepsDrafts?: boolean;
 }
 

@@ -3,7 +3,7 @@ import { Title } from "@mantine/core";
 import { type ReactNode, useEffect, useRef } from "react";
 
 /**
- * A wizard screen's title, focused when it appears (issue #14): after "Save and next", the
+ * A wizard screen's title, focused when it appears: after "Save and next", the
  * stepper or a reload, keyboard and screen-reader users start at the new screen's top, not on the
  * page body halfway down the previous one. Used by every step form, the summary and the
  * congratulations (the keyboard walk, e2e/wizard-keyboard.spec.ts, found the last two left the

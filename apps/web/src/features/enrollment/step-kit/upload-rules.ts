@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { http } from "../../../lib/http.ts";
 
 /**
- * What the school set in Settings › Files (issue #9): each document's limits and the templates
+ * What the school set in Settings › Files: each document's limits and the templates
  * offered at each step, titled in the reader's language. One endpoint, read once per language.
  */
 export function useFileRules() {

@@ -19,7 +19,7 @@ export interface StepDraftState {
 }
 
 /**
- * Nothing typed is lost on reload (issue #14): a phone reloads a tab when the family switches apps.
+ * Nothing typed is lost on reload: a phone reloads a tab when the family switches apps.
  * What is typed in a step and not yet saved is kept on the server a moment after typing stops,
  * and offered back when the step opens again — as unsaved changes (the leave-the-page guard
  * holds) with a notice saying so and a way to discard it. The server offers it only to the

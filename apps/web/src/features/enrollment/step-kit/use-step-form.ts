@@ -73,9 +73,9 @@ export interface StepFormState {
   submitLabel: string;
   /** Reads the record again (after someone else saved it meanwhile), when the host can. */
   reload?: () => void;
-  /** The unsaved typing kept on the server, where the host keeps drafts (issue #14). */
+  /** The unsaved typing kept on the server, where the host keeps drafts. */
   draft: StepDraftState | null;
-  /** Another account of the household, or the school, saved the step last (issue #14). */
+  /** Another account of the household, or the school, saved the step last. */
   savedBy: StepData["savedBy"];
 }
 
@@ -91,7 +91,7 @@ export interface UseStepForm<V extends FieldValues> {
 }
 
 /**
- * Everything a step's form shares (issue #3): the saved data as defaults, client checks with the
+ * Everything a step's form shares: the saved data as defaults, client checks with the
  * shared schema, the save (through the host: the family's draft, or a staff edit), the server's
  * field messages under their inputs, the unsaved-changes guard, then wherever the host says next
  * (the wizard's next step or the summary; a staff page stays).

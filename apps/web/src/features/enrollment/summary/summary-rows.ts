@@ -2,7 +2,7 @@ import type { CatalogName } from "@portal/shared/catalogs";
 import type { StepId } from "@portal/shared/enrollment-steps";
 
 /**
- * The summary's read-out of one step's saved data (issue #3, step 14): every saved field as a
+ * The summary's read-out of one step's saved data (step 14): every saved field as a
  * labelled value, in the order the step saved them. Pure, so the rules are unit-tested; the page
  * supplies translation and catalogue labels.
  */
