@@ -13,7 +13,7 @@ import { CURRENT_YEAR } from "./support/demo-calendar.ts";
 // The login screen is English for this browser; once signed in, the family works in Spanish.
 test.use({ locale: "en-US" });
 
-// familia1's demo student Mateo Andrade Torres (apps/server/src/db/seeds/demo-students.ts).
+// familia1's demo student Mateo Andrade Torres (apps/server/src/demo/demo-students.ts).
 const MATEO_CEDULA = "0962467429";
 
 const saveAndNext = (page: Page) => page.getByRole("button", { name: "Guardar y continuar" }).click();

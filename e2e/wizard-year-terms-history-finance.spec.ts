@@ -174,7 +174,7 @@ test("steps 9 and 10: previous schooling, then who pays and how, with the family
   await expect(page.getByRole("radiogroup", { name: /red AEFE/ }).getByLabel("Sí")).toBeChecked();
 });
 
-// familia1's demo student Mateo was in CM1 last year (apps/server/src/db/seeds/demo-students.ts).
+// familia1's demo student Mateo was in CM1 last year (apps/server/src/demo/demo-students.ts).
 test("a re-enrollment of a demo student is prefilled and offers only the next level", async ({ page }) => {
   await signIn(page, "familia1@demo.local");
   await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);

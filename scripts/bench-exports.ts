@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { REPORT_COLUMNS } from "@portal/shared/schemas/reports";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { seedLargeSchool } from "../apps/server/src/db/seeds/large-school.ts";
+import { seedLargeSchool } from "../apps/server/src/demo/large-school.ts";
 import type { ServerProcess } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
 import { peakRss } from "./bench-rss.ts";

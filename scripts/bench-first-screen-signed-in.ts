@@ -7,7 +7,7 @@
 //     file just started, until the student file step's first field shows.
 // Each run opens the starting screen afresh (its data not in the page's memory), then clicks.
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "../apps/server/src/db/seeds/demo.ts";
+import { DEMO_PASSWORD } from "../apps/server/src/demo/demo.ts";
 import { fetchPost, signIn } from "./staff-sign-in.ts";
 
 export const CLICK_GOAL_MS = 1_000;

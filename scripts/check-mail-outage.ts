@@ -1,7 +1,7 @@
 import type { CaptchaChallenge } from "@portal/shared/schemas/responses";
 import sharp from "sharp";
 import { openDatabase } from "../apps/server/src/db/database.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../apps/server/src/db/seeds/demo.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../apps/server/src/demo/demo.ts";
 import { THROTTLE } from "../apps/server/src/modules/auth/throttle.ts";
 import { everyStepBody, minimalPdf } from "../apps/server/test/support/documents.ts";
 import { solvedCaptchaPayload } from "../apps/server/test/support/proof-of-work.ts";

@@ -13,7 +13,7 @@
 import { parseArgs } from "node:util";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { ConfigError, loadConfig } from "../apps/server/src/config.ts";
-import { seedLargeSchool } from "../apps/server/src/db/seeds/large-school.ts";
+import { seedLargeSchool } from "../apps/server/src/demo/large-school.ts";
 
 export const SEED_PASSWORD = "seed-large-school-2025";
 

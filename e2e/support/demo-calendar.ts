@@ -1,8 +1,8 @@
-import { demoCalendar } from "../../apps/server/src/db/seeds/demo-calendar.ts";
+import { demoCalendar } from "../../apps/server/src/demo/demo-calendar.ts";
 
 /**
  * The demo school's years as the e2e server seeded them today: its calendar follows the day of
- * seeding (apps/server/src/db/seeds/demo-calendar.ts), so the specs ask it rather than write a year.
+ * seeding (apps/server/src/demo/demo-calendar.ts), so the specs ask it rather than write a year.
  */
 export const DEMO_CALENDAR = demoCalendar();
 /** The current year's label, e.g. "2026-2027". */

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { buildApp } from "./app.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seeds/demo.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo/demo.ts";
 import { closePdfPool, startPdfWorkers } from "./lib/pdf-pool.ts";
 import { deleteExpiredSessions } from "./modules/auth/sessions.repository.ts";
 import { purgeElectionRegisters, REGISTER_PURGE_INTERVAL_MS } from "./modules/elections/register-purge.ts";

@@ -1,6 +1,6 @@
 import { isWindowOpen, schoolDay, windowRangeProblem } from "@portal/shared/rules/school-year-windows";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ES_FEMALE, ES_MALE, RELATIONSHIP_GENDER } from "../src/db/seeds/large-school.ts";
+import { ES_FEMALE, ES_MALE, RELATIONSHIP_GENDER } from "../src/demo/large-school.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
 import { call, createTestApp, signedInAs, type TestApp } from "./support/test-app.ts";
 

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { MailKind } from "@portal/shared/mail";
-import type { AppContext } from "../context.ts";
 import { type Db, nowIso } from "../db/database.ts";
 import type { OutgoingMail } from "./mailer.ts";
 import { insertOutboxRow, type OutboxRow } from "./outbox.repository.ts";
@@ -43,7 +42,10 @@ export function newMessageId(mailFrom: string): string {
 }
 
 /** Who queues: the sender address (for the Message-ID) and this process's worker (its instance id). */
-export type MailQueueContext = Pick<AppContext, "config" | "outbox">;
+export interface MailQueueContext {
+  readonly config: { readonly mailFrom: string };
+  readonly outbox: { readonly instanceId: string };
+}
 
 export async function queueMail(ctx: MailQueueContext, db: Db, mail: QueuedMail, resentFrom: number | null = null) {
   return insertOutboxRow(db, {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Role } from "@portal/shared/roles";
 import type { ReportPage } from "@portal/shared/schemas/reports";
 import { inject } from "vitest";
-import { seedLargeSchool } from "../../src/db/seeds/large-school.ts";
+import { seedLargeSchool } from "../../src/demo/large-school.ts";
 import { call, createUser, loginAs, TEST_PASSWORD, type TestApp } from "./test-app.ts";
 
 /** The reports specs' own school year (the shared database holds other specs' requests), seeded. */

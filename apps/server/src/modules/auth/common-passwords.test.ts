@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../db/seeds/demo.ts";
+import { DEMO_PASSWORD } from "../../demo/demo.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
 describe("isCommonPassword", () => {

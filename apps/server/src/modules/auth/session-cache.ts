@@ -1,6 +1,5 @@
 import type { Selectable } from "kysely";
-import type { SessionsTable } from "../../db/types.ts";
-import type { UserRow } from "../users/users.repository.ts";
+import type { SessionsTable, UsersTable } from "../../db/types.ts";
 
 /**
  * The session and user every authenticated request needs, kept in memory for a few seconds: the
@@ -19,7 +18,7 @@ const MAX_ENTRIES = 20_000;
 
 export interface SessionWithUser {
   session: Selectable<SessionsTable>;
-  user: UserRow;
+  user: Selectable<UsersTable>;
   /**
    * The session's expiry and last activity as epoch ms, parsed once per read: every request
    * compares them with the clock, and formatting the clock as an ISO string for a string

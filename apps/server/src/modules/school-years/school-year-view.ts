@@ -2,7 +2,10 @@ import { LEVEL_CODES } from "@portal/shared/rules/levels";
 import { isWindowOpen, type WindowKind } from "@portal/shared/rules/school-year-windows";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import type { EnrollmentWindow, SchoolYearDetail } from "@portal/shared/schemas/school-years";
-import type { SchoolYearRow } from "./school-years.repository.ts";
+import type { SchoolYearsTable } from "../../db/types.ts";
+
+/** A school year as read from the database (`version` as a number on both engines). */
+export type SchoolYearRow = Omit<SchoolYearsTable, "version"> & { version: number };
 
 /** A year's window as stored, and whether it is open on `today` (the school's day). */
 export function windowOf(row: SchoolYearRow, kind: WindowKind, today: string): EnrollmentWindow {

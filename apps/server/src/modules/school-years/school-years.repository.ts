@@ -3,12 +3,10 @@ import type { SchoolYear } from "@portal/shared/schemas/responses";
 import { notifyChange } from "../../db/change-notifier.ts";
 import type { Db } from "../../db/database.ts";
 import type { SchoolYearsTable } from "../../db/types.ts";
-import { publicSchoolYear } from "./school-year-view.ts";
+import { publicSchoolYear, type SchoolYearRow } from "./school-year-view.ts";
 
 /** The change payload of every write here (school-year-cache.ts, cache-sync.ts). */
 export const SCHOOL_YEARS_CHANGE = "schoolYears";
-
-export type SchoolYearRow = Omit<SchoolYearsTable, "version"> & { version: number };
 
 const COLUMNS = [
   "id",

@@ -14,7 +14,7 @@ import { recordAudit } from "../audit/audit.repository.ts";
 import { deleteSession } from "../auth/sessions.repository.ts";
 import { readLevelsOffered, writeLevelsOffered } from "./levels-offered.ts";
 import { forgetSchoolYears } from "./school-year-cache.ts";
-import { yearDetail } from "./school-year-view.ts";
+import { type SchoolYearRow, yearDetail } from "./school-year-view.ts";
 import {
   copyYearSettings,
   deleteSchoolYear,
@@ -25,7 +25,6 @@ import {
   labelTaken,
   listSchoolYearRows,
   makeCurrent,
-  type SchoolYearRow,
   sessionIdsOfYear,
   updateSchoolYearIf,
   yearHasFiles,

@@ -7,8 +7,8 @@ import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { DashboardChange } from "@portal/shared/schemas/dashboard";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDateTime } from "../inscriptions/format.ts";
-import { StatusBadge } from "../inscriptions/status-badge.tsx";
+import { StatusBadge } from "../../components/ui/status-badge.tsx";
+import { formatInstant } from "../../lib/dates.ts";
 
 /** The latest status changes, newest first: student (to the request detail), from → to, who, when. */
 export function LatestChanges({
@@ -58,7 +58,7 @@ export function LatestChanges({
                 </Text>
               </Stack>
               <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                {formatDateTime(change.at, i18n.language)}
+                {formatInstant(change.at, i18n.language)}
               </Text>
             </Group>
             <Group gap={6} mt={4} aria-label={t("dashboard:latest.change")} role="group">

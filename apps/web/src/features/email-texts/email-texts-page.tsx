@@ -15,9 +15,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { formatInstant } from "../../lib/dates.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { notifyRecord } from "../../lib/toasts.ts";
-import { formatDateTime } from "../inscriptions/format.ts";
 import { EmailTextEditor } from "./email-text-editor.tsx";
 import { EMAIL_TEXTS_QUERY_KEY, useEmailTexts } from "./email-texts-api.ts";
 
@@ -82,7 +82,7 @@ export function EmailTextsPage() {
           <Text size="sm" c="dimmed" data-testid="email-text-state">
             {item.customized && item.updatedAt
               ? `${t("emailTexts:customized")} · ${t("emailTexts:lastSaved", {
-                  when: formatDateTime(item.updatedAt, i18n.language),
+                  when: formatInstant(item.updatedAt, i18n.language),
                   who: item.updatedBy ?? "",
                 })}`
               : item.customized

@@ -1,4 +1,3 @@
-import type { CatalogName } from "@portal/shared/catalogs";
 import type { StepId } from "@portal/shared/enrollment-steps";
 import {
   type EnrollmentCard,
@@ -12,9 +11,7 @@ import {
 } from "@portal/shared/schemas/enrollment-responses";
 import type { UploadKind } from "@portal/shared/upload-kinds";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { http, upload } from "../../lib/http.ts";
-import { catalogQuery } from "./step-kit/catalog-options.ts";
 
 /** Calls of the enrollment file API (docs/api.md "Enrollment file" and "Uploads"). */
 export const CARDS_QUERY_KEY = ["enrollment", "cards"] as const;
@@ -111,10 +108,4 @@ export async function uploadFile(fileId: number, kind: UploadKind, file: File): 
 
 export function uploadUrl(uploadId: number): string {
   return `/api/enrollment/uploads/${uploadId}`;
-}
-
-/** A catalogue in the UI language (the server labels it in the request's language). */
-export function useCatalog(name: CatalogName) {
-  const { i18n } = useTranslation();
-  return useQuery(catalogQuery(name, i18n.language));
 }

@@ -1,9 +1,9 @@
 import { isStepId } from "@portal/shared/enrollment-steps";
 import type { QueryClient } from "@tanstack/react-query";
+import { catalogQuery } from "../../lib/catalog-query.ts";
 import { i18n } from "../../lib/i18n.ts";
 import { preloadScreen } from "../../lib/screen-preload.ts";
 import { fileContextQuery, fileSummaryQuery, stepDataQuery } from "./enrollment-api.ts";
-import { catalogQuery } from "./step-kit/catalog-options.ts";
 import { catalogsOfStep } from "./step-kit/step-catalogs.ts";
 import { OPENING_READ_MS } from "./step-kit/step-host.tsx";
 import { fileRulesQuery } from "./step-kit/upload-rules.ts";

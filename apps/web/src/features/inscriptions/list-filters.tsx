@@ -24,9 +24,9 @@ import { MAX_SEARCH_LENGTH, REQUEST_KINDS, TEST_DATA_MODES, type TestDataMode } 
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PhoneCollapsibleFilters } from "../../components/ui/phone-collapsible-filters.tsx";
+import { useCatalog } from "../../lib/catalog-query.ts";
 import { useStatusLabel } from "../../lib/status-texts.ts";
 import { useSchoolYears } from "../auth/api/auth-api.ts";
-import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { activeFilterCount, hasFilters, type ListState } from "./list-query.ts";
 
 /** How long typing pauses before the search runs (and lands in the URL). */

@@ -18,6 +18,7 @@ import { I18nextProvider, useTranslation } from "react-i18next";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { StatusBadge } from "../../components/ui/status-badge.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { AcademicHistoryPage } from "../enrollment/academic-history-page.tsx";
@@ -37,7 +38,6 @@ import { listOriginHref } from "./representative-lists.ts";
 import { detailPath, modulePath, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
 import { staffStepHost, staffUploads } from "./staff-step-host.ts";
 import { withStaffWording } from "./staff-wording.ts";
-import { StatusBadge } from "./status-badge.tsx";
 
 /** The wizard's own page for each step: the module pages render them with the staff's host. */
 const STEP_PAGES: Record<StepId, ComponentType> = {

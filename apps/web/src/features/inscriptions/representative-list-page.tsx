@@ -16,9 +16,9 @@ import { useLocation, useSearchParams } from "react-router";
 import { ListPager } from "../../components/ui/list-pager.tsx";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { useCatalog } from "../../lib/catalog-query.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
-import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { SchoolYearFilter, SearchField, TestDataFilter } from "./list-filters.tsx";
 import { pageRange, sortBy } from "./list-query.ts";
 import {

@@ -10,10 +10,10 @@ import type { RepresentativeListItem, RepresentativeSort } from "@portal/shared/
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { StatusBadge } from "../../components/ui/status-badge.tsx";
 import { formatDateTime } from "./format.ts";
 import type { RepresentativeListState } from "./representative-lists.ts";
 import { SortableHeader } from "./sortable-header.tsx";
-import { StatusBadge } from "./status-badge.tsx";
 
 interface RepresentativeTableProps {
   items: RepresentativeListItem[];

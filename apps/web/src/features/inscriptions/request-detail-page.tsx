@@ -22,10 +22,11 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { StatusBadge } from "../../components/ui/status-badge.tsx";
 import { type ApiError, hasErrorCode } from "../../lib/api-error.ts";
+import { useCatalog } from "../../lib/catalog-query.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { notifyRecord } from "../../lib/toasts.ts";
-import { useCatalog } from "../enrollment/enrollment-api.ts";
 import { ActionDialog, CorrectionDialog, ReviewDialog } from "./action-dialogs.tsx";
 import { Field, Section } from "./detail-section.tsx";
 import { formatDateTime } from "./format.ts";
@@ -44,7 +45,6 @@ import {
   saveInternalReview,
   useRequestDetail,
 } from "./requests-api.ts";
-import { StatusBadge } from "./status-badge.tsx";
 
 /** The twelve module pages of a request (hidden routes `inscriptions.module.*`), in wizard order. */
 const MODULE_ROUTE_IDS = ALL_ROUTES.filter((route) => route.id.startsWith("inscriptions.module.")).map(

@@ -16,11 +16,11 @@ import type { RequestListItem, RequestSort } from "@portal/shared/schemas/reques
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { StatusBadge } from "../../components/ui/status-badge.tsx";
 import { formatDateTime } from "./format.ts";
 import { InternalReviewFlag } from "./internal-review-flag.tsx";
 import type { ListState } from "./list-query.ts";
 import { SortableHeader } from "./sortable-header.tsx";
-import { StatusBadge } from "./status-badge.tsx";
 
 interface RequestTableProps {
   items: RequestListItem[];

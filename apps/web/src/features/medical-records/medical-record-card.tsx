@@ -11,7 +11,7 @@ import "@mantine/core/styles/Title.layer.css";
 import { Badge, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { ALLERGY_GROUPS, hasAllergies, type MedicalRecordRow } from "@portal/shared/schemas/medical-records";
 import { useTranslation } from "react-i18next";
-import { StatusBadge } from "../inscriptions/status-badge.tsx";
+import { StatusBadge } from "../../components/ui/status-badge.tsx";
 
 function Badges({ row }: { row: MedicalRecordRow }) {
   const { t } = useTranslation();

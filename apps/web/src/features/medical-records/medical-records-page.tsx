@@ -36,9 +36,9 @@ import { useSearchParams } from "react-router";
 import { ListPager } from "../../components/ui/list-pager.tsx";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { useCatalog } from "../../lib/catalog-query.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useStatusLabel } from "../../lib/status-texts.ts";
-import { useCatalog } from "../enrollment/enrollment-api.ts";
 import {
   type MedicalViewState,
   parseMedicalState,

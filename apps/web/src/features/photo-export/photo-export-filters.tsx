@@ -15,9 +15,9 @@ import { isLevelCode } from "@portal/shared/rules/levels";
 import { PHOTO_EXPORT_KINDS } from "@portal/shared/schemas/photo-exports";
 import { REQUEST_KINDS, TEST_DATA_MODES } from "@portal/shared/schemas/requests";
 import { useTranslation } from "react-i18next";
+import { useCatalog } from "../../lib/catalog-query.ts";
 import { levelFilterOptions } from "../../lib/level-filter-options.ts";
 import { useStatusLabel } from "../../lib/status-texts.ts";
-import { useCatalog } from "../enrollment/enrollment-api.ts";
 import type { PhotoExportState } from "./photo-export-query.ts";
 
 /** Which photos, and the back office's request filters; every change goes to the URL. */

@@ -14,7 +14,7 @@ import "@mantine/core/styles/Text.layer.css";
 import { Alert, AspectRatio, Badge, Box, Button, Card, Group, Image, Stack, Text } from "@mantine/core";
 import type { PhotoListItem, PhotoStatus } from "@portal/shared/schemas/photos";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../inscriptions/format.ts";
+import { formatInstant } from "../../lib/dates.ts";
 import { photoImageUrl } from "./photos-api.ts";
 
 const STATUS_COLOR: Record<PhotoStatus, string> = {
@@ -97,7 +97,7 @@ export function PhotoCard({ item, levelLabel, review }: PhotoCardProps) {
           ) : null}
           {item.photoReviewedAt ? (
             <Text size="xs" c="dimmed">
-              {t("photos:card.reviewedAt", { date: formatDateTime(item.photoReviewedAt, i18n.language) })}
+              {t("photos:card.reviewedAt", { date: formatInstant(item.photoReviewedAt, i18n.language) })}
             </Text>
           ) : null}
         </Stack>

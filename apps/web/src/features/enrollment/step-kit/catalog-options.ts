@@ -1,23 +1,10 @@
-import { CATALOG_EDITING, type CatalogName } from "@portal/shared/catalogs";
-import { type CatalogItem, catalogItemSchema } from "@portal/shared/schemas/responses";
+import type { CatalogName } from "@portal/shared/catalogs";
 import { useQueries } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { http } from "../../../lib/http.ts";
+import { catalogQuery } from "../../../lib/catalog-query.ts";
 import { type CatalogChoice, toOptions } from "./catalog-choices.ts";
 
 export type SelectOptions = CatalogChoice[];
-
-/** The query of a catalogue in the UI language; useCatalog (enrollment-api.ts) shares its key and cache entry. */
-export function catalogQuery(name: CatalogName, language: string) {
-  return {
-    queryKey: ["catalog", name, language],
-    queryFn: async (): Promise<CatalogItem[]> =>
-      catalogItemSchema.array().parse(await http.get(`/api/catalogs/${name}`)),
-    // The Admin may rename an entry at any time ("the new labels at once"): a screen
-    // shows the cached list and reads it again as it opens. The ISO lists never change.
-    staleTime: CATALOG_EDITING[name] === "readOnly" ? 10 * 60_000 : 0,
-  };
-}
 
 /**
  * The catalogues a form chooses from, in the UI language, as select options. `options` stays null

@@ -7,12 +7,12 @@ import { schoolDay } from "@portal/shared/rules/school-year-windows";
 import { HAND_IN_ITEMS } from "@portal/shared/schemas/documents";
 import type { HistoryAction } from "@portal/shared/workflow";
 import sharp from "sharp";
-import { randomToken } from "../../lib/crypto.ts";
-import { insertHandIn } from "../../modules/documents/documents.repository.ts";
-import { requestListColumns } from "../../modules/requests/request-columns.ts";
-import { reopenForCorrection } from "../../modules/workflow/correction.service.ts";
-import { insertHistory } from "../../modules/workflow/workflow.repository.ts";
-import { type Db, type Engine, writeTransaction } from "../database.ts";
+import { type Db, type Engine, writeTransaction } from "../db/database.ts";
+import { randomToken } from "../lib/crypto.ts";
+import { insertHandIn } from "../modules/documents/documents.repository.ts";
+import { requestListColumns } from "../modules/requests/request-columns.ts";
+import { reopenForCorrection } from "../modules/workflow/correction.service.ts";
+import { insertHistory } from "../modules/workflow/workflow.repository.ts";
 import { movedBy } from "./demo-calendar.ts";
 import { createRng, type PlanEnv, type PlannedFamily, planFamily, seedSharedUploads } from "./large-school.ts";
 

@@ -1,6 +1,6 @@
 import { STEP_IDS } from "@portal/shared/enrollment-steps";
 import { describe, expect, it } from "vitest";
-import { schemaForStep } from "../../modules/enrollment/step-schemas.ts";
+import { schemaForStep } from "../modules/enrollment/step-schemas.ts";
 import { demoPastSteps } from "./demo-students.ts";
 
 describe("demo returning student", () => {

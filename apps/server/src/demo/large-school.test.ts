@@ -2,8 +2,8 @@ import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
 import { isValidDocumentNumber } from "@portal/shared/rules/identification";
 import { isLevelCode, nextLevel } from "@portal/shared/rules/levels";
 import { describe, expect, it } from "vitest";
-import { schemaForStep } from "../../modules/enrollment/step-schemas.ts";
-import { requestListColumns } from "../../modules/requests/request-columns.ts";
+import { schemaForStep } from "../modules/enrollment/step-schemas.ts";
+import { requestListColumns } from "../modules/requests/request-columns.ts";
 import { createRng, type PlanEnv, planFamily, randomCedula } from "./large-school.ts";
 
 const now = new Date("2025-07-01T12:00:00.000Z");

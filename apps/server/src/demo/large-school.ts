@@ -7,10 +7,10 @@ import { LEVEL_CODES, type LevelCode } from "@portal/shared/rules/levels";
 import { sql } from "kysely";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import { randomToken } from "../../lib/crypto.ts";
-import { requestListColumns } from "../../modules/requests/request-columns.ts";
-import { type Db, type Engine, writeTransaction } from "../database.ts";
-import type { Database } from "../types.ts";
+import { type Db, type Engine, writeTransaction } from "../db/database.ts";
+import type { Database } from "../db/types.ts";
+import { randomToken } from "../lib/crypto.ts";
+import { requestListColumns } from "../modules/requests/request-columns.ts";
 
 /*
  * A large, realistic school for the staff's lists: `npm run seed:large` and the list

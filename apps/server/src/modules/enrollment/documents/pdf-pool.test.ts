@@ -1,10 +1,10 @@
 import { isMainThread } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
-import { minimalPdf } from "../../test/support/documents.ts";
-import { pdfWithJavaScript } from "../../test/support/hostile-pdfs.ts";
-import type { DocumentsSource } from "../modules/enrollment/documents/document-source.ts";
-import { cleanPdf } from "./pdf-clean.ts";
-import { cleanInWorker, closePdfPool, PDF_THREADS, renderInWorker, startPdfWorkers } from "./pdf-pool.ts";
+import { minimalPdf } from "../../../../test/support/documents.ts";
+import { pdfWithJavaScript } from "../../../../test/support/hostile-pdfs.ts";
+import { cleanPdf } from "../../../lib/pdf-clean.ts";
+import { cleanInWorker, closePdfPool, PDF_THREADS, renderInWorker, startPdfWorkers } from "../../../lib/pdf-pool.ts";
+import type { DocumentsSource } from "./document-source.ts";
 
 afterAll(() => closePdfPool());
 

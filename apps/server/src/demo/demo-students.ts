@@ -4,9 +4,9 @@ import path from "node:path";
 import type { StepId } from "@portal/shared/enrollment-steps";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import { randomToken } from "../../lib/crypto.ts";
-import { requestListColumns } from "../../modules/requests/request-columns.ts";
-import type { Db } from "../database.ts";
+import type { Db } from "../db/database.ts";
+import { randomToken } from "../lib/crypto.ts";
+import { requestListColumns } from "../modules/requests/request-columns.ts";
 import { movedBy } from "./demo-calendar.ts";
 import { recordHandIns } from "./demo-year.ts";
 
