@@ -20,7 +20,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],
+          include: [
+            "packages/**/*.test.ts",
+            "apps/server/src/**/*.test.ts",
+            "apps/web/src/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           environment: "node",
           // The PDF pool's tests start a worker thread that loads pdf-lib and our modules through
           // tsx: about a second here, but past vitest's default 5 s once on a busy CI machine.

@@ -1,0 +1,128 @@
+// The code's walls, checked by `npm run lint` (docs/architecture.md "Walls"). An import that
+// breaks one fails the lint. `.dependency-cruiser-known-violations.json` lists the imports that
+// broke a wall when it was built (other modules' repositories, read until the enrollment record
+// has one owner): they are reported as known, never added to; regenerate it only to shrink it
+// (`npx depcruise apps packages e2e scripts --config .dependency-cruiser.cjs --output-type baseline
+// --output-to .dependency-cruiser-known-violations.json`).
+
+const FEATURES = "^apps/web/src/features/";
+
+/**
+ * Where one web feature may use another's files, and why. Anything else a feature needs from
+ * another goes to components/ or lib/, or is declared here.
+ */
+const FEATURE_EXCEPTIONS = [
+  // The account page signs out and manages the second factor with the sign-in's own pieces.
+  { from: "account", to: ["auth/use-logout.ts", "auth/components/", "auth/api/mfa-api.ts"] },
+  { from: "system", to: ["auth/use-logout.ts"] },
+  // The school years a family may act in: one query, the login's.
+  { from: "enrollment", to: ["auth/api/auth-api.ts"] },
+  { from: "inscriptions", to: ["auth/api/auth-api.ts"] },
+  // The dashboard's figures open the staff's request lists with their filters.
+  { from: "dashboard", to: ["inscriptions/request-lists.ts", "inscriptions/list-query.ts"] },
+  // A family replaces a rejected photo through the photos' upload.
+  { from: "enrollment", to: ["photos/photos-api.ts"] },
+  // The staff edit a sent file with the family's own step forms (one form, two contexts).
+  { from: "inscriptions", to: ["enrollment/"] },
+  // The photos' review is a request list: its filters, its query, its reason dialog.
+  {
+    from: "photos",
+    to: [
+      "inscriptions/list-filters.tsx",
+      "inscriptions/list-query.ts",
+      "inscriptions/requests-api.ts",
+      "inscriptions/action-dialogs.tsx",
+    ],
+  },
+];
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const featuresWithExceptions = [...new Set(FEATURE_EXCEPTIONS.map((rule) => rule.from))];
+
+const featureWalls = [
+  {
+    name: "web-feature-walls",
+    comment: "A web feature uses another only where .dependency-cruiser.cjs declares it (FEATURE_EXCEPTIONS).",
+    severity: "error",
+    from: { path: `${FEATURES}([^/]+)/`, pathNot: featuresWithExceptions.map((name) => `${FEATURES}${name}/`) },
+    to: { path: FEATURES, pathNot: `${FEATURES}$1/` },
+  },
+  ...featuresWithExceptions.map((name) => ({
+    name: "web-feature-walls",
+    comment: "A web feature uses another only where .dependency-cruiser.cjs declares it (FEATURE_EXCEPTIONS).",
+    severity: "error",
+    from: { path: `${FEATURES}${name}/` },
+    to: {
+      path: FEATURES,
+      pathNot: [
+        `${FEATURES}${name}/`,
+        ...FEATURE_EXCEPTIONS.filter((rule) => rule.from === name).flatMap((rule) =>
+          rule.to.map((target) => `${FEATURES}${escapeRegex(target)}`),
+        ),
+      ],
+    },
+  })),
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "No import cycles, type imports included.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "server-layers-down",
+      comment: "db/, lib/ and mail/ are below the modules: they never import one.",
+      severity: "error",
+      from: { path: "^apps/server/src/(db|lib|mail)/" },
+      to: { path: "^apps/server/src/modules/" },
+    },
+    {
+      name: "no-foreign-repository",
+      comment: "A module reads and writes its own tables; another module's data comes through that module's service.",
+      severity: "error",
+      from: { path: "^apps/server/src/modules/([^/]+)/" },
+      to: { path: "^apps/server/src/modules/[^/]+/.*repository\\.ts$", pathNot: "^apps/server/src/modules/$1/" },
+    },
+    {
+      name: "routes-not-db",
+      comment: "Routes are thin: they call services, never the database.",
+      severity: "error",
+      from: { path: "\\.routes\\.ts$" },
+      to: { path: "^apps/server/src/db/" },
+    },
+    ...featureWalls,
+    {
+      name: "web-not-server",
+      comment: "The web app never imports the server.",
+      severity: "error",
+      // The summary's text test checks the web's wording against the server's own catalogues and
+      // the step bodies the server's tests send: fixtures, never shipped.
+      from: { path: "^apps/web/", pathNot: "^apps/web/src/features/enrollment/summary/summary-text\\.test\\.ts$" },
+      to: { path: "^apps/server/" },
+    },
+    {
+      name: "packages-not-apps",
+      comment: "The shared packages are below both apps.",
+      severity: "error",
+      from: { path: "^packages/" },
+      to: { path: "^apps/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(dist|node_modules|test-results)/" },
+    // Type-only imports count: a cycle through types still ties the files together.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs"],
+    },
+  },
+};
