@@ -7,7 +7,7 @@ import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.
 // The sign-in helper reads the login screen in English; the accounts then work in Spanish.
 test.use({ locale: "en-US" });
 
-// Shared households (docs/decisions.md "Households"): the first account invites the second parent
+// Shared households (docs/rules/enrollment.md "Households"): the first account invites the second parent
 // from its account page; the second parent, with no account and not signed in, opens the e-mail's
 // link, reads who invites to which family, creates the account there (the invited address shown,
 // not editable) and is in the family at once; continues the same file, and the first account sees

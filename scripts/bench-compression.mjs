@@ -2,7 +2,7 @@
 // machine? For answers of growing size shaped like the staff's lists (rows of names, codes, dates
 // and statuses), the CPU time of gzip (level 6) and brotli (quality 4, @fastify/compress's default,
 // and 11) against the time the saved bytes take on the phone network (1.6 Mbps). Figures
-// are printed, never asserted; the choice they support is in docs/decisions.md.
+// are printed, never asserted; the choice they support is in docs/rules/operations.md "Compression".
 //
 //   npm run bench:compression
 import zlib from "node:zlib";

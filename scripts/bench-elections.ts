@@ -12,7 +12,7 @@ import { withDatabase } from "./bench-database.ts";
 /*
  * npm run bench:elections: 1,000 eligible parents vote within a 10-minute window, over real HTTP
  * on loopback — two per household (the household's first account and its second parent's, one vote
- * per parent, docs/decisions.md "Elections"), so 500 households. Each parent opens the in-progress
+ * per parent, docs/rules/elections.md), so 500 households. Each parent opens the in-progress
  * page, then votes (a list or blank); one in twenty votes from two tabs at once (the second must get
  * 409); in one household in ten both parents start at the same moment (both must count). Paced:
  * each parent starts at a random moment of the window. Time is compressed by BENCH_COMPRESS (default 10: the 10 minutes

@@ -1,4 +1,4 @@
-// PDF benchmark (docs/decisions.md "PDF work off the main thread"): GET /api/health's p95 while 20 PDFs
+// PDF benchmark (docs/adr/0005-pdf-worker-pools.md "Decision"): GET /api/health's p95 while 20 PDFs
 // are downloaded at once, against its p95 idle (nothing else running), measured in the same run
 // through the real server run as the README's Deploy section runs it (bench-production.ts), on a
 // fresh temporary database. Three bursts:

@@ -7,7 +7,7 @@ import { fetchPost, signIn as staffSignIn } from "./staff-sign-in.ts";
  * `npm run check:multi-process`: two server processes on one new PostgreSQL database. Prints how
  * long after process A answered a logout process B refuses the session (B cached it first), and
  * how long after A answered an internal-review flag B's staff list shows it, over TRIES tries.
- * The requirement is 1 s; the session cache alone would allow 5 s (docs/decisions.md).
+ * The requirement is 1 s; the session cache alone would allow 5 s (docs/adr/0004-session-cache-across-processes.md).
  */
 const TRIES = Number(process.env.TRIES ?? 20);
 const PASSWORD = "demo-portal-2025";

@@ -1,4 +1,4 @@
-// Compiles the server for `npm start` (opening day's memory, docs/decisions.md Performance): four bundles in dist/, the
+// Compiles the server for `npm start` (opening day's memory, docs/performance.md): four bundles in dist/, the
 // server and the entries of the worker threads (PDF drawing, cleaning uploads, public pages), our code and the
 // workspace packages inlined, npm packages left to Node. Running the TypeScript through tsx costs
 // each thread a loader thread of its own and the transformed sources: about 40 MB resident for the

@@ -10,7 +10,7 @@ import { sameOrigin } from "../support/session.ts";
 import { jpegPhoto, openWizardStep, startNewFile } from "../support/wizard.ts";
 
 /*
- * The pacing check (docs/decisions.md, "End-to-end pacing check"): a family's whole journey —
+ * The pacing check (docs/architecture.md "Tests"): a family's whole journey —
  * sign-up, sign-in, every step saved with its photos and PDFs, the summary, the send, the
  * documents — and not one request over LIMIT_MS on the server. The times are the server's own
  * (REQUEST_TIMES_FILE, scripts/e2e-server.mjs), not the browser's. In this serial project the

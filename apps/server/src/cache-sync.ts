@@ -21,7 +21,7 @@ export interface CacheSync {
 
 /**
  * Keeps this process's caches (sessions, the request lists' version) in step with the writes of
- * every other server process on the same PostgreSQL (docs/decisions.md "Session cache"). While
+ * every other server process on the same PostgreSQL (docs/adr/0004-session-cache-across-processes.md "Decision"). While
  * the listener is down, the caches are bypassed: a change could be missed. SQLite is one process:
  * nothing to do.
  */

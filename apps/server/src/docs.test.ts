@@ -1,9 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Keeps the docs honest (docs/adr/0010-repository-layout.md, "Docs by domain"): no section of a
+ * Keeps the docs honest (docs/adr/0010-repository-layout.md): no section of a
  * doc runs past MAX_SECTION_LINES (a long section is a diary, not a handbook), and every relative
  * link in docs/, README.md and CONTRIBUTING.md names a file that exists and, after `#`, a heading
  * of that file, by GitHub's anchor rules.
@@ -125,6 +126,28 @@ describe("docs", () => {
           continue;
         }
         if (!anchorsOf(linked).has(decodeURIComponent(anchor))) broken.push(`${where} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it("is cited by the code only where a file and a heading exist", () => {
+    // A comment names a doc and, in quotes, one of its headings: `docs/rules/enrollment.md
+    // "Households"`, the quote possibly running onto the comment's next line.
+    const sources = execFileSync("git", ["grep", "-l", "docs/", "--", "apps", "packages", "e2e", "scripts"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter(Boolean);
+    const broken: string[] = [];
+    for (const source of sources) {
+      const text = readFileSync(join(ROOT, source), "utf8").replace(/\n\s*(?:\*|\/\/)\s*/g, " ");
+      for (const match of text.matchAll(/\b(docs\/[\w./-]+\.md)(?:,? "([^"]+)")?/g)) {
+        const [, file = "", heading] = match;
+        if (!existsSync(join(ROOT, file))) broken.push(`${source} → ${file} (no such file)`);
+        else if (heading && !linesOf(join(ROOT, file)).some((line) => headingOf(line) === heading))
+          broken.push(`${source} → ${file} "${heading}" (no such heading)`);
       }
     }
     expect(broken).toEqual([]);

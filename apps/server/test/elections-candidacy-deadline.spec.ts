@@ -9,7 +9,7 @@ import {
 } from "./support/elections.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
-/** The candidacy deadline (docs/decisions.md "Elections"): lists and candidates are set before it. */
+/** The candidacy deadline (docs/rules/elections.md): lists and candidates are set before it. */
 
 let t: TestApp;
 let admin: string;

@@ -14,7 +14,7 @@ import {
 import { call, createTestApp, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /**
- * The secret ballot on disk (docs/decisions.md "Elections: the secret ballot"): the test acts as an
+ * The secret ballot on disk (docs/rules/elections.md "The secret ballot"): the test acts as an
  * attacker with a copy of the data folder (SQLite) or the database (PostgreSQL) after publication.
  * It knows the order in which people voted (the register says who, and its times when), recovers
  * an order of the ballots from the files or the system columns, and checks the two do not line up

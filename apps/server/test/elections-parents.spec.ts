@@ -11,7 +11,7 @@ import {
 } from "./support/elections.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
-/** Who votes (docs/decisions.md "Elections: who votes"): each parent, or one vote per family. */
+/** Who votes (docs/rules/elections.md "Who votes"): each parent, or one vote per family. */
 
 let t: TestApp;
 let admin: string;

@@ -10,7 +10,7 @@ import {
 } from "./support/elections.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
-/** Receipts (docs/decisions.md "Elections: receipts"): "counted", after publication only. */
+/** Receipts (docs/rules/elections.md "Receipts and one vote"): "counted", after publication only. */
 
 let t: TestApp;
 let admin: string;

@@ -12,7 +12,7 @@ import {
 } from "./support/elections.ts";
 import { call, createTestApp, signedInAs, type TestApp } from "./support/test-app.ts";
 
-/** The secret ballot (docs/decisions.md "Elections: the secret ballot"), on the run's engine. */
+/** The secret ballot (docs/rules/elections.md "The secret ballot"), on the run's engine. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
 import { flat, readPdfText } from "./support/pdf-text.ts";
 import { call, createTestApp, downloadLikeABrowser, signedInAs, type TestApp } from "./support/test-app.ts";
 
-/** The legal tie rule (docs/decisions.md "Elections", the count): the oldest candidate in line. */
+/** The legal tie rule (docs/rules/elections.md, the count): the oldest candidate in line. */
 
 let t: TestApp;
 let admin: string;

@@ -5,7 +5,7 @@ import { call, createTestApp, createUser, errorOf, randomIp, type TestApp, uniqu
 
 /*
  * Forgot-password and resend-activation ask for the sign-up's proof-of-work captcha past a
- * threshold (docs/security.md, "Throttling"): the 4th request from one client in the window, the
+ * threshold (docs/security.md, "Throttling and captcha"): the 4th request from one client in the window, the
  * 2nd for one address.
  */
 

@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from "./support/test-app.ts";
 
-// The second parent's invitation as one path (docs/decisions.md "Households"): the e-mail names
+// The second parent's invitation as one path (docs/rules/enrollment.md "Households"): the e-mail names
 // who invites and the school, the link says it before anyone signs in, and a second parent with
 // no account creates it from the link, which proves the address: activated, joined, signed in.
 let t: TestApp;

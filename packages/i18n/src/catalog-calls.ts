@@ -1,7 +1,7 @@
 import ts from "typescript";
 
 /**
- * The catalog check's two halves (docs/web.md "Translations"): the translation calls read from the
+ * The catalog check's two halves (docs/web.md "i18n keys"): the translation calls read from the
  * sources with TypeScript's parser, and each compared with the catalogs. A call names its key with
  * a literal ("ns:key"), a template ("ns:kind.${x}": every key it can match) or a choice of literals
  * (`a ? "ns:x" : "ns:y"`); it passes its variables as an object literal. A template key must pass

@@ -18,7 +18,7 @@ export type CatalogName = (typeof CATALOG_NAMES)[number];
 export const IDENTIFICATION_TYPE = { cedula: 1, passport: 2 } as const;
 
 /**
- * What the Admin may do with each catalogue on Settings › Catalogues (docs/decisions.md
+ * What the Admin may do with each catalogue on Settings › Catalogues (docs/rules/settings.md "Catalogues"
  * "Catalogues"). `full`: add, rename, reorder, disable, delete an unused entry. `renameOnly`:
  * the codes are part of the rules (levels: the school's structure, whose order decides the next
  * level; identification types: 1 and 2 are checked by code), so only their labels change.

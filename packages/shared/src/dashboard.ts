@@ -3,7 +3,7 @@ import { REQUEST_STATUSES, type RequestStatus } from "./request-status.ts";
 /**
  * The staff dashboard's funnel: in process → sent → accepted → validated → confirmed →
  * finished. A stage counts the school year's enrollments that have reached **at least** that stage,
- * read from their **current** status (docs/decisions.md "Dashboard"), so each stage is exactly the
+ * read from their **current** status (docs/rules/staff-workflow.md "Dashboard"), so each stage is exactly the
  * request list it links to:
  *
  * - `inProcess`: every file started for the year: the files never sent plus every request;

@@ -231,7 +231,7 @@ export const APP_ROUTES: readonly RouteNode[] = [
     children: [
       { id: "settings.academicYear", path: "academic-year", access: "protected", status: "built" },
       { id: "settings.requestStatus", path: "request-status", access: "protected", status: "built" },
-      // Not in spec 2: the Admin's wording of every e-mail (docs/decisions.md "E-mail texts").
+      // Not in spec 2: the Admin's wording of every e-mail (docs/rules/settings.md "E-mail texts").
       { id: "settings.emailTexts", path: "email-texts", access: "protected", status: "built" },
       { id: "settings.general", path: "general", access: "protected", status: "built" },
       { id: "settings.files", path: "files", access: "protected", status: "built" },
@@ -250,7 +250,7 @@ export const APP_ROUTES: readonly RouteNode[] = [
       planned("settings.electionsResult", "elections-result", { status: "built" }),
     ],
   },
-  // Spec 2 admin menu order: Settings, then Dashboard, Documents, Sync and Medical record (docs/decisions.md).
+  // Spec 2 admin menu order: Settings, then Dashboard, Documents, Sync and Medical record (docs/rules/screens.md "Routes, menus and guards").
   planned("dashboard", "dashboard", { roles: DASHBOARD, status: "built" }),
   {
     id: "documents",
@@ -258,7 +258,7 @@ export const APP_ROUTES: readonly RouteNode[] = [
     access: "protected",
     roles: REPORTS,
     // Built, and in the menu as spec 2's admin menu lists it; spec 2's "hidden from
-    // menu" is the `default` page's own flag (docs/decisions.md). View: documentsView's roles.
+    // menu" is the `default` page's own flag (docs/rules/screens.md "Routes, menus and guards"). View: documentsView's roles.
     defaultChild: "default",
     children: [planned("documents.default", "default", { hideInMenu: true, status: "built" })],
   },

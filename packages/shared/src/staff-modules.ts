@@ -30,7 +30,7 @@ export function moduleRouteId(step: StepId): string {
 }
 
 /**
- * Steps staff may change (docs/decisions.md): not the terms and the photo authorizations, which
+ * Steps staff may change (docs/rules/staff-workflow.md "Module pages"): not the terms and the photo authorizations, which
  * are the family's own consents (recorded with who and when), nor the photo itself, which staff
  * approve or reject on the photos page.
  */

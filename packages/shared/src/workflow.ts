@@ -3,7 +3,7 @@ import type { Role } from "./roles.ts";
 
 /**
  * The staff workflow of a request (the spec lists the statuses and actions, not the
- * transitions: this table is ours, written out in docs/decisions.md). The server refuses anything
+ * transitions: this table is ours, written out in docs/rules/staff-workflow.md "Status transitions"). The server refuses anything
  * the table does not allow (409 TRANSITION_NOT_ALLOWED) and the UI offers only what it allows.
  *
  * - `InProcess → Untreated` is not a staff action: it happens when the family sends its file
@@ -102,7 +102,7 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /**
  * The actions that stop a family's request (Refuse, Suspend, Cancel) need a reason: the family's
- * e-mail says it, so nobody is told "Refused" and nothing else (docs/decisions.md).
+ * e-mail says it, so nobody is told "Refused" and nothing else (docs/rules/staff-workflow.md "Status transitions").
  */
 export const REASON_REQUIRED_ACTIONS = ["refuse", "discontinue", "cancel"] as const satisfies readonly BulkAction[];
 

@@ -3,7 +3,7 @@ import pg from "pg";
 import { type Db, isPostgres } from "./database.ts";
 
 /**
- * Cross-process cache invalidation on PostgreSQL (docs/decisions.md "Session cache"): writers
+ * Cross-process cache invalidation on PostgreSQL (docs/adr/0004-session-cache-across-processes.md "Decision"): writers
  * NOTIFY on one channel, every server process LISTENs on a connection of its own and forgets what
  * the payload names. SQLite is one file for one process: nothing is sent there.
  *

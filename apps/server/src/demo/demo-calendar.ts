@@ -1,7 +1,7 @@
 import { addMonths, schoolDay } from "@portal/shared/rules/school-year-windows";
 
 /**
- * The demo school's calendar, moved to the day it is seeded (docs/decisions.md, Demo). The demo
+ * The demo school's calendar, moved to the day it is seeded (docs/rules/operations.md "Upgrades and the demo"). The demo
  * was written for 2025-2026 as the current year; every date in it (the two years, their windows,
  * the students' birth dates, last year's file) moves by the same whole number of years, so ages,
  * levels and windows keep agreeing with one another whatever the day a newcomer first starts it.

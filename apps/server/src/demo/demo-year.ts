@@ -279,7 +279,7 @@ export async function seedDemoYear(db: Db, engine: Engine, dataDir: string): Pro
         }
         if (status === "Finished") {
           // Finished means the school has everything, the signed papers included: each one the
-          // file asks for was handed in the day after sending (docs/decisions.md, Demo school).
+          // file asks for was handed in the day after sending (docs/rules/operations.md "Upgrades and the demo").
           await recordHandIns(trx, request.id, steps.exitAuthorization ?? {}, {
             receivedOn: schoolDay(new Date(created + DAY)),
             by: staff.id,

@@ -38,7 +38,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher, now = new Date())
   if (!anyYear) {
     // The calendar follows the day the demo is seeded (demo-calendar.ts): the current year is the
     // one in progress or about to start, and its two windows run from a month before that day to
-    // its last school day, inside the range the Admin's screen accepts (docs/decisions.md).
+    // its last school day, inside the range the Admin's screen accepts (docs/rules/operations.md "Upgrades and the demo").
     const calendar = demoCalendar(schoolDay(now));
     await db
       .insertInto("school_years")

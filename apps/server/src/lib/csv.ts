@@ -1,5 +1,5 @@
 /**
- * The portal's CSV files (audit log, reports, BUE sync; docs/decisions.md): `;`-separated (what
+ * The portal's CSV files (audit log, reports, BUE sync; docs/rules/documents.md "Reports"): `;`-separated (what
  * Excel expects in the Spanish and French locales), CRLF line ends, every cell quoted, UTF-8 with a
  * byte-order mark first so spreadsheet programs read the accents.
  */

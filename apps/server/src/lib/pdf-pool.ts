@@ -5,7 +5,7 @@ import { PdfTaskQueue } from "./pdf-task-queue.ts";
 
 /*
  * Worker threads for the PDF work, in two pools so that an upload never waits for a
- * drawing (docs/decisions.md, "Uploaded PDFs without delay"). Each keeps one thread from the
+ * drawing (docs/adr/0005-pdf-worker-pools.md "Decision"). Each keeps one thread from the
  * server's start (startPdfWorkers), warmed by one task, since a family waits on both: a thread's
  * first drawing took seconds. More threads start while work queues and stop after a minute idle.
  * - drawing the enrollment documents: one thread per core but one, at least one, at most four, so
@@ -39,7 +39,7 @@ function drawingPool(): Piscina {
     execArgv: [],
     // V8 sizes a thread's young generation for throughput; drawing leaves much short-lived
     // garbage, and the thread's heap swelled past 130 MB on opening day. With 16 MB it stayed under
-    // 100 MB: peak RSS 365–428 → 329–379 MB for ≈ 10 % fewer summaries a second (docs/decisions.md).
+    // 100 MB: peak RSS 365–428 → 329–379 MB for ≈ 10 % fewer summaries a second (docs/adr/0005-pdf-worker-pools.md).
     resourceLimits: { maxYoungGenerationSizeMb: 16 },
   });
   return drawing;

@@ -2,7 +2,7 @@
  * Runs tasks at most `width` at a time, in arrival order, each starting in an event-loop turn of
  * its own (setImmediate, after the I/O already waiting). A burst of them therefore never holds
  * the main thread for more than `width` tasks' synchronous work in a row: other requests' I/O is
- * served between them (docs/decisions.md, "PDF downloads in a burst").
+ * served between them (docs/rules/documents.md "Enrollment documents").
  */
 export class TurnQueue {
   private running = 0;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
  * What is compressed as it is sent: HTML and JSON answers from 1 KB, with gzip when the browser
  * accepts it (measured with `npm run bench:compression`: gzip level 6 costs ≈ 0.2 ms for 33 KB of
  * JSON and saves ≈ 150 ms on a 1.6 Mbps phone, and compresses lists better than brotli quality 4;
- * docs/decisions.md). Built files are not compressed here: the build wrote their .br/.gz copies
+ * docs/rules/operations.md "Compression"). Built files are not compressed here: the build wrote their .br/.gz copies
  * (plugins/static-files.ts). Other types keep mime-db's word, which leaves PDF, ZIP, XLSX and
  * images alone (already compressed); CSV and JSON files to download opt out per route with
  * `compress: false`, so they stream row by row as before.

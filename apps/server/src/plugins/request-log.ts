@@ -41,7 +41,7 @@ const RESPONSE_FIELDS = ["method", "url", "statusCode", "ms"];
 
 /**
  * JSON lines are written once 4 KB of them wait, and at least every second: one write for a few
- * dozen requests instead of one each (docs/decisions.md, "The request line, buffered"). A line
+ * dozen requests instead of one each (docs/rules/operations.md "Logs"). A line
  * waits at most a second; at exit (SIGTERM ends with process.exit) pino writes what waits.
  */
 export const LOG_BUFFER_BYTES = 4096;

@@ -20,7 +20,7 @@ export interface RequestTime {
 
 /**
  * Each answered request's time on the server, one JSON line each, for the end-to-end run's pacing
- * check (docs/decisions.md, "End-to-end pacing check"). Installed only when REQUEST_TIMES_FILE names
+ * check (docs/architecture.md "Tests"). Installed only when REQUEST_TIMES_FILE names
  * a file. The line says no more than the request log's: the URL with its tokens and query values
  * redacted, and the role, not the person. Written synchronously so a line is in the file as soon as
  * its answer has gone: the check reads the file right after its last request.

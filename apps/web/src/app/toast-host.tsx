@@ -11,7 +11,7 @@ import { TOAST_AUTO_CLOSE_MS } from "@portal/shared/constants";
  * the toast waits in Mantine's store (lib/toasts.ts writes there) until this renders it.
  */
 export default function ToastHost() {
-  // At the top left of the screen's own column, below the header (shell.css; docs/decisions.md
+  // At the top left of the screen's own column, below the header (shell.css; docs/rules/screens.md "Layout and toasts"
   // "Where toasts show"): never over the header, the sidebar, or a drawer opened from the right
   // (top right they covered the documents drawer's links). Not at the bottom: there they covered
   // the forms' save buttons, and a pointer resting on a toast keeps it open. A failed save brings

@@ -3,7 +3,7 @@
  * the server keep ISO days (YYYY-MM-DD); people see and type day/month/year, as on an Ecuadorian
  * cédula or birth certificate, in all three languages — English too: the families and the school
  * office read the same papers, and "05/06/2014" must not mean two days to two readers of one file
- * (docs/decisions.md "Dates and the keyboard walk").
+ * (docs/rules/screens.md "Dates").
  */
 const DAY_FIRST = "DD/MM/YYYY";
 /** The day format of each language, as dayjs writes it (Mantine's `valueFormat`). */

@@ -9,7 +9,7 @@ export const SESSION_QUERY_KEY = ["session"] as const;
 /**
  * Read as the shared type, not parsed again here: the server writes it through the same shared
  * schema (its response serializer refuses anything else), and parsing it in the browser would put
- * zod on the login route (docs/decisions.md "Byte budget of the first screen").
+ * zod on the login route (docs/web.md "Bundle budget").
  */
 const sessionRequest = earlyRequest(() => http.get<SessionInfo>("/api/session"));
 export const fetchSession = sessionRequest.fetch;

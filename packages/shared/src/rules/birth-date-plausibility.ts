@@ -1,7 +1,7 @@
 import { LEVEL_CODES, type LevelCode } from "./levels.ts";
 
 /**
- * Is a birth date plausible for a level? (docs/decisions.md "Birth date and level")
+ * Is a birth date plausible for a level? (docs/rules/enrollment.md "Students: identity, birth date and level")
  *
  * The French curriculum groups children by calendar year of birth: at the start of school year
  * Y (September Y), Toute petite section takes the children born in Y−2, Petite section Y−3, CP

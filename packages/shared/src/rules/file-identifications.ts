@@ -4,7 +4,7 @@
  * may carry the student's number, and no two people of the file the same one. Numbers compare as
  * typed on the document, ignoring case, spaces, dots and dashes, whatever the identification type
  * (a cédula number typed as a passport is still that person's cédula). The server checks it when
- * a step is saved, knowing the file's other steps (docs/decisions.md, "One number per person").
+ * a step is saved, knowing the file's other steps (docs/rules/enrollment.md "The wizard's steps").
  */
 
 export const PEOPLE_STEPS = [

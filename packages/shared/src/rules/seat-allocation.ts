@@ -7,7 +7,7 @@
  * validVotes) and its remainder is compared as votes × seats − quotient × validVotes (the same
  * denominator for every list), never as a float.
  *
- * Rules (docs/decisions.md "Elections"):
+ * Rules (docs/rules/elections.md):
  * - blank votes are not valid votes; with no valid vote no seat is given;
  * - a list never gets more seats than it has candidates, and a list with no vote gets no seat;
  * - seats left after the quotients go one per list in order of remainder; a tie on the remainder

@@ -88,7 +88,7 @@ export const AUDIT_EVENTS = [
   // An uploaded PDF taken out as the family sent it; another family's record asked for.
   "upload.original.downloaded",
   "access.refused",
-  // Elections (ballots are never audited: docs/decisions.md).
+  // Elections (ballots are never audited: docs/rules/elections.md "The secret ballot").
   "election.created",
   "election.updated",
   "election.scheduled",

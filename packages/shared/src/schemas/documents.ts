@@ -11,7 +11,7 @@ import { requestFilterFields, requestListQuerySchema } from "./requests.ts";
  */
 
 /**
- * The signed paper documents a family brings to the office (spec 1 and 2, docs/decisions.md):
+ * The signed paper documents a family brings to the office (spec 1 and 2, docs/rules/documents.md "The documents page"):
  * the services contract and the image-use consent always; the exit authorization (to be
  * notarised) only where the family chose an exit the school needs it for (alone at the end of
  * the day, the midday break or free periods).
@@ -115,7 +115,7 @@ export const documentListSchema = z.object({
 });
 export type DocumentList = z.infer<typeof documentListSchema>;
 
-/** A link the reader may open, or null where the role may not (docs/decisions.md). */
+/** A link the reader may open, or null where the role may not (docs/rules/documents.md "The documents page"). */
 const hrefField = z.string().nullable();
 
 export const requestDocumentsSchema = z.object({

@@ -20,7 +20,7 @@ export const ELECTION_STATUSES = ["draft", "scheduled", "open", "closed", "publi
 export type ElectionStatus = (typeof ELECTION_STATUSES)[number];
 
 /**
- * Who votes (docs/decisions.md "Elections: who votes"): each legal representative's account (the
+ * Who votes (docs/rules/elections.md "Who votes"): each legal representative's account (the
  * French rule, the default) or one vote per household, for bodies whose rules say so.
  */
 export const VOTE_UNITS = ["parent", "family"] as const;

@@ -11,7 +11,7 @@ import { DEFAULT_PAGE_SIZE, pageField, pageSizeField, requestFilterFields } from
 
 /**
  * Without a `status` filter, the students the school will have in class: requests accepted and
- * beyond (docs/decisions.md "Medical records"). Untreated, refused or cancelled ones only when asked.
+ * beyond (docs/rules/documents.md "Medical records"). Untreated, refused or cancelled ones only when asked.
  */
 export const MEDICAL_DEFAULT_STATUSES: readonly RequestStatus[] = ["Accepted", "Validated", "Confirmed", "Finished"];
 

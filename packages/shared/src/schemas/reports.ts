@@ -94,7 +94,7 @@ export type ReportColumnId = (typeof REPORT_COLUMNS)[ReportId][number];
 
 /**
  * What the SQL can order by: the request's own columns, and the representative's name on the
- * representatives report (docs/decisions.md "Reports: sorting"). Step fields are not sortable.
+ * representatives report (docs/rules/documents.md "Reports"). Step fields are not sortable.
  */
 export const REPORT_SORTS = {
   students: ["code", "studentName", "level", "kind", "status", "createdAt", "updatedAt"],

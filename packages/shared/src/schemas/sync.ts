@@ -5,8 +5,8 @@ import { choice, pageField } from "./requests.ts";
 import { positiveInt } from "./workflow.ts";
 
 /**
- * Sync with the school's student database, the BUE (docs/decisions.md "Sync with the
- * BUE"): the year's eligible requests, the export of those not yet migrated (CSV or JSON, columns
+ * Sync with the school's student database, the BUE (docs/rules/documents.md "Sync with
+ * the BUE"): the year's eligible requests, the export of those not yet migrated (CSV or JSON, columns
  * in `BUE_EXPORT_COLUMNS`), the import of the BUE's codes, and one request's BUE page.
  */
 

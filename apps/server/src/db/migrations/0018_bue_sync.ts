@@ -1,7 +1,7 @@
 import { type AnyDb, withId } from "./schema-helpers.ts";
 
 /*
- * Sync with the BUE (modules/sync/; docs/decisions.md "Sync with the BUE"). An export
+ * Sync with the BUE (modules/sync/; docs/rules/documents.md "Sync with the BUE"). An export
  * writes one `bue_export_batches` row and marks each exported request in `bue_migrations` (one row
  * per request, its primary key: a request is migrated once, so exporting again never repeats it).
  * The BUE's codes are not here: they live in the steps' JSON (studentFile.studentCode,

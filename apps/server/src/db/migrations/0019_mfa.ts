@@ -1,7 +1,7 @@
 import { type AnyDb, withId } from "./schema-helpers.ts";
 
 /*
- * Staff MFA (modules/mfa/; docs/decisions.md "Staff MFA and captcha throttling").
+ * Staff MFA (modules/mfa/; docs/rules/accounts-and-security.md "Sign-in throttling and MFA").
  * `users.mfa_secret` is the confirmed TOTP key (base32) and `mfa_enabled_at` when it was confirmed;
  * `mfa_pending_secret` the key shown during an enrolment not yet confirmed by a code. A session
  * with `mfa_pending = 1` has passed the password only: it may call the second-factor endpoints and

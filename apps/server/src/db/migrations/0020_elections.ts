@@ -20,7 +20,7 @@ import { type AnyDb, type AnyTable, withId } from "./schema-helpers.ts";
  *   `is_test` keeps the Test role's ballots apart (never counted).
  * - election_register: who voted and when, keyed by (election, person), WITHOUT ROWID on SQLite
  *   likewise; `voted_at` is cleared some days after publication (the counts stay).
- * Secrecy is argued in docs/decisions.md "Elections: the secret ballot".
+ * Secrecy is argued in docs/rules/elections.md "The secret ballot".
  */
 
 export async function up(db: AnyDb): Promise<void> {

@@ -2,7 +2,7 @@ import type { AnyDb } from "./schema-helpers.ts";
 
 /*
  * Why an election's poll was closed before the minimum announced to the families (four hours
- * after its opening): required then, printed in the minutes (docs/decisions.md "Elections").
+ * after its opening): required then, printed in the minutes (docs/rules/elections.md).
  */
 
 export async function up(db: AnyDb): Promise<void> {

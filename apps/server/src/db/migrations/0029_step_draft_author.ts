@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Which account typed a step's draft (docs/decisions.md "Households"): with two parents on one
+ * Which account typed a step's draft (docs/rules/enrollment.md "Households"): with two parents on one
  * file, a draft is offered back only to the account that typed it, never to the other as "what you
  * wrote". Drafts kept before this column were typed by the family's first account (the second
  * parent came with the same release), so they are given to it.

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { AnyDb } from "./schema-helpers.ts";
 
 /*
- * Elections by the school's rules (docs/decisions.md "Elections: who votes", "Elections: the count"):
+ * Elections by the school's rules (docs/rules/elections.md "Who votes", "Elections: the count"):
  * - elections.vote_unit: "parent" (each legal representative with an account votes, the French
  *   rule, the default) or "family" (one vote per household, for bodies whose rules say so). The
  *   register's person is then the account (parent) or the household's first account (family).

@@ -11,7 +11,7 @@ countries.registerLocale(fr);
 /**
  * Countries by ISO 3166-1 alpha-2 code with names in the three languages, Spanish alphabetical
  * order. Nationalities use the same list: the form asks "nationality: country", which avoids a
- * demonym table per language (documented in docs/decisions.md).
+ * demonym table per language (documented in docs/rules/settings.md "Catalogues").
  */
 export function countryEntries(): CatalogEntry[] {
   const names = { es: countries.getNames("es"), en: countries.getNames("en"), fr: countries.getNames("fr") };

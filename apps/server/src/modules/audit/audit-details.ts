@@ -4,7 +4,7 @@ import { REQUEST_STATUSES } from "@portal/shared/request-status";
 import { schoolLocalTime } from "./school-time.ts";
 
 /**
- * An audit event's safe details as the reader reads them (docs/decisions.md "Audit log page"):
+ * An audit event's safe details as the reader reads them (docs/rules/accounts-and-security.md "Audit log"):
  * each key named in the reader's language (`audit:detailKeys`), and each value resolved where the
  * portal has a name for it: a school year's label instead of its id, a window's, status's, role's,
  * step's, catalogue's or language's name, yes/no, dates day first. A value without a name (a code,

@@ -39,7 +39,7 @@ const personMatches = (alias: "actor" | "subject", text: string) =>
 /**
  * The request filter reads the details JSON as text (JSON.stringify writes no spaces): the log is
  * append-only and bounded by the dates the page suggests, so a scan is acceptable and no column or
- * migration is needed (docs/decisions.md).
+ * migration is needed (docs/rules/accounts-and-security.md "Audit log").
  */
 function recordMatches(record: { id: number | null; code: string }) {
   const text = sql`lower(coalesce(a.details, ''))`;

@@ -211,7 +211,7 @@ export async function acceptInvitation(ctx: AppContext, request: FastifyRequest,
 /**
  * Always the same answers, whatever the address holds: the per-address limit (and the captcha past
  * its threshold: email-link-guard.ts) is counted before the account is looked up, so an unknown or activated address reaches 429 exactly as a pending one does
- * (docs/security.md, "No account enumeration"). Only a pending account receives a link.
+ * (docs/security.md, "Passwords and account enumeration"). Only a pending account receives a link.
  */
 export async function resendActivation(ctx: AppContext, request: FastifyRequest, input: EmailLinkInput): Promise<void> {
   await guardEmailLink(ctx, request, input, THROTTLE.resendAccount);

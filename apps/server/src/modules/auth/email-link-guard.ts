@@ -7,7 +7,7 @@ import { assertNotThrottled, countAttempt, failuresSoFar, THROTTLE, type Throttl
 
 /**
  * Requests counted so far in the window past which forgot-password and resend-activation need the
- * sign-up's captcha (docs/security.md, "Throttling"): a family asks once or twice, a script
+ * sign-up's captcha (docs/security.md, "Throttling and captcha"): a family asks once or twice, a script
  * mailing many addresses from one client, or one mailbox from many, solves a proof of work each time.
  */
 export const EMAIL_LINK_CAPTCHA_AFTER = { client: 3, address: 1 } as const;

@@ -4,7 +4,7 @@ import type { SessionsTable, UsersTable } from "../../db/types.ts";
 /**
  * The session and user every authenticated request needs, kept in memory for a few seconds: the
  * lookup is one of the three round trips of the wizard's step save and most of a staff list's
- * per-request cost (docs/decisions.md "Session cache").
+ * per-request cost (docs/adr/0004-session-cache-across-processes.md "Decision").
  *
  * Correctness does not rest on the time limit: every write that can change what is cached goes
  * through sessions.repository (delete, touch) or users.repository (updateUser), which call forget…

@@ -29,7 +29,7 @@ const actorOf = (request: FastifyRequest): Actor => ({
 });
 const config = { access: "settingsManage" } as const;
 
-/** Settings › Catalogues, Admin only: docs/api.md "Catalogues (Admin)". */
+/** Settings › Catalogues, Admin only: docs/api.md "Settings › Catalogues". */
 export function catalogAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(

@@ -153,7 +153,7 @@ const OTHER_CODE = "OTHER";
 
 /**
  * Where a new entry goes: last, or just before a catch-all "Other" at the end of the list, which
- * stays last (docs/decisions.md "Settings › Catalogues"); it and what follows move one place down.
+ * stays last (docs/rules/settings.md "Catalogues"); it and what follows move one place down.
  */
 async function placeForNewEntry(trx: Db, rows: CatalogRow[]): Promise<number> {
   const last = rows.reduce((max, row) => Math.max(max, Number(row.sort_order)), 0);

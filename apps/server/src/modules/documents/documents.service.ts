@@ -122,7 +122,7 @@ const may = (role: Role, permission: Parameters<typeof rolesFor>[0]) =>
   (rolesFor(permission) as readonly Role[]).includes(role);
 
 /**
- * What the reader may open (docs/decisions.md): the registration summary carries the medical
+ * What the reader may open (docs/rules/documents.md "The documents page"): the registration summary carries the medical
  * record, so only the roles that see medical records get it; the uploads are opened through the
  * request pages' upload route (inscriptionsView), the medical step's uploads only by those roles.
  */

@@ -3,7 +3,7 @@ import type { Db } from "../../db/database.ts";
 /**
  * A candidate's birth date from the representative's record, when the portal has it: the
  * representative steps (first or second) of the household's files whose e-mail is the account's.
- * The tie rule needs it (docs/decisions.md "Elections", the count); the latest saved step wins.
+ * The tie rule needs it (docs/rules/elections.md, the count); the latest saved step wins.
  */
 export async function recordedBirthDates(db: Db, userIds: number[]): Promise<Map<number, string>> {
   const found = new Map<number, string>();

@@ -26,7 +26,7 @@ export function assertEditable(row: ElectionRow, now = new Date()): void {
 }
 
 /**
- * Candidacies close at the election's candidacy deadline (docs/decisions.md "Elections"): the
+ * Candidacies close at the election's candidacy deadline (docs/rules/elections.md): the
  * lists and their candidates are set before it, the Admin's included; the deadline itself can be
  * moved while the election can be edited.
  */

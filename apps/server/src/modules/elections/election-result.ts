@@ -26,7 +26,7 @@ export async function turnout(db: Db, election: ElectionRow) {
   return { registeredVoters, voters, turnout: percent(voters, registeredVoters) };
 }
 
-/** The count of a closed poll (docs/decisions.md "Elections: the count"). */
+/** The count of a closed poll (docs/rules/elections.md "The count"). */
 export async function countElection(db: Db, election: ElectionRow, seed: number): Promise<ElectionResult> {
   const lists = await listListsOf(db, [election.id]);
   const candidates = await listCandidatesOf(

@@ -4,7 +4,7 @@ import { hasCountedBallot } from "./ballot-box.repository.ts";
 import { electionOr404 } from "./election-guards.ts";
 
 /**
- * A voter checks their receipt (docs/decisions.md "Elections: receipts"): once the results are
+ * A voter checks their receipt (docs/rules/elections.md "Receipts and one vote"): once the results are
  * published, the answer is only that a counted ballot of this election has the code — never the
  * choice, and nothing is recorded of who asked (no audit event: a check names the asker next to a
  * receipt, which is what the secret ballot keeps apart). Before publication: 409, so a check

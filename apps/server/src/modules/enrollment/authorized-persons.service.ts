@@ -12,7 +12,7 @@ const sameData = (saved: string, data: unknown) => saved === JSON.stringify(data
  * Spec 9: the authorized persons are the family's pickup list, and a change applies to
  * all its children enrolled that year. After a family saves the step on one file, the same list is
  * written to its other files of that school year whose authorized-persons step is already saved,
- * sent files included (docs/decisions.md). Files whose list is already the same are left alone;
+ * sent files included (docs/rules/enrollment.md "The wizard's steps"). Files whose list is already the same are left alone;
  * one audit event records which files were changed, by whom and from which file (ids only).
  * Answers the ids of the files it changed.
  */

@@ -13,7 +13,7 @@ import { findIdentityHolders, type IdentityHolder, recordDuplicateAttempt } from
  * its write transaction (`assertIdentityFree`), and the unique index on `students.document_number`
  * decides a race the check cannot see (two families saving the same number at once on
  * PostgreSQL): the loser's unique violation is answered like the check's refusal
- * (`refusalForTakenIdentity`). docs/decisions.md "Duplicate students".
+ * (`refusalForTakenIdentity`). docs/rules/enrollment.md "Students: identity, birth date and level".
  */
 
 /** Thrown inside the transaction (so it rolls back) when another student holds the number. */

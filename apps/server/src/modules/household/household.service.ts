@@ -28,7 +28,7 @@ import {
 import { usableInvitation } from "./invitation-landing.service.ts";
 
 /*
- * Shared households (docs/decisions.md "Households"). A family is its first account's
+ * Shared households (docs/rules/enrollment.md "Households"). A family is its first account's
  * id; a second parent's account points at it (`users.household_owner_id`) and so acts for the
  * same students, files, representatives and authorized persons (`CurrentUser.familyId`).
  */

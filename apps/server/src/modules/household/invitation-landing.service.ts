@@ -15,7 +15,7 @@ import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/
 import { acceptInvitation, findHouseholdAccounts, findInvitationByHash } from "./household.repository.ts";
 
 /*
- * The invitation's link opened by someone not signed in (docs/decisions.md "Households"): the page
+ * The invitation's link opened by someone not signed in (docs/rules/enrollment.md "Households"): the page
  * says who invites to which family, and a second parent with no account creates it there. The
  * e-mail went to the invited address, so holding the link proves that address: the account is
  * created activated (no activation mail) and joins the family in the same transaction, and the

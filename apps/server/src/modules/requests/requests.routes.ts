@@ -28,7 +28,7 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/requests",
     // The answer is JSON text the service checked against requestListSchema (the route's answer
     // schema, undeclared fields stripped) and keeps per list version: sent without a second
-    // serialization, the list being the staff's busiest call (docs/decisions.md).
+    // serialization, the list being the staff's busiest call (docs/rules/staff-workflow.md "Request lists").
     { config, schema: { querystring: requestListQuerySchema } },
     async (request, reply) =>
       reply

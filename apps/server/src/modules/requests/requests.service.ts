@@ -27,7 +27,7 @@ import { searchWords } from "./search-text.ts";
  * update or delete of a request (migration 0004). The version is read again after any write
  * transaction this process commits (every change to a request is one), and for changes made
  * elsewhere when notified (PostgreSQL) or at least once a second (list-version.ts), so a cached
- * entry is only used while no request has changed since it was read (docs/decisions.md). It is
+ * entry is only used while no request has changed since it was read (docs/rules/staff-workflow.md "Request lists"). It is
  * read before the data: a change committed in between leaves an entry filed under the old
  * version, which nobody asks for again.
  *

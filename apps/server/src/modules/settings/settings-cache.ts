@@ -3,7 +3,7 @@ import { readSetting } from "./settings.repository.ts";
 
 /**
  * Settings are read on every page load (public config), every PDF and every e-mail. Several
- * processes may share the database (docs/decisions.md "General settings"): each keeps a value at
+ * processes may share the database (docs/rules/settings.md "General settings"): each keeps a value at
  * most CACHE_MS, so another process's save shows within that time, and its own saves at once
  * (`forgetSetting`). Keyed by database so test apps never see each other's values.
  */

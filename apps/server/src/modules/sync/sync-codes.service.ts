@@ -9,7 +9,7 @@ import * as repo from "./sync.repository.ts";
 import { type Actor, getSyncRequest } from "./sync.service.ts";
 import { parseStep as parse } from "./sync-file.ts";
 
-/** A request's BUE codes, written into the steps' JSON (docs/decisions.md "Sync with the BUE"). */
+/** A request's BUE codes, written into the steps' JSON (docs/rules/documents.md "Sync with the BUE"). */
 
 export interface CodesChange {
   studentCode: string;

@@ -49,7 +49,7 @@ export async function rowsOf(db: Db, requests: readonly RowFacts[]): Promise<Bue
 
 /**
  * The file in the published format: CSV (BOM, `;`, quoted) or JSON. Another program reads it, so
- * its values are written as they are: no spreadsheet formula guard (docs/decisions.md).
+ * its values are written as they are: no spreadsheet formula guard (docs/rules/documents.md "Sync with the BUE").
  */
 export function renderSyncFile(
   rows: readonly BueExportRow[],

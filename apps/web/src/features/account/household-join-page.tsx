@@ -85,7 +85,7 @@ function InvitationAction({ view, token }: { view: HouseholdInvitationView; toke
 }
 
 /**
- * /household-invitation/:token, also the old /portal/account/household/join/:token (docs/decisions.md
+ * /household-invitation/:token, also the old /portal/account/household/join/:token (docs/rules/enrollment.md "Households"
  * "Households"): the second parent's invitation, public, so that before anything it says who invites
  * to which family; then the one step that fits the visitor.
  */

@@ -34,7 +34,7 @@ const FIELDS = [
 ] as const;
 
 /**
- * The register form on a second parent's invitation (docs/decisions.md "Households"): the address
+ * The register form on a second parent's invitation (docs/rules/enrollment.md "Households"): the address
  * is the invitation's, shown and not editable, and no captcha is asked (the link's token is the
  * proof). The server creates the account activated, joins it to the family and signs it in, so
  * the family's home opens at once: no activation e-mail, no second click.

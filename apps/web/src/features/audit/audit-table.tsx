@@ -7,7 +7,7 @@ import type { AuditEventItem } from "@portal/shared/schemas/audit";
 import { useTranslation } from "react-i18next";
 import { dayFirstLocale } from "../../lib/dates.ts";
 
-/** The school's time zone (docs/decisions.md "Audit log page"): the dates the filters take. */
+/** The school's time zone (docs/rules/accounts-and-security.md "Audit log"): the dates the filters take. */
 const SCHOOL_TIME_ZONE = "America/Guayaquil";
 
 function Person({ person }: { person: AuditEventItem["actor"] }) {

@@ -8,7 +8,7 @@ import { ForgotPasswordPage } from "./forgot-password-page.tsx";
 
 const SUBMIT = "Enviar enlace";
 
-/* Forgot-password asks for the sign-up's captcha once the server wants one (docs/security.md, "Throttling"). */
+/* Forgot-password asks for the sign-up's captcha once the server wants one (docs/security.md, "Throttling and captcha"). */
 
 describe("forgot-password page", () => {
   it("shows the captcha only when the server asks, refuses to send it unsolved, then sends the solved proof", async () => {

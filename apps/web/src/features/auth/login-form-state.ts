@@ -40,7 +40,7 @@ function readValues(form: HTMLFormElement, captcha: string): Record<LoginField, 
 
 /**
  * The login form's state without react-hook-form, which is 17 KB gzipped of the login route for
- * one form of four fields (docs/decisions.md "React 19 in the browser"). The inputs are
+ * one form of four fields (docs/adr/0006-react-19-in-the-browser.md "Decision"). The inputs are
  * uncontrolled (read from the page at submit, so what was typed before the script ran counts too);
  * the captcha's proof is state. Same behaviour as the other forms: checked at submit, then again at each change of a
  * field with a message; the first field with a message takes the focus; the server's per-field

@@ -10,7 +10,7 @@ import {
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { http } from "../../lib/http.ts";
 
-/** Calls of Settings › Catalogues (docs/api.md "Catalogues (Admin)"). */
+/** Calls of Settings › Catalogues (docs/api.md "Settings › Catalogues"). */
 export const CATALOG_ADMIN_QUERY_KEY = ["catalog-admin"] as const;
 
 export function useCatalogAdmin(name: CatalogName) {

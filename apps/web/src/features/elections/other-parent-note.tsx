@@ -7,7 +7,7 @@ import { Link } from "react-router";
 
 /**
  * One vote per parent: the other legal representative votes with an account of their own, which
- * the household's first account invites from the account page (docs/decisions.md "Elections").
+ * the household's first account invites from the account page (docs/rules/elections.md).
  */
 export function OtherParentNote({ election }: { election: FamilyElection }) {
   const { t } = useTranslation();

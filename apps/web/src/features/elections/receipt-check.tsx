@@ -18,7 +18,7 @@ import { checkReceipt } from "./elections-api.ts";
 
 /**
  * A published election's receipt check: the voter types the code they got and the page says only
- * that their ballot is counted in this election (docs/decisions.md "Elections: receipts").
+ * that their ballot is counted in this election (docs/rules/elections.md "Receipts and one vote").
  */
 export function ReceiptCheck({ election }: { election: FamilyElection }) {
   const { t, i18n } = useTranslation();

@@ -38,7 +38,7 @@ import { useRequestList } from "./requests-api.ts";
 
 /**
  * One screen for every request list (spec 2 Admin area), parameterised by the route's fixed status
- * filter. Filters, sort and page live in the URL query string (docs/decisions.md).
+ * filter. Filters, sort and page live in the URL query string (docs/rules/staff-workflow.md "Request lists").
  */
 export function RequestListPage({ listId }: { listId: RequestListId }) {
   const { t } = useTranslation();

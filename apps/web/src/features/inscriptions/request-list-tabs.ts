@@ -23,7 +23,7 @@ export type RequestTabId = (typeof REQUEST_TAB_IDS)[number];
 const KEPT_ON_REQUEST_LISTS = ["q", "level", "kind", "internalReview", "testData", "schoolYearId"] as const;
 const KEPT_ON_PHOTOS = ["q", "testData"] as const;
 
-/** The link of a tab, keeping the current list's search and shared filters (docs/decisions.md). */
+/** The link of a tab, keeping the current list's search and shared filters (docs/rules/staff-workflow.md "Request lists"). */
 export function requestTabHref(id: RequestTabId, current: URLSearchParams): string {
   const kept = id === "inscriptions.photos" ? KEPT_ON_PHOTOS : KEPT_ON_REQUEST_LISTS;
   const params = new URLSearchParams();

@@ -29,7 +29,7 @@ const STATES = ["", "pending", "migrated"] as const;
 type StateFilter = (typeof STATES)[number];
 
 /**
- * `/portal/sync` (docs/decisions.md "Sync with the BUE"): the session year's students for
+ * `/portal/sync` (docs/rules/documents.md "Sync with the BUE"): the session year's students for
  * the school's student database — counts, export (which marks them migrated), past batches, import
  * of the BUE's codes, and the list. Consulta reads only. State filter and page live in the URL.
  */

@@ -15,7 +15,7 @@ import {
 /*
  * Reads a file's DocumentsSource from the database, on the main thread. Apart from
  * document-source.ts so that the drawing threads, which receive the source as plain data, load
- * neither the database drivers nor sharp (docs/decisions.md, "A lighter drawing thread").
+ * neither the database drivers nor sharp (docs/adr/0005-pdf-worker-pools.md "Decision").
  */
 
 /** Catalogues whose codes the documents show as labels. */

@@ -7,7 +7,7 @@ import type { YearConstants } from "@portal/shared/rules/year-settings";
  * Everything the enrollment documents show, read once per file (then rendered in any language):
  * the steps as saved, the request, the consents as recorded, upload names and catalogue labels.
  * Read by document-source-loader.ts on the main thread; this file is what the drawing threads
- * load too, so it imports nothing of the database (docs/decisions.md, "A lighter drawing thread").
+ * load too, so it imports nothing of the database (docs/adr/0005-pdf-worker-pools.md "Decision").
  */
 
 export type StepData = Record<string, unknown>;

@@ -14,7 +14,7 @@ import { PdfLayout } from "./pdf-layout.ts";
 /**
  * The documents the family prints, signs and hands in (spec 1 and 2): the educational services
  * contract, the exit authorization to be signed before a notary, and the image-use consent, each
- * part on a new page. The contract's clauses are a template the school must review (decisions.md).
+ * part on a new page. The contract's clauses are a template the school must review (docs/rules/documents.md "Enrollment documents").
  */
 
 /** The contract's parties: the legal representatives (all representatives when none is marked so). */

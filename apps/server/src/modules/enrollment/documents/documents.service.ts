@@ -54,8 +54,7 @@ export interface DownloadedDocument {
 /**
  * The main-thread part of a download (the access check, the file's data read, its digest, the
  * stored copy looked up: ≈ 3 ms on SQLite, where the queries do not yield) in slices of an
- * event-loop turn each, so that twenty at once never hold every other request (docs/decisions.md,
- * "PDF downloads in a burst"). On SQLite one download at a time: its queries run on this thread,
+ * event-loop turn each, so that twenty at once never hold every other request (docs/adr/0005-pdf-worker-pools.md). On SQLite one download at a time: its queries run on this thread,
  * two at once would only take turns. On PostgreSQL four: each query waits on the network, which
  * already slices the work, and one at a time would leave the thread idle between them. Drawing,
  * when needed, waits outside, in the worker threads' queue.

@@ -23,7 +23,7 @@ export interface Recipient {
 /**
  * The account holder (their language), then each representative's e-mail (a declined second
  * representative has none), once per address whatever its case. A representative who has a portal
- * account gets that account's language; otherwise the account holder's (decisions.md).
+ * account gets that account's language; otherwise the account holder's (docs/rules/documents.md "Enrollment documents").
  */
 export async function recipientsFor(
   user: Pick<CurrentUser, "email" | "names" | "firstSurname" | "language">,

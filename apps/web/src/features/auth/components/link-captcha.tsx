@@ -10,7 +10,7 @@ const CaptchaField = lazyScreen(async () => (await import("./captcha-field.tsx")
 /**
  * The "I'm not a robot" box of the forms that send a link by e-mail (forgot-password, resend
  * activation): hidden until the server answers that it wants one (several requests from this
- * network or for this address: docs/security.md, "Throttling"), then shown and sent along.
+ * network or for this address: docs/security.md, "Throttling and captcha"), then shown and sent along.
  */
 export function useLinkCaptcha() {
   const [needed, setNeeded] = useState(false);
