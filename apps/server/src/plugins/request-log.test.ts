@@ -41,7 +41,7 @@ describe("request lines keep secrets and personal data out (ASVS 14.2.1, 16.2.5)
   });
 });
 
-describe("the production log's destination is buffered (docs/rules/operations.md "Logs")", () => {
+describe("the production log's destination is buffered (docs/rules/operations.md, Logs)", () => {
   it("holds lines until 4 KB wait, then writes them at once; nothing is lost on flush", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "log-"));
     const file = path.join(dir, "portal.log");

@@ -8,7 +8,7 @@ import { requestListQuerySchema } from "./requests.ts";
  */
 
 /**
- * Every event code the server records (apps/server/src/modules/audit/audit.repository.ts
+ * Every event code the server records (apps/server/src/kernel/audit-trail.ts
  * `AuditEvent`; the audit log service fails to compile when an event is missing here). The page
  * and the CSV label each one from `audit:events.<code>`.
  */

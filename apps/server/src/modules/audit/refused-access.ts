@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import { MINUTE_MS } from "../../lib/time.ts";
 import { hitCounter } from "../auth/rate-limit.repository.ts";
-import { recordAudit } from "./audit.repository.ts";
 
 /*
  * A call refused because the record exists but belongs to another family is a probe

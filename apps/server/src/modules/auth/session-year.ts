@@ -1,8 +1,8 @@
 import type { SessionInfo } from "@portal/shared/schemas/responses";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { findSchoolYear } from "../school-years/school-years.repository.ts";
 import { sessionInfo } from "./session-info.ts";
 import { setSessionSchoolYear } from "./sessions.repository.ts";

@@ -16,9 +16,9 @@ import {
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { referencedUploads } from "../enrollment/step-schemas.ts";
 import { searchWords } from "../requests/search-text.ts";
 import { yearConstants } from "../settings/year-settings.service.ts";

@@ -1,8 +1,8 @@
 import type { AdminCandidacy } from "@portal/shared/schemas/election-candidacies";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import {
   appendCandidate,
   decideCandidacy,

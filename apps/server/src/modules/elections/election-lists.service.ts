@@ -1,8 +1,8 @@
 import { translate } from "@portal/i18n/translate";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { dropApprovedCandidacies } from "./candidacies.repository.ts";
 import { recordedBirthDates } from "./candidate-birth-dates.repository.ts";
 import { removeCandidatePhotos } from "./candidate-photos.service.ts";

@@ -1,7 +1,7 @@
 import type { Language } from "@portal/shared/languages";
 import type { ElectionResult } from "@portal/shared/schemas/elections";
 import type { AppContext } from "../../context.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { getIdentity } from "../settings/identity.service.ts";
 import type { Actor } from "./election-guards.ts";
 import { electionOr404 } from "./election-guards.ts";

@@ -8,9 +8,9 @@ import {
 } from "@portal/shared/schemas/elections";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import { validationError } from "../../plugins/errors.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { moveBatch, moveWaitingBallots } from "./ballot-batches.ts";
 import { afterBallotRewrite, beforeBallotRewrite } from "./ballot-box-disk.ts";
 import { type Actor, assertEditable, assertListsPublishable, assertVersion, electionOr404 } from "./election-guards.ts";

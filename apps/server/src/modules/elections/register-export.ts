@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
 import type { AppContext } from "../../context.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { writeReportFile } from "../reports/report-file.ts";
 import { type Actor, electionOr404 } from "./election-guards.ts";
 import { registerNames } from "./eligibility.repository.ts";

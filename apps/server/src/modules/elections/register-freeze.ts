@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { electionOr404 } from "./election-guards.ts";
 import type { ElectionRow } from "./elections.repository.ts";
 import { electorateOf, liveVoters } from "./eligibility.repository.ts";

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { moveClosedPollsBallots } from "./ballot-batches.ts";
 import { purgeRegisterTimes } from "./register.repository.ts";
 import { freezeDueRegisters } from "./register-freeze.ts";

@@ -11,10 +11,10 @@ import type {
 import type { AppContext } from "../../context.ts";
 import { notifyChange } from "../../db/change-notifier.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import { portalEmailText } from "../../mail/email-text-defaults.ts";
 import { EMAIL_TEXTS_CHANGE, loadEmailTextOverrides, renderEmailText } from "../../mail/email-text-overrides.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { publicLink } from "../auth/links.ts";
 import { getIdentity } from "../settings/identity.service.ts";
 import { sampleValues } from "./email-text-samples.ts";

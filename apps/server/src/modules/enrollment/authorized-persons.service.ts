@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { writeTransaction } from "../../db/database.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { listSameYearSiblingSteps, replaceStepData } from "./known-people.repository.ts";
 
 const STEP = "authorizedPersons";

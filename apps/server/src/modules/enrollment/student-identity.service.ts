@@ -3,8 +3,8 @@ import type { Language } from "@portal/shared/languages";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { findIdentityHolders, type IdentityHolder, recordDuplicateAttempt } from "./student-identity.repository.ts";
 
 /**

@@ -7,12 +7,12 @@ import { DEFAULT_LANGUAGE, type Language } from "@portal/shared/languages";
 import type { AdminTemplate, TemplateCreate, TemplateUpdate } from "@portal/shared/schemas/file-settings";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { storablePdf } from "../../lib/storable-pdf.ts";
 import { removeStoredFile, writeStoredFile } from "../../lib/stored-files.ts";
 import { readUploadPart } from "../../lib/upload-part.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import {
   deleteTemplateFileRow,
   deleteTemplateRow,

@@ -10,8 +10,8 @@ import type { FileSettingsUpdate } from "@portal/shared/schemas/file-settings";
 import { UPLOAD_KIND_NAMES, type UploadKind } from "@portal/shared/upload-kinds";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { findLimitRow, type LimitRow, listLimitRows, saveLimitRow } from "./upload-limits.repository.ts";
 
 export interface UploadLimit {

@@ -7,13 +7,13 @@ import {
 } from "@portal/shared/schemas/household";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { HOUR_MS, isoFromNow } from "../../lib/time.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import { renderMail } from "../../mail/templates.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { publicLink } from "../auth/links.ts";
 import { getIdentity } from "../settings/identity.service.ts";
 import { findUserByEmail, findUserById, updateUser } from "../users/users.repository.ts";

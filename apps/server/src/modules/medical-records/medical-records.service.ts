@@ -8,9 +8,9 @@ import {
   type MedicalRecordsQuery,
 } from "@portal/shared/schemas/medical-records";
 import type { AppContext } from "../../context.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { listCatalogLabels } from "../enrollment/documents/documents.repository.ts";
 import { countRequests, type PageWindow, type RequestFilter } from "../requests/requests.repository.ts";
 import { getIdentity } from "../settings/identity.service.ts";

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { deleteUserSessions } from "../auth/sessions.repository.ts";
 import { saveSwitch } from "../settings/settings.service.ts";
 import { findUserById } from "../users/users.repository.ts";

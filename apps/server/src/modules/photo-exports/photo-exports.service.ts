@@ -8,9 +8,9 @@ import type { PhotoExportQuery, PhotoExportSummary } from "@portal/shared/schema
 import type { ZipArchive } from "archiver";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { listCatalog } from "../catalogs/catalogs.repository.ts";
 import type { RequestFilter } from "../requests/requests.repository.ts";
 import { labelOf, loadStatusTexts } from "../status-texts/status-text-lookup.ts";

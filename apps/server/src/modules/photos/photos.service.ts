@@ -12,9 +12,9 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { openUpload } from "../enrollment/uploads.service.ts";
 import { parseStepData } from "../requests/request-columns.ts";
 import { searchWords } from "../requests/search-text.ts";

@@ -11,7 +11,7 @@ import {
   type ReportQuery,
 } from "@portal/shared/schemas/reports";
 import type { AppContext } from "../../context.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { listCatalog } from "../catalogs/catalogs.repository.ts";
 import type { RequestFilter } from "../requests/requests.repository.ts";
 import { labelOf, loadStatusTexts } from "../status-texts/status-text-lookup.ts";

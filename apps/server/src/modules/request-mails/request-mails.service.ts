@@ -2,11 +2,11 @@ import { isMailKind, isMailStatus } from "@portal/shared/mail";
 import type { RequestMail, RequestMails } from "@portal/shared/schemas/request-mails";
 import type { AppContext } from "../../context.ts";
 import { writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findOutboxRow, listRequestOutboxRows, type OutboxRow } from "../../mail/outbox.repository.ts";
 import { queueCopy } from "../../mail/outbox.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { findRequestOwner } from "./request-mails.repository.ts";
 
 /**

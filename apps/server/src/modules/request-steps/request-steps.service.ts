@@ -6,9 +6,9 @@ import type { RequestModule, StaffStepSave, StaffStepSaved } from "@portal/share
 import { isStaffEditable, STAFF_EDITABLE_STATUSES, STAFF_EDITABLE_STEPS } from "@portal/shared/staff-modules";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { propagateAuthorizedPersons } from "../enrollment/authorized-persons.service.ts";
 import { listSteps, setFileLevel, updateStudentIdentity } from "../enrollment/enrollment.repository.ts";
 import {

@@ -9,8 +9,8 @@ import type {
 } from "@portal/shared/schemas/school-years";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { deleteSession } from "../auth/sessions.repository.ts";
 import { readLevelsOffered, writeLevelsOffered } from "./levels-offered.ts";
 import { forgetSchoolYears } from "./school-year-cache.ts";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { writeSetting } from "./settings.repository.ts";
 import { cachedSetting, forgetSetting, keptSetting } from "./settings-cache.ts";
 

@@ -7,8 +7,8 @@ import {
 } from "@portal/shared/rules/year-settings";
 import type { ConstantsInput, NoticesInput, YearSettings } from "@portal/shared/schemas/general-settings";
 import type { AppContext } from "../../context.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { listYearsForSettings, readVersionedSetting, writeVersionedSetting } from "./settings.repository.ts";
 import { auditChanges, versionConflict } from "./settings-audit.ts";
 import { cachedSetting, forgetSetting, parseJson } from "./settings-cache.ts";

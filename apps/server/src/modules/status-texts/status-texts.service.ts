@@ -11,8 +11,8 @@ import type {
 import type { AppContext } from "../../context.ts";
 import { notifyChange } from "../../db/change-notifier.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import {
   defaultStatusText,
   forgetStatusTexts,

@@ -8,9 +8,9 @@ import {
 } from "@portal/shared/schemas/sync";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import { readUploadPart } from "../../lib/upload-part.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { type ImportLineError, parseBueImport } from "./bue-import.ts";
 import { bumpRequestVersion, requestsByCode } from "./sync.repository.ts";
 import type { Actor } from "./sync.service.ts";

@@ -12,8 +12,8 @@ import {
 } from "@portal/shared/schemas/sync";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
 import { presentRepresentative } from "./bue-row.ts";
 import * as repo from "./sync.repository.ts";
 import { parseStep as parse, renderSyncFile, rowsOf, type SyncFile, yearLabel } from "./sync-file.ts";

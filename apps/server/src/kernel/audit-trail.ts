@@ -1,5 +1,10 @@
 import type { AuditEventCode } from "@portal/shared/schemas/audit";
-import { type Db, nowIso } from "../../db/database.ts";
+import { type Db, nowIso } from "../db/database.ts";
+
+/*
+ * The audit trail every module writes to (docs/architecture.md "Walls": the kernel is what any
+ * module may use; it imports no module). The audit module reads it back for the audit log page.
+ */
 
 /** The events the audit log keeps: one list, shared with the audit log page's filter. */
 export type AuditEvent = AuditEventCode;
