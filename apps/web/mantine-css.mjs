@@ -7,8 +7,9 @@
 // each class map `X.module.css.mjs` has a sheet `@mantine/core/styles/X.layer.css`. The list is in
 // dependency order (what a component is built on first), the order Mantine asks for.
 //
-// Used by src/app/mantine-css-imports.test.ts, which fails when a file uses a Mantine component
-// without importing its sheets, and by `node apps/web/mantine-css.mjs --write <files>` to add them.
+// Used by the build (vite.config.ts `mantineSheets`: each source file gets the imports of the
+// sheets its Mantine components need, so no file keeps them by hand) and by its test
+// (src/app/mantine-css-imports.test.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,8 +82,15 @@ function reach(file, graph = { deps: new Map(), classMaps: new Map() }, seen = n
   return graph;
 }
 
+const sheetsCache = new Map();
+
 /** The sheets a component export needs: what it is built on first (Mantine's order), its own last. */
 function sheetsOf(file) {
+  if (!sheetsCache.has(file)) sheetsCache.set(file, orderedSheets(file));
+  return sheetsCache.get(file);
+}
+
+function orderedSheets(file) {
   const graph = reach(file);
   const ordered = [];
   const done = new Set();
@@ -132,15 +140,13 @@ export function importedSheets(source) {
   return [...source.matchAll(/^import "(@mantine\/[^"]+\.css)";$/gm)].map((m) => m[1]);
 }
 
-// --write: put the missing sheets at the top of each file (after what it already imports).
-if (process.argv[2] === "--write") {
-  for (const file of process.argv.slice(3)) {
-    const source = fs.readFileSync(file, "utf8");
-    const have = new Set(importedSheets(source));
-    const missing = sheetsForSource(source).filter((sheet) => !have.has(sheet));
-    if (missing.length === 0) continue;
-    const lines = missing.map((sheet) => `import "${sheet}";\n`).join("");
-    const firstImport = source.search(/^import /m);
-    fs.writeFileSync(file, source.slice(0, firstImport) + lines + source.slice(firstImport));
-  }
+/**
+ * The source with the imports of the sheets its Mantine components need put in front, on its first
+ * line (the lines below keep their numbers, so the source map stays right), or undefined when it
+ * needs none.
+ */
+export function withSheets(source) {
+  const sheets = sheetsForSource(source);
+  if (sheets.length === 0) return undefined;
+  return sheets.map((sheet) => `import "${sheet}";`).join("") + source;
 }

@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { FIRST_SCREEN_NAMESPACES } from "../../packages/i18n/src/namespaces.ts";
+import { withSheets } from "./mantine-css.mjs";
 
 // react-router 7's package exports only its development build (remix-run/react-router#12532,
 // #14102): dev warnings and checks in production. The build takes its production build instead,
@@ -39,6 +40,25 @@ function mantineUseIdWithoutRerender(): Plugin {
 }
 
 /**
+ * Mantine's CSS per component (docs/adr/0007-css-per-component.md): each source file gets the
+ * imports of the sheets its Mantine components need, in Mantine's order (mantine-css.mjs reads
+ * which from @mantine/core's own build), so a screen's chunk carries its own CSS and nobody keeps
+ * those imports by hand. Before the other plugins: they see the file with its sheets.
+ */
+function mantineSheets(): Plugin {
+  const source = fileURLToPath(new URL("./src/", import.meta.url));
+  return {
+    name: "portal:mantine-sheets",
+    enforce: "pre",
+    transform(code, id) {
+      if (!id.startsWith(source) || !/\.tsx?$/.test(id) || !code.includes("@mantine/")) return null;
+      const withImports = withSheets(code);
+      return withImports === undefined ? null : { code: withImports, map: null };
+    },
+  };
+}
+
+/**
  * dist/.vite/packages.json: the npm packages whose code the build holds, read by
  * scripts/check-bundle.mjs (it fails on a build without react-dom, or with preact standing in).
  */
@@ -66,6 +86,7 @@ const API_ORIGIN = "http://localhost:3000";
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
+    mantineSheets(),
     react(),
     mantineUseIdWithoutRerender(),
     // The server's bundle (`vite build --ssr`, the public pages it draws) is neither served nor budgeted.

@@ -1,5 +1,5 @@
-// Mantine's global layers first; each file that renders a Mantine component imports
-// that component's sheets itself (apps/web/mantine-css.mjs says which, a unit test checks), so a
+// Mantine's global layers first; the build adds to each file that renders a Mantine component
+// that component's sheets (vite.config.ts mantineSheets, from apps/web/mantine-css.mjs), so a
 // screen's chunk brings only its own. They are the `.layer.css` copies: the app's own CSS, unlayered,
 // wins over Mantine's whatever order the lazy chunks' sheets arrive in.
 import "@mantine/core/styles/baseline.layer.css";

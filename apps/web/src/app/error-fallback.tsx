@@ -1,7 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Container.layer.css";
 import { Button, Container } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { SystemMessage } from "../components/ui/system-message.tsx";

@@ -3,8 +3,8 @@
 // Split by use, they came as four small sheets after the entry: with the scripts, the session, the
 // branding, the catalogs and the school years, 15 requests over HTTP/1.1's six connections, three
 // round trips on a phone instead of two; in the entry they cost ≈ 2.5 KB gzipped on every page.
-// The files that use these components still import their sheets too (a unit test checks each file),
-// so this list may shrink without breaking a screen; `npm run check:bundle` fails if the login
+// The build still adds their sheets to the files that use these components (vite.config.ts
+// mantineSheets), so this list may shrink without breaking a screen; `npm run check:bundle` fails if the login
 // screen brings a sheet of its own again.
 import "@mantine/core/styles/Loader.layer.css";
 import "@mantine/core/styles/UnstyledButton.layer.css";

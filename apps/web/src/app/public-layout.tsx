@@ -1,5 +1,3 @@
-import "@mantine/core/styles/Container.layer.css";
-import "@mantine/core/styles/Group.layer.css";
 import { Box, Container, Group } from "@mantine/core";
 import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";

@@ -1,8 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/Notification.layer.css";
-import "@mantine/notifications/styles.layer.css";
 import { Notifications } from "@mantine/notifications";
 import { TOAST_AUTO_CLOSE_MS } from "@portal/shared/constants";
 

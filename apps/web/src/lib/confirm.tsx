@@ -1,4 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
 import { Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { modalsHost } from "./host-demand.ts";

@@ -1,7 +1,3 @@
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Image.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
 import { Group, Image, Text, UnstyledButton } from "@mantine/core";
 import { Link } from "react-router";
 import { useBranding } from "../../lib/public-config-query.ts";

@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Burger.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
 import { Badge, Box, Burger, Group, VisuallyHidden } from "@mantine/core";
 import { homePathFor, isFamilyRole } from "@portal/shared/roles";
 import type { SessionInfo, SessionUser } from "@portal/shared/schemas/responses";

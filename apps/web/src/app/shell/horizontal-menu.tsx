@@ -1,11 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/Popover.layer.css";
-import "@mantine/core/styles/Menu.layer.css";
 import { Button, Group, Menu } from "@mantine/core";
 import type { MenuItem } from "@portal/shared/route-access";
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,3 @@
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import { NativeSelect } from "@mantine/core";
 import { isLanguage } from "@portal/shared/languages";
 import type { KeyboardEvent } from "react";

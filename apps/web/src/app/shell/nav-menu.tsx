@@ -1,5 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/NavLink.layer.css";
 import { NavLink } from "@mantine/core";
 import type { MenuItem } from "@portal/shared/route-access";
 import { type ReactNode, useState } from "react";

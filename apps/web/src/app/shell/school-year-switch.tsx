@@ -1,11 +1,3 @@
-import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/Popover.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Menu.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import { Menu, NativeSelect } from "@mantine/core";
 import type { SessionInfo } from "@portal/shared/schemas/responses";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

@@ -1,12 +1,3 @@
-import "@mantine/core/styles/Avatar.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/Popover.layer.css";
-import "@mantine/core/styles/Menu.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Avatar, Button, Menu, Text } from "@mantine/core";
 import { LANGUAGES } from "@portal/shared/languages";
 import { isFamilyRole } from "@portal/shared/roles";

@@ -1,10 +1,3 @@
-import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/Popover.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/dates/styles.layer.css";
 import "dayjs/locale/es";
 import "dayjs/locale/fr";
 import { DateInput, type DateInputProps, DatesProvider } from "@mantine/dates";

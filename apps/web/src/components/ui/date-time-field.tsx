@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Fieldset.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import { Fieldset, Group, TextInput } from "@mantine/core";
 import type { Ref } from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";

@@ -1,15 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/ModalBase.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Modal.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
 import { Button, Group, Modal, type ModalProps, Stack } from "@mantine/core";
 import type { FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";

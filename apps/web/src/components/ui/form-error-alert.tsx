@@ -1,6 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
 import { Alert } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,9 +1,3 @@
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Group, NativeSelect, Text } from "@mantine/core";
 import { PAGE_SIZES, type PageSize } from "@portal/shared/schemas/requests";
 import { useTranslation } from "react-i18next";

@@ -1,11 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-error.ts";

@@ -1,5 +1,3 @@
-import "@mantine/core/styles/Center.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
 import { Center, Loader, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 

@@ -1,6 +1,3 @@
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Pagination.layer.css";
 import { Box, Pagination } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 

@@ -1,6 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import { Textarea } from "@mantine/core";
 import { REQUIRED_FIELD } from "./required-field.ts";
 

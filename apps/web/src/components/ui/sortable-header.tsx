@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
 import { Group, Table, Text, UnstyledButton } from "@mantine/core";
 
 /**

@@ -1,4 +1,3 @@
-import "@mantine/core/styles/Badge.layer.css";
 import { Badge } from "@mantine/core";
 import type { RequestStatus } from "@portal/shared/request-status";
 import { useStatusLabel } from "../../lib/status-texts.ts";

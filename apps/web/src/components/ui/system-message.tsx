@@ -1,7 +1,3 @@
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 

@@ -1,7 +1,3 @@
-import "@mantine/core/styles/Grid.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Grid, Paper, Stack, Title } from "@mantine/core";
 import { isFamilyRole } from "@portal/shared/roles";
 import { useState } from "react";

@@ -1,7 +1,3 @@
-import "@mantine/core/styles/List.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/NavLink.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Box, List, NavLink, Text } from "@mantine/core";
 import { ALL_ROUTES, type ResolvedRoute } from "@portal/shared/route-access";
 import { useTranslation } from "react-i18next";

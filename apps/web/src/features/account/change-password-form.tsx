@@ -1,10 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { changePasswordSchema } from "@portal/shared/schemas/auth";

@@ -1,15 +1,3 @@
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/List.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Badge, Button, Group, List, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { Household, HouseholdAccount } from "@portal/shared/schemas/household";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

@@ -1,12 +1,3 @@
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { MfaSetup } from "@portal/shared/schemas/mfa";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,7 +1,3 @@
-import "@mantine/core/styles/List.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { List, Table, Text } from "@mantine/core";
 import type { AuditEventItem } from "@portal/shared/schemas/audit";
 import { useTranslation } from "react-i18next";

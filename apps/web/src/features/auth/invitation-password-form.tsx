@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Stack, Text } from "@mantine/core";
 import { invitationAcceptSchema } from "@portal/shared/schemas/auth";

@@ -1,12 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/ActionIcon.layer.css";
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { ActionIcon, Badge, Button, Group, Table, Text } from "@mantine/core";
 import type { CatalogAdminItem, CatalogAdminView } from "@portal/shared/schemas/catalog-admin";
 import { useTranslation } from "react-i18next";

@@ -1,13 +1,3 @@
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/SimpleGrid.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Switch.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Box, Group, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
 import { FUNNEL_STATUSES, stageCountsDrafts } from "@portal/shared/dashboard";
 import { REQUEST_STATUSES, type RequestStatus } from "@portal/shared/request-status";

@@ -1,6 +1,3 @@
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Paper, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,3 @@
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Box, Group, Stack, Text } from "@mantine/core";
 import { type FunnelStage, stageCountsDrafts } from "@portal/shared/dashboard";
 import type { Dashboard } from "@portal/shared/schemas/dashboard";

@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
 import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { DashboardChange } from "@portal/shared/schemas/dashboard";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,3 @@
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Box, Table, Text } from "@mantine/core";
 import type { LevelCode } from "@portal/shared/rules/levels";
 import type { DashboardLevel } from "@portal/shared/schemas/dashboard";

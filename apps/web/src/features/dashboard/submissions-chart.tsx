@@ -1,5 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
 import { Box, Text, VisuallyHidden } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import type { Dashboard } from "@portal/shared/schemas/dashboard";

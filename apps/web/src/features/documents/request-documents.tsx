@@ -1,18 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/Divider.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/ModalBase.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Drawer.layer.css";
-import "@mantine/core/styles/List.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Anchor, Badge, Divider, Drawer, List, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";

@@ -1,14 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { FAMILY_ROLES } from "@portal/shared/roles";
 import type { MyCandidacy } from "@portal/shared/schemas/election-candidacies";

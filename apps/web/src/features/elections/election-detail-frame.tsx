@@ -1,5 +1,3 @@
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Stack, Title } from "@mantine/core";
 import type { FamilyElection } from "@portal/shared/schemas/elections";
 import type { ReactNode } from "react";

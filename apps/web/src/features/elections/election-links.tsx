@@ -1,6 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Group.layer.css";
 import { Anchor, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Card.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Card, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ElectionDetailFrame } from "./election-detail-frame.tsx";

@@ -1,4 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ElectionHeader } from "./election-header.tsx";

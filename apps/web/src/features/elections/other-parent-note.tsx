@@ -1,5 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
 import { Anchor, Text } from "@mantine/core";
 import type { FamilyElection } from "@portal/shared/schemas/elections";
 import { useTranslation } from "react-i18next";

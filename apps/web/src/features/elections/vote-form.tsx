@@ -1,15 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Radio.layer.css";
-import "@mantine/core/styles/RadioCard.layer.css";
-import "@mantine/core/styles/RadioIndicator.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Alert, Button, Radio, Stack, Text } from "@mantine/core";
 import type { FamilyElection } from "@portal/shared/schemas/elections";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

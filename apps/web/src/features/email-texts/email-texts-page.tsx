@@ -1,12 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Alert, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { EMAIL_TEXT_IDS, type EmailTextId, isEmailTextId } from "@portal/shared/email-texts";
 import { isLanguage, LANGUAGE_CODES, type Language } from "@portal/shared/languages";

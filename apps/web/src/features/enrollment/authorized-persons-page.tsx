@@ -1,6 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
 import { Alert } from "@mantine/core";
 import { MAX_AUTHORIZED_PERSONS } from "@portal/shared/rules/family";
 import { authorizedPersonsSchema } from "@portal/shared/schemas/enrollment/authorized-persons";

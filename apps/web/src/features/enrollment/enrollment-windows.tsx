@@ -1,8 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/List.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Alert, List, Text } from "@mantine/core";
 import { schoolDay, type WindowKind } from "@portal/shared/rules/school-year-windows";
 import type { SchoolYear } from "@portal/shared/schemas/responses";

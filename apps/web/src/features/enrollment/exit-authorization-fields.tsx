@@ -1,13 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Checkbox.layer.css";
-import "@mantine/core/styles/CheckboxCard.layer.css";
-import "@mantine/core/styles/CheckboxIndicator.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Alert, Checkbox, Stack, Text } from "@mantine/core";
 import { canExitAlone, type LevelCode } from "@portal/shared/rules/levels";
 import { DEFAULT_YEAR_CONSTANTS, type YearConstants } from "@portal/shared/rules/year-settings";

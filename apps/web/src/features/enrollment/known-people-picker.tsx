@@ -1,13 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Button, Group, NativeSelect, Paper, Stack, Text } from "@mantine/core";
 import type { KnownPerson } from "@portal/shared/schemas/enrollment-responses";
 import { useId, useState } from "react";

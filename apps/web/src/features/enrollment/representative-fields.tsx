@@ -1,14 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Radio.layer.css";
-import "@mantine/core/styles/RadioCard.layer.css";
-import "@mantine/core/styles/RadioIndicator.layer.css";
-import "@mantine/core/styles/SimpleGrid.layer.css";
 import { Alert, Group, NativeSelect, Radio, SimpleGrid, TextInput } from "@mantine/core";
 import type { ReactNode } from "react";
 import { type FieldPath, type UseFormReturn, useController, useWatch } from "react-hook-form";

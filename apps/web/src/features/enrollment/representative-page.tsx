@@ -1,12 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Radio.layer.css";
-import "@mantine/core/styles/RadioCard.layer.css";
-import "@mantine/core/styles/RadioIndicator.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
 import { Alert, Radio, Stack, Textarea } from "@mantine/core";
 import {
   representativeSchema,

@@ -1,9 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/List.layer.css";
 import { Alert, Anchor, List } from "@mantine/core";
 import { isTemplateStep } from "@portal/shared/file-settings";
 import { useTranslation } from "react-i18next";

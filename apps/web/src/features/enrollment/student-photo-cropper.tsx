@@ -1,10 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Slider.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Box, Button, Group, Slider, Stack, Text } from "@mantine/core";
 import { STUDENT_PHOTO_SIZE_PX } from "@portal/shared/upload-kinds";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";

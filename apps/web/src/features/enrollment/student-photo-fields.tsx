@@ -1,10 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/Image.layer.css";
-import "@mantine/core/styles/SimpleGrid.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Box, FileInput, Image, SimpleGrid, Stack, Text } from "@mantine/core";
 import { CONSENT_TEXT_VERSION } from "@portal/shared/consents";
 import { STUDENT_PHOTO_SIZE_PX } from "@portal/shared/upload-kinds";

@@ -1,12 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Grid.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Progress.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Stepper.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Box, Button, Collapse, Grid, Paper, Progress, Stack, Stepper, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { BREAKPOINT_MOBILE_PX } from "@portal/shared/constants";

@@ -1,18 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Checkbox.layer.css";
-import "@mantine/core/styles/CheckboxCard.layer.css";
-import "@mantine/core/styles/CheckboxIndicator.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/SimpleGrid.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { bytesToMb, FILE_TYPE_LABEL, FILE_TYPES, type FileType } from "@portal/shared/file-settings";
 import type { AdminFileSettings } from "@portal/shared/schemas/file-settings";

@@ -1,12 +1,3 @@
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Switch.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Paper, Stack, Switch, Text, Title } from "@mantine/core";
 import type { AdminFileSettings } from "@portal/shared/schemas/file-settings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

@@ -1,16 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Anchor, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { bytesToMb } from "@portal/shared/file-settings";
 import { LANGUAGE_CODES, LANGUAGES, type Language } from "@portal/shared/languages";

@@ -1,7 +1,3 @@
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { NativeSelect, TextInput } from "@mantine/core";
 import { TEMPLATE_STEPS } from "@portal/shared/file-settings";

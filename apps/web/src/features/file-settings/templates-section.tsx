@@ -1,11 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { AdminFileSettings, AdminTemplate } from "@portal/shared/schemas/file-settings";
 import { useState } from "react";

@@ -1,9 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
 import { Alert, Anchor, Stack } from "@mantine/core";
 import { type RequestCodeMatches, requestCodeMatchesSchema } from "@portal/shared/schemas/requests";
 import { useQuery } from "@tanstack/react-query";

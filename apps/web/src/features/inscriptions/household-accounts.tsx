@@ -1,6 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/List.layer.css";
 import { Anchor, List } from "@mantine/core";
 import type { RequestDetail } from "@portal/shared/schemas/workflow";
 import { useTranslation } from "react-i18next";

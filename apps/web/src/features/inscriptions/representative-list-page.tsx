@@ -1,14 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/LoadingOverlay.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/SimpleGrid.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Box, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,10 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
 import { Anchor, Badge, Group, Stack, Table, Text } from "@mantine/core";
 import type { RepresentativeListItem, RepresentativeSort } from "@portal/shared/schemas/requests";
 import type { MouseEvent } from "react";

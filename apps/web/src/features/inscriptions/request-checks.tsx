@@ -1,10 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/List.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
 import { Alert, Anchor, List, Stack, Text } from "@mantine/core";
 import type { RequestChecks as Checks } from "@portal/shared/schemas/workflow";
 import { useTranslation } from "react-i18next";

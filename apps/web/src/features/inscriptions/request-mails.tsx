@@ -1,11 +1,3 @@
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Badge, Button, Stack, Table, Text } from "@mantine/core";
 import type { MailStatus } from "@portal/shared/mail";
 import type { RequestMail } from "@portal/shared/schemas/request-mails";

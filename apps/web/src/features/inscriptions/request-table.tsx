@@ -1,16 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Checkbox.layer.css";
-import "@mantine/core/styles/CheckboxCard.layer.css";
-import "@mantine/core/styles/CheckboxIndicator.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
 import { Anchor, Badge, Checkbox, Group, Table, Text } from "@mantine/core";
 import type { RequestListItem, RequestSort } from "@portal/shared/schemas/requests";
 import type { MouseEvent } from "react";

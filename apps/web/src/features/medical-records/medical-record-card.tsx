@@ -1,13 +1,3 @@
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/List.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/SimpleGrid.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Badge, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { ALLERGY_GROUPS, hasAllergies, type MedicalRecordRow } from "@portal/shared/schemas/medical-records";
 import { useTranslation } from "react-i18next";

@@ -1,21 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/LoadingOverlay.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "@mantine/core/styles/Popover.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/PillsInput.layer.css";
-import "@mantine/core/styles/Pill.layer.css";
-import "@mantine/core/styles/SimpleGrid.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import {
   Alert,
   Box,

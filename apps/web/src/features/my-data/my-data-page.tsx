@@ -1,7 +1,3 @@
-import "@mantine/core/styles/Grid.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Grid, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { routeTitleKey } from "../../lib/route-title-key.ts";

@@ -1,9 +1,3 @@
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/Progress.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
 import { Alert, Button, Group, Progress, Stack, Text } from "@mantine/core";
 import type { DataExportState } from "@portal/shared/schemas/data-export";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

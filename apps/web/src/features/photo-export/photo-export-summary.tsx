@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/List.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Group, List, Loader, Stack, Text, Title } from "@mantine/core";
 import { PHOTO_LEFT_OUT_REASONS, type PhotoExportSummary } from "@portal/shared/schemas/photo-exports";
 import { useTranslation } from "react-i18next";

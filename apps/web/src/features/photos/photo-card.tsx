@@ -1,16 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/AspectRatio.layer.css";
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Card.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Image.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Alert, AspectRatio, Badge, Box, Button, Card, Group, Image, Stack, Text } from "@mantine/core";
 import type { PhotoListItem, PhotoStatus } from "@portal/shared/schemas/photos";
 import { useTranslation } from "react-i18next";

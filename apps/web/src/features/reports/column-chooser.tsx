@@ -1,16 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Checkbox.layer.css";
-import "@mantine/core/styles/CheckboxCard.layer.css";
-import "@mantine/core/styles/CheckboxIndicator.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/Popover.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
 import { Button, Checkbox, Popover, ScrollArea, Stack } from "@mantine/core";
 import type { ReportColumn } from "@portal/shared/schemas/reports";
 import { useTranslation } from "react-i18next";

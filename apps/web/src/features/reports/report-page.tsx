@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Anchor, Box, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReportId } from "@portal/shared/schemas/reports";
 import { type ReactNode, useMemo } from "react";

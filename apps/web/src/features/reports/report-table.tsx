@@ -1,5 +1,3 @@
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
 import { Table } from "@mantine/core";
 import type { ReportColumn, ReportPage } from "@portal/shared/schemas/reports";
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";

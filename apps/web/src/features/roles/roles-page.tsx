@@ -1,10 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { ROLES } from "@portal/shared/roles";
 import { useId, useMemo } from "react";

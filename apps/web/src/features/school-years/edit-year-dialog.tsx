@@ -1,11 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Checkbox.layer.css";
-import "@mantine/core/styles/CheckboxCard.layer.css";
-import "@mantine/core/styles/CheckboxIndicator.layer.css";
-import "@mantine/core/styles/SimpleGrid.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Checkbox, SimpleGrid } from "@mantine/core";
 import type { CatalogItem } from "@portal/shared/schemas/responses";

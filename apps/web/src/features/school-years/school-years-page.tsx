@@ -1,10 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import type { WindowKind } from "@portal/shared/rules/school-year-windows";
 import type { SchoolYearDetail } from "@portal/shared/schemas/school-years";

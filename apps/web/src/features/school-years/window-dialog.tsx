@@ -1,4 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
 import { Text } from "@mantine/core";
 import { addMonths, WINDOW_EARLIEST_MONTHS, type WindowKind } from "@portal/shared/rules/school-year-windows";
 import { type SchoolYearDetail, schoolYearWindowSchema } from "@portal/shared/schemas/school-years";

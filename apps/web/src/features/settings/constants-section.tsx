@@ -1,7 +1,3 @@
-import "@mantine/core/styles/SimpleGrid.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SimpleGrid, TextInput } from "@mantine/core";
 import { constantsInputSchema, type GeneralSettingsPage } from "@portal/shared/schemas/general-settings";

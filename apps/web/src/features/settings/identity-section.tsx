@@ -1,14 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/ActionIcon.layer.css";
-import "@mantine/core/styles/ColorSwatch.layer.css";
-import "@mantine/core/styles/ColorPicker.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/Popover.layer.css";
-import "@mantine/core/styles/ColorInput.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ColorInput, TextInput } from "@mantine/core";
 import { type GeneralSettingsPage, identityInputSchema } from "@portal/shared/schemas/general-settings";

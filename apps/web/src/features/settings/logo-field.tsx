@@ -1,10 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Image.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Button, FileButton, Group, Image, Stack, Text } from "@mantine/core";
 import type { GeneralSettingsPage } from "@portal/shared/schemas/general-settings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

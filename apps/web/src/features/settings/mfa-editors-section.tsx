@@ -1,9 +1,3 @@
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Switch.layer.css";
 import { Paper, Switch } from "@mantine/core";
 import { type MfaSettings, mfaSettingsSchema } from "@portal/shared/schemas/mfa";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Fieldset.layer.css";
-import "@mantine/core/styles/SimpleGrid.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Fieldset, SimpleGrid, Textarea } from "@mantine/core";
 import { NOTICE_KINDS } from "@portal/shared/rules/year-settings";

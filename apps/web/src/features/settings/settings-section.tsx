@@ -1,11 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Button, Group, Paper, Stack, Text, Title, type TitleOrder } from "@mantine/core";
 import type { FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";

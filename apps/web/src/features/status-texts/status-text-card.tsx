@@ -1,14 +1,3 @@
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/List.layer.css";
-import "@mantine/core/styles/Paper.layer.css";
-import "@mantine/core/styles/SimpleGrid.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { LANGUAGE_CODES } from "@portal/shared/languages";
 import type { StatusTextAdmin } from "@portal/shared/schemas/status-texts";

@@ -1,9 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Alert, Stack, Text, Title } from "@mantine/core";
 import type { StatusTextAdmin } from "@portal/shared/schemas/status-texts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

@@ -1,14 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { Alert, Anchor, Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { BUE_EXPORT_COLUMNS } from "@portal/shared/schemas/sync";
 import { useTranslation } from "react-i18next";

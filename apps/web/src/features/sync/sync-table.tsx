@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
 import { Anchor, Badge, Table, Text } from "@mantine/core";
 import type { SyncListItem } from "@portal/shared/schemas/sync";
 import { useTranslation } from "react-i18next";

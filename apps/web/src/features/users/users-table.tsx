@@ -1,15 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Badge.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
 import { Anchor, Badge, Button, Group, NativeSelect, Table, Text } from "@mantine/core";
 import { ROLES, type Role } from "@portal/shared/roles";
 import type { UserListItem, UserSort, UserState } from "@portal/shared/schemas/users";

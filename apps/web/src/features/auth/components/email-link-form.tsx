@@ -1,9 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Stack, TextInput } from "@mantine/core";
 import { emailOnlySchema } from "@portal/shared/schemas/auth";

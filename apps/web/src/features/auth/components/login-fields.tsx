@@ -1,10 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import { Anchor, Group, NativeSelect, TextInput } from "@mantine/core";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import { memo, Suspense } from "react";

@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Code.layer.css";
-import "@mantine/core/styles/Image.layer.css";
-import "@mantine/core/styles/List.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Code, Image, List, Stack, Text } from "@mantine/core";
 import type { MfaSetup } from "@portal/shared/schemas/mfa";
 import { useTranslation } from "react-i18next";

@@ -1,9 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Anchor, NativeSelect, Text, Textarea, TextInput } from "@mantine/core";
 import { type ElectionView, electionListCreateSchema } from "@portal/shared/schemas/elections";

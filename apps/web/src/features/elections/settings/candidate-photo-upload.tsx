@@ -1,7 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
 import { FileInput, Stack } from "@mantine/core";
 import { CANDIDATE_PHOTO_MAX_BYTES } from "@portal/shared/schemas/elections";
 import { useMutation } from "@tanstack/react-query";

@@ -1,15 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "@mantine/core/styles/Overlay.layer.css";
-import "@mantine/core/styles/Popover.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
-import "@mantine/core/styles/PillsInput.layer.css";
-import "@mantine/core/styles/Pill.layer.css";
-import "@mantine/core/styles/SimpleGrid.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { MultiSelect, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { REQUEST_STATUSES } from "@portal/shared/request-status";
 import type { ElectionView } from "@portal/shared/schemas/elections";

@@ -1,4 +1,3 @@
-import "@mantine/core/styles/Badge.layer.css";
 import { Badge } from "@mantine/core";
 import type { ElectionStatus } from "@portal/shared/schemas/elections";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,3 @@
-import "@mantine/core/styles/Stack.layer.css";
 import { Stack } from "@mantine/core";
 import type { ElectionView } from "@portal/shared/schemas/elections";
 import { useQueryClient } from "@tanstack/react-query";

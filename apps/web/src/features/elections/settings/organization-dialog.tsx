@@ -1,6 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Textarea, TextInput } from "@mantine/core";
 import { type OrganizationInput, organizationSchema } from "@portal/shared/schemas/elections";

@@ -1,8 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Button, Group, Text } from "@mantine/core";
 import type { ElectionView } from "@portal/shared/schemas/elections";
 import { useMutation } from "@tanstack/react-query";

@@ -1,9 +1,3 @@
-import "@mantine/core/styles/List.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/ScrollArea.layer.css";
-import "@mantine/core/styles/Table.layer.css";
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Title.layer.css";
 import { List, Stack, Table, Text, Title } from "@mantine/core";
 import { type ElectionResult, TIE_TEXT } from "@portal/shared/schemas/elections";
 import { useTranslation } from "react-i18next";

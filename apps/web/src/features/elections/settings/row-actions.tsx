@@ -1,7 +1,3 @@
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
 import { Button, Group } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,11 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/InlineInput.layer.css";
-import "@mantine/core/styles/Radio.layer.css";
-import "@mantine/core/styles/RadioCard.layer.css";
-import "@mantine/core/styles/RadioIndicator.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
 import { Radio, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { type FieldPath, type FieldValues, type UseFormReturn, useController } from "react-hook-form";

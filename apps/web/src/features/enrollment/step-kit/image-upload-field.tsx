@@ -1,10 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Image.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { FileInput, Group, Image, Stack, Text } from "@mantine/core";
 import { FILE_TYPE_MIME, typesText } from "@portal/shared/file-settings";
 import type { UploadKind } from "@portal/shared/upload-kinds";

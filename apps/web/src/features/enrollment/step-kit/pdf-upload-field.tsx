@@ -1,9 +1,3 @@
-import "@mantine/core/styles/Text.layer.css";
-import "@mantine/core/styles/Anchor.layer.css";
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Input.layer.css";
-import "@mantine/core/styles/Stack.layer.css";
 import { Anchor, FileInput, Stack, Text } from "@mantine/core";
 import type { UploadKind } from "@portal/shared/upload-kinds";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";

@@ -1,10 +1,3 @@
-import "@mantine/core/styles/UnstyledButton.layer.css";
-import "@mantine/core/styles/CloseButton.layer.css";
-import "@mantine/core/styles/Alert.layer.css";
-import "@mantine/core/styles/Loader.layer.css";
-import "@mantine/core/styles/Button.layer.css";
-import "@mantine/core/styles/Group.layer.css";
-import "@mantine/core/styles/Text.layer.css";
 import { Alert, Button, Group, Text } from "@mantine/core";
 import type { StepData } from "@portal/shared/schemas/enrollment-responses";
 import { useTranslation } from "react-i18next";

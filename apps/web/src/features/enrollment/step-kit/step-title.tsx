@@ -1,4 +1,3 @@
-import "@mantine/core/styles/Title.layer.css";
 import { Title } from "@mantine/core";
 import { type ReactNode, useEffect, useRef } from "react";
 
