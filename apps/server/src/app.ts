@@ -43,6 +43,7 @@ import { systemRoutes } from "./modules/system/system.routes.ts";
 import { userRoutes } from "./modules/users/users.routes.ts";
 import { workflowRoutes } from "./modules/workflow/workflow.routes.ts";
 import { type DeclaredRoute, installAccessControl } from "./plugins/access.ts";
+import { apiDocumentRoutes, installApiDocument } from "./plugins/api-document.ts";
 import { installCompression } from "./plugins/compression.ts";
 import { installCsrfProtection } from "./plugins/csrf.ts";
 import { type Drain, installDrain } from "./plugins/drain.ts";
@@ -113,8 +114,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   installMaintenanceGate(app, ctx);
   installSecurityHeaders(app, { hsts: ctx.config.secureCookies });
   installRefusedAccessAudit(app, ctx);
+  // Before the routes: it describes each as it is declared.
+  await installApiDocument(app, ctx);
 
   systemRoutes(app, ctx, drain);
+  apiDocumentRoutes(app);
   schoolYearRoutes(app, ctx);
   authRoutes(app, ctx);
   accountRoutes(app, ctx);

@@ -18,6 +18,7 @@ const label = (route: DeclaredRoute) => `${route.method} ${route.url}`;
 const CONTRACT: Record<string, string> = {
   "GET /api/health": "public",
   "GET /api/public/config": "public",
+  "GET /api/openapi.json": "settingsManage",
   "GET /api/school-years": "public",
   "GET /api/session": "public",
   "PUT /api/session/language": "public",

@@ -4,6 +4,7 @@ import {
   requestCodeMatchesSchema,
   requestCodeQuerySchema,
   requestListQuerySchema,
+  requestListSchema,
 } from "@portal/shared/schemas/requests";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -28,12 +29,13 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/requests",
     // The answer is JSON text the service checked against requestListSchema (the route's answer
     // schema, undeclared fields stripped) and keeps per list version: sent without a second
-    // serialization, the list being the staff's busiest call (docs/rules/staff-workflow.md "Request lists").
-    { config, schema: { querystring: requestListQuerySchema } },
+    // serialization (Fastify sends a string as it is), the list being the staff's busiest call
+    // (docs/rules/staff-workflow.md "Request lists"). The schema here describes it (GET /api/openapi.json).
+    { config, schema: { querystring: requestListQuerySchema, response: { 200: requestListSchema } } },
     async (request, reply) =>
       reply
         .type("application/json; charset=utf-8")
-        .send(await listRequestsJson(ctx, schoolYearOf(request), request.query)),
+        .send((await listRequestsJson(ctx, schoolYearOf(request), request.query)) as never),
   );
 
   r.get(
