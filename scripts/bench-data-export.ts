@@ -21,7 +21,7 @@ import path from "node:path";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/database.ts";
-import { seedLargeSchool } from "../apps/server/src/db/seeds/large-school.ts";
+import { seedLargeSchool } from "../apps/server/src/demo/large-school.ts";
 import type { ServerProcess } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
 import { BENCH_PUBLIC_URL, startProductionServer } from "./bench-production.ts";
