@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../lib/api-error.ts";
 import { confirm } from "../../lib/confirm.tsx";
-import { formatElectionTime } from "./election-format.ts";
+import { formatInstantDay } from "../../lib/dates.ts";
 import { castVote, electionsQueryKey } from "./elections-api.ts";
 
 const BLANK = "blank";
@@ -38,7 +38,8 @@ export function VoteForm({ election }: { election: FamilyElection }) {
     return (
       <Alert color="blue" role="status">
         {election.myVote.votedAt
-          ? t("elections:family.votedAt", { date: formatElectionTime(election.myVote.votedAt, i18n.language) })
+          ? // The register keeps the hour of a vote, not its minute (docs/elections.md): the day is what it says.
+            t("elections:family.votedAt", { date: formatInstantDay(election.myVote.votedAt, i18n.language) })
           : t("elections:family.voted")}
       </Alert>
     );
