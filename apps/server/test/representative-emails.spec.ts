@@ -7,8 +7,8 @@ import { call, createTestApp, errorOf, signedInAs, type TestApp, uniqueEmail } f
 
 /**
  * Spec 5 "Duplicates: a record with the same identification or e-mail exists", for the legal
- * representatives' e-mails (docs/rules/enrollment.md "A representative's e-mail given by another
- * family"): saved all the same, the family warned without a word about the other family, the staff
+ * representatives' e-mails (docs/rules/enrollment.md "Students: identity, birth
+ * date and level"): saved all the same, the family warned without a word about the other family, the staff
  * shown the other requests on the request's page.
  */
 

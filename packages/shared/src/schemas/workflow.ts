@@ -171,7 +171,7 @@ export const requestChecksSchema = z.object({
   /**
    * Spec 5 "same e-mail": this file's representatives whose e-mail a file of another family sent
    * to the school also gives, with those requests (by code), in step order. The family was only
-   * warned (docs/rules/enrollment.md "A representative's e-mail given by another family").
+   * warned (docs/rules/enrollment.md "Students: identity, birth date and level").
    */
   sharedEmails: z.array(
     z.object({

@@ -4,7 +4,7 @@ import type { AnyDb } from "./schema-helpers.ts";
 
 /*
  * Spec 5 "Duplicates: a record with the same identification or e-mail exists" (docs/rules/enrollment.md
- * "A representative's e-mail given by another family"): every save of a representative step and every
+ * "Students: identity, birth date and level"): every save of a representative step and every
  * request page looks up who else gives the same e-mail. A partial index on the e-mail as the lookup
  * reads it (trimmed, lower case, out of the step's JSON) over the two representative steps keeps that
  * one indexed read, not a scan of every step, on both engines. The expression must stay the same as

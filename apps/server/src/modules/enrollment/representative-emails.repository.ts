@@ -3,8 +3,8 @@ import type { Db, Engine } from "../../db/database.ts";
 
 /**
  * Spec 5 "Duplicates: a record with the same identification or e-mail exists", for the legal
- * representatives' e-mails (docs/rules/enrollment.md "A representative's e-mail given by another
- * family"). Both queries read the e-mail out of the step's JSON with the expression of the partial
+ * representatives' e-mails (docs/rules/enrollment.md "Students: identity, birth
+ * date and level"). Both queries read the e-mail out of the step's JSON with the expression of the partial
  * index of migration 0036 (trimmed, lower case, representative steps only), so each is one indexed
  * read on SQLite and on PostgreSQL. Only files sent to the school (with a request) of another family
  * count: a household's two accounts are one family (`students.family_user_id`).

@@ -11,7 +11,7 @@ import {
 
 /**
  * Spec 5 "same identification or e-mail" for the legal representatives (docs/rules/enrollment.md
- * "A representative's e-mail given by another family"): never a refusal (a parent may represent
+ * "Students: identity, birth date and level"): never a refusal (a parent may represent
  * children of two families), a warning to the family that tells nothing of the other family, and a
  * check on the request's page naming the other requests to the staff.
  */

@@ -4,8 +4,8 @@ const normalEmail = (value: string) => value.trim().toLowerCase();
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 /**
- * Spec 5 "same e-mail" (docs/rules/enrollment.md "A representative's e-mail given by another
- * family"): the server saves the step and says whether another family gives the e-mail. The
+ * Spec 5 "same e-mail" (docs/rules/enrollment.md "Students: identity, birth
+ * date and level"): the server saves the step and says whether another family gives the e-mail. The
  * warning shows under the e-mail field while it holds that address; the save that first learns it
  * keeps the step open so the family reads it, and the next save of the same address goes on.
  */
