@@ -1,7 +1,7 @@
 import type { StepId } from "@portal/shared/enrollment-steps";
 import type { RequestChecks } from "@portal/shared/schemas/workflow";
 import type { AppContext } from "../../context.ts";
-import { recordAudit } from "../audit/audit.repository.ts";
+import { recordAudit } from "../../kernel/audit-trail.ts";
 import {
   emailGivenByAnotherFamily,
   listSharedRepresentativeEmails,
