@@ -79,6 +79,19 @@ describe("a representative's e-mail another family gives", () => {
 
     const family = await signedInAs(t, "User");
     const fileId = await completeFile(t, family.cookie);
+    // The file's first representative gets an address of its own: the test bodies' default one is
+    // other specs' families' too, in the database the spec files share.
+    expect((await saveEmail(family.cookie, fileId, "firstRepresentative", uniqueEmail("own"))).statusCode).toBe(200);
+    // Ids only, on this family's account; what the default bodies' saves audited is counted before.
+    const audited = () =>
+      t.ctx.db
+        .selectFrom("audit_events")
+        .select(["actor_user_id", "subject_user_id", "details"])
+        .where("event", "=", "enrollment.representativeEmail.shared")
+        .where("subject_user_id", "=", family.id)
+        .orderBy("id")
+        .execute();
+    const before = (await audited()).length;
     // Another case and spaces around it: the same address.
     const typed = `  ${email.toUpperCase()} `;
     const saved = await saveEmail(family.cookie, fileId, "secondRepresentative", typed);
@@ -103,23 +116,16 @@ describe("a representative's e-mail another family gives", () => {
     );
     expect(saved.json()).toMatchObject({ id: fileId, studentId: expect.any(Number) });
     // Audited for the staff with ids only; reading the step again is not a new try.
-    const audited = () =>
-      t.ctx.db
-        .selectFrom("audit_events")
-        .select(["actor_user_id", "subject_user_id", "details"])
-        .where("event", "=", "enrollment.representativeEmail.shared")
-        .where("subject_user_id", "=", family.id)
-        .execute();
     const events = await audited();
-    expect(events).toHaveLength(1);
-    expect(JSON.parse(String(events[0]?.details))).toEqual({ fileId, step: "secondRepresentative" });
+    expect(events).toHaveLength(before + 1);
+    expect(JSON.parse(String(events.at(-1)?.details))).toEqual({ fileId, step: "secondRepresentative" });
     const step = await call(t, { method: "GET", url: stepUrl(fileId, "secondRepresentative"), cookie: family.cookie });
     expect(step.json()).toMatchObject({ completed: true, emailGivenByAnotherFamily: true, data: { email } });
     expect(step.body).not.toContain(holder.code);
     // The other representative's own e-mail is no one else's.
     const first = await call(t, { method: "GET", url: stepUrl(fileId, "firstRepresentative"), cookie: family.cookie });
     expect(first.json().emailGivenByAnotherFamily).toBe(false);
-    expect(await audited()).toHaveLength(1);
+    expect(await audited()).toHaveLength(before + 1);
     // Other steps say nothing of it.
     const terms = await call(t, {
       method: "GET",
