@@ -39,6 +39,9 @@ export function familyStepHost(file: FileSummary, queryClient: QueryClient): Ste
       queryClient.setQueryData(fileQueryKey(file.id), summary);
       void queryClient.invalidateQueries({ queryKey: stepQueryKey(file.id, step) });
       void queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY });
+      // The file's context changes with what was saved (the student's birth date, read by the
+      // level's check on the next step): the read made as this step opened is not the next one's.
+      void queryClient.invalidateQueries({ queryKey: fileContextQuery(file.id).queryKey, refetchType: "none" });
       // The next step opens once this one is saved: its data leaves now, beside its code.
       prefetchWizardStep(queryClient, file.id, stepAfter(step));
       return summary;
