@@ -276,7 +276,7 @@ export function RepresentativeFields({
             description={emailNotice}
             inputWrapperOrder={["label", "input", "description", "error"]}
             descriptionProps={
-              emailNotice ? { c: "orange.9", "data-testid": "email-notice", role: "status" } : undefined
+              emailNotice ? { c: "orange", "data-testid": "email-notice", role: "status" } : undefined
             }
           />
           <TextInput
