@@ -2,7 +2,16 @@ import { expect, type Page, test } from "@playwright/test";
 import { cedulaFor, minimalPdf } from "../apps/server/test/support/documents.ts";
 import { registerAccount } from "./support/accounts.ts";
 import { CURRENT_YEAR } from "./support/demo-calendar.ts";
-import { chooseOption, chooseRadio, press, tabTo, tick, typeInto, uploadWithKeyboard } from "./support/keyboard.ts";
+import {
+  chooseOption,
+  chooseRadio,
+  interceptFileChoosers,
+  press,
+  tabTo,
+  tick,
+  typeInto,
+  uploadWithKeyboard,
+} from "./support/keyboard.ts";
 import { jpegPhoto } from "./support/wizard.ts";
 
 // The login screen is English for this browser; once signed in, the family works in Spanish.
@@ -27,6 +36,7 @@ async function saveAndNext(page: Page, next: string): Promise<void> {
  */
 test("a new family completes the whole wizard and sends the file with the keyboard only", async ({ page }) => {
   test.slow();
+  interceptFileChoosers(page);
   await registerAccount(page, "teclado");
   await expect(page).toHaveURL(/\/portal\/inscripciones\/bienvenido$/);
   await expect(page.getByRole("heading", { level: 1, name: "Bienvenido" })).toBeVisible();

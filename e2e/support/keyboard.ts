@@ -69,6 +69,22 @@ export async function press(page: Page, button: Locator): Promise<void> {
   await page.keyboard.press("Enter");
 }
 
+const intercepting = new WeakSet<Page>();
+
+/**
+ * Keeps the browser intercepting file choosers for `page`. Playwright turns the interception on
+ * when a first "filechooser" listener is added and off when the last one goes, each time by a
+ * message of its own to the browser: with only `waitForEvent` listening, a key press could reach
+ * the page before the interception was on, and the chooser it opened was never reported
+ * (puppeteer/puppeteer#6040 describes the same race). A listener kept for the page's life leaves it
+ * on; call this as the page opens, long before the first upload.
+ */
+export function interceptFileChoosers(page: Page): void {
+  if (intercepting.has(page)) return;
+  intercepting.add(page);
+  page.on("filechooser", () => {});
+}
+
 /**
  * Tabs to a file field's button and opens it with Enter. The operating system's file chooser that
  * opens then cannot be driven by keys in a test, so Playwright hands it the file (`setFiles` on the
@@ -79,6 +95,7 @@ export async function uploadWithKeyboard(
   button: Locator,
   file: { name: string; mimeType: string; buffer: Buffer },
 ): Promise<void> {
+  interceptFileChoosers(page);
   await tabTo(page, button);
   // The chooser opens on the key press itself, nothing to download first: bounded like an
   // assertion (20 s), a key that opens nothing fails here rather than at the walk's 9-minute limit
