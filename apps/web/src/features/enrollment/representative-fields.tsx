@@ -275,9 +275,7 @@ export function RepresentativeFields({
             error={errorText(errors.email?.message)}
             description={emailNotice}
             inputWrapperOrder={["label", "input", "description", "error"]}
-            descriptionProps={
-              emailNotice ? { c: "orange", "data-testid": "email-notice", role: "status" } : undefined
-            }
+            descriptionProps={emailNotice ? { c: "orange", "data-testid": "email-notice", role: "status" } : undefined}
           />
           <TextInput
             label={k("emailConfirmation")}
