@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -17,6 +16,16 @@ function markdownFiles(dir: string): string[] {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return markdownFiles(path);
     return name.endsWith(".md") ? [path] : [];
+  });
+}
+
+/** The code's own files under `dir` (no dependencies, no builds, no test output). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory())
+      return ["node_modules", "dist", "test-results", "test-reports"].includes(name) ? [] : sourceFiles(path);
+    return /\.(ts|tsx|mjs|cjs|js)$/.test(name) ? [path] : [];
   });
 }
 
@@ -134,20 +143,15 @@ describe("docs", () => {
   it("is cited by the code only where a file and a heading exist", () => {
     // A comment names a doc and, in quotes, one of its headings: `docs/rules/enrollment.md
     // "Households"`, the quote possibly running onto the comment's next line.
-    const sources = execFileSync("git", ["grep", "-l", "docs/", "--", "apps", "packages", "e2e", "scripts"], {
-      cwd: ROOT,
-      encoding: "utf8",
-    })
-      .split("\n")
-      .filter(Boolean);
+    const sources = ["apps", "packages", "e2e", "scripts"].flatMap((folder) => sourceFiles(join(ROOT, folder)));
     const broken: string[] = [];
     for (const source of sources) {
-      const text = readFileSync(join(ROOT, source), "utf8").replace(/\n\s*(?:\*|\/\/)\s*/g, " ");
+      const text = readFileSync(source, "utf8").replace(/\n\s*(?:\*|\/\/)\s*/g, " ");
       for (const match of text.matchAll(/\b(docs\/[\w./-]+\.md)(?:,? "([^"]+)")?/g)) {
         const [, file = "", heading] = match;
-        if (!existsSync(join(ROOT, file))) broken.push(`${source} → ${file} (no such file)`);
+        if (!existsSync(join(ROOT, file))) broken.push(`${relative(ROOT, source)} → ${file} (no such file)`);
         else if (heading && !linesOf(join(ROOT, file)).some((line) => headingOf(line) === heading))
-          broken.push(`${source} → ${file} "${heading}" (no such heading)`);
+          broken.push(`${relative(ROOT, source)} → ${file} "${heading}" (no such heading)`);
       }
     }
     expect(broken).toEqual([]);
