@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { archiveEntries, prepareArchive } from "./support/data-export.ts";
 import { jpegPhoto, startFile, uploadAs } from "./support/enrollment.ts";
+import { mayMountTmpfs } from "./support/full-disk.ts";
 import { createOwnDatabase } from "./support/own-database.ts";
 import { createTestApp, signedInAs } from "./support/test-app.ts";
 
@@ -20,15 +21,7 @@ afterEach(async () => {
 
 let canMount = false;
 beforeAll(() => {
-  const probe = fs.mkdtempSync("/tmp/portal-mount-probe-");
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe], { stdio: "ignore" });
-    execFileSync("umount", [probe], { stdio: "ignore" });
-    canMount = true;
-  } catch {
-    canMount = false;
-  }
-  fs.rmdirSync(probe);
+  canMount = mayMountTmpfs();
 });
 
 describe("the archive on a full disk", () => {

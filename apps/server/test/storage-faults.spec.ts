@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { jpegPhoto, startFile, uploadAs } from "./support/enrollment.ts";
+import { mayMountTmpfs } from "./support/full-disk.ts";
 import { createOwnDatabase } from "./support/own-database.ts";
 import { call, createTestApp, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
@@ -18,18 +19,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Whether this machine lets the test mount a tmpfs (root in a container that allows it). */
 let canMount = false;
 beforeAll(() => {
-  const probe = fs.mkdtempSync("/tmp/portal-mount-probe-");
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe], { stdio: "ignore" });
-    execFileSync("umount", [probe], { stdio: "ignore" });
-    canMount = true;
-  } catch {
-    canMount = false;
-  }
-  fs.rmdirSync(probe);
+  canMount = mayMountTmpfs();
 });
 
 async function familyWithFile() {

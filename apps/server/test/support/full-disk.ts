@@ -6,6 +6,23 @@ import { sql } from "kysely";
 import type { Db } from "../../src/db/database.ts";
 
 /**
+ * Whether this machine lets the tests mount a tmpfs (root in a container that allows it): tried
+ * once on a scratch folder, for specs that mount one where the portal writes.
+ */
+export function mayMountTmpfs(): boolean {
+  const probe = fs.mkdtempSync(path.join(os.tmpdir(), "portal-mount-probe-"));
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe], { stdio: "ignore" });
+    execFileSync("umount", [probe], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmdirSync(probe);
+  }
+}
+
+/**
  * A data folder on a small tmpfs of its own (root may mount one), or null where mounting is not
  * allowed (the caller skips). `cleanups` gets the unmount and the folder's removal, in the order
  * they must run once reversed.
