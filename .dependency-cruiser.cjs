@@ -15,8 +15,8 @@ const FEATURE_EXCEPTIONS = [
   // The account page signs out and manages the second factor with the sign-in's own pieces.
   { from: "account", to: ["auth/use-logout.ts", "auth/components/", "auth/api/mfa-api.ts"] },
   { from: "system", to: ["auth/use-logout.ts"] },
-  // My data is a page of the account area: it shows the area's sidebar.
-  { from: "my-data", to: ["account/account-sidebar.tsx"] },
+  // My data is a page of the account area: it sits in the area's frame.
+  { from: "my-data", to: ["account/account-area-frame.tsx"] },
   // The school years a family may act in: one query, the login's.
   { from: "enrollment", to: ["auth/api/auth-api.ts"] },
   { from: "inscriptions", to: ["auth/api/auth-api.ts"] },

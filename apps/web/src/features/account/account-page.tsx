@@ -1,14 +1,12 @@
-import { Grid, Paper, Stack, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { isFamilyRole } from "@portal/shared/roles";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
-import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useUnsavedChangesGuard } from "../../lib/use-unsaved-changes-guard.ts";
 import { useAccount } from "./account-api.ts";
-import { AccountSidebar } from "./account-sidebar.tsx";
+import { AccountAreaFrame } from "./account-area-frame.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { HouseholdSection } from "./household-section.tsx";
 import { MfaSection } from "./mfa-section.tsx";
@@ -16,7 +14,6 @@ import { ProfileForm } from "./profile-form.tsx";
 
 /** /portal/account/user: the signed-in user's data and password. */
 export function AccountPage() {
-  const { t } = useTranslation();
   const account = useAccount();
   const { user } = useSession();
   const [profileDirty, setProfileDirty] = useState(false);
@@ -25,31 +22,19 @@ export function AccountPage() {
   useUnsavedChangesGuard(profileDirty || passwordDirty);
 
   return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t(routeTitleKey("account.user"))}
-      </Title>
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Paper withBorder p="xs">
-            <AccountSidebar />
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
-          <Stack gap="lg">
-            {account.data ? (
-              <ProfileForm user={account.data} onDirtyChange={setProfileDirty} />
-            ) : account.isError ? (
-              <FormErrorAlert error={account.error} />
-            ) : (
-              <PageLoader />
-            )}
-            {user && isFamilyRole(user.role) ? <HouseholdSection /> : null}
-            <ChangePasswordForm email={user?.email ?? ""} onDirtyChange={setPasswordDirty} />
-            <MfaSection />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+    <AccountAreaFrame routeId="account.user">
+      <Stack gap="lg">
+        {account.data ? (
+          <ProfileForm user={account.data} onDirtyChange={setProfileDirty} />
+        ) : account.isError ? (
+          <FormErrorAlert error={account.error} />
+        ) : (
+          <PageLoader />
+        )}
+        {user && isFamilyRole(user.role) ? <HouseholdSection /> : null}
+        <ChangePasswordForm email={user?.email ?? ""} onDirtyChange={setPasswordDirty} />
+        <MfaSection />
+      </Stack>
+    </AccountAreaFrame>
   );
 }
