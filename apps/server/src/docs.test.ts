@@ -11,25 +11,17 @@ import { describe, expect, it } from "vitest";
 const ROOT = resolve(import.meta.dirname, "../../..");
 const MAX_SECTION_LINES = 120;
 
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return markdownFiles(path);
-    return name.endsWith(".md") ? [path] : [];
-  });
-}
-
-/** The code's own files under `dir` (no dependencies, no builds, no test output). */
-function sourceFiles(dir: string): string[] {
+/** The files under `dir` whose names match `wanted`, past dependencies, builds and test output. */
+function filesUnder(dir: string, wanted: RegExp): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory())
-      return ["node_modules", "dist", "test-results", "test-reports"].includes(name) ? [] : sourceFiles(path);
-    return /\.(ts|tsx|mjs|cjs|js)$/.test(name) ? [path] : [];
+      return ["node_modules", "dist", "test-results", "test-reports"].includes(name) ? [] : filesUnder(path, wanted);
+    return wanted.test(name) ? [path] : [];
   });
 }
 
-const DOCS = markdownFiles(join(ROOT, "docs"));
+const DOCS = filesUnder(join(ROOT, "docs"), /\.md$/);
 const LINKING = [...DOCS, join(ROOT, "README.md"), join(ROOT, "CONTRIBUTING.md")];
 
 interface Line {
@@ -143,7 +135,9 @@ describe("docs", () => {
   it("is cited by the code only where a file and a heading exist", () => {
     // A comment names a doc and, in quotes, one of its headings: `docs/rules/enrollment.md
     // "Households"`, the quote possibly running onto the comment's next line.
-    const sources = ["apps", "packages", "e2e", "scripts"].flatMap((folder) => sourceFiles(join(ROOT, folder)));
+    const sources = ["apps", "packages", "e2e", "scripts"].flatMap((folder) =>
+      filesUnder(join(ROOT, folder), /\.(ts|tsx|mjs|cjs|js)$/),
+    );
     const broken: string[] = [];
     for (const source of sources) {
       const text = readFileSync(source, "utf8").replace(/\n\s*(?:\*|\/\/)\s*/g, " ");
