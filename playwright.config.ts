@@ -33,6 +33,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: "es-EC",
+    // The theme respects reduced motion, so no modal is half faded in when a test reads its colours
+    // (axe once measured a button at 3.59:1 mid-fade and failed the run).
+    reducedMotion: "reduce",
     // The trace keeps the actions, the network and the DOM of each step, not the screencast: recording
     // the screencast doubled the suite's time on a 2-core machine (four specs: 199-201 s with it,
     // 113-119 s without, 101-106 s with no trace at all). On CI only the retry of a failed test is

@@ -5,8 +5,17 @@ import { expect, type Page } from "@playwright/test";
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  // Mantine's transitions (modals, menus) settle within 200 ms; axe then reads the final colours.
-  await page.evaluate(() => document.fonts.ready);
+  // axe reads colours as drawn: wait for the fonts and for any finite animation still running, so a
+  // half-faded element is never measured (the browser context also asks for reduced motion).
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const running = document.getAnimations().filter((animation) => {
+      const iterations = animation.effect?.getComputedTiming().iterations;
+      return iterations !== undefined && Number.isFinite(iterations);
+    });
+    await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+  });
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

@@ -25,6 +25,8 @@ export function buildTheme(branding: Branding) {
     primaryShade: { light: shade, dark: shade },
     defaultRadius: "md",
     autoContrast: true,
+    // A reader who asks the system for less motion gets none: modals and menus appear at once.
+    respectReducedMotion: true,
     // md and xl line up with the spec's 992 px and 1400 px layout changes.
     breakpoints: { xs: "36em", sm: "48em", md: em(BREAKPOINT_MOBILE_PX), lg: "75em", xl: em(BREAKPOINT_WIDE_PX) },
     components: { Badge: { styles: BADGE_NEVER_CLIPPED } },
