@@ -101,6 +101,17 @@ test("the screen sweep's checker finds each kind of defect it guards against", a
   expect(await screenTextFindings(page, "es", "other", known)).toContain("catalogue code: EC");
 });
 
+test("the axe check fails a screen with a serious violation, and passes it once fixed", async ({ page }) => {
+  await page.setContent(`<main lang="en"><h1>Title</h1><p style="color:#aaa;background:#fff">Faint text</p>
+    <label>Name <input></label><input aria-label=""></main>`);
+  const failure = await expectNoSeriousViolations(page, "planted").catch((error: Error) => error.message);
+  expect(failure).toContain('"rule": "color-contrast"');
+  expect(failure).toContain('"rule": "label"');
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Fixed</title></head>
+    <body><main><h1>Title</h1><p>Plain text</p><label>Name <input></label></main></body></html>`);
+  await expectNoSeriousViolations(page, "fixed");
+});
+
 const publicRoutes = built.filter((route) => route.access !== "protected");
 
 test("the sweep covers every public screen", () => {
