@@ -165,6 +165,45 @@ describe("ballots waiting for their batch", () => {
     await publishAndCheck(election, [...first, ...second, ...last]);
   }, 60_000);
 
+  it("of a cancelled poll join its box at the cancel, or by the job when the box refused them then", async () => {
+    const cancel = async (electionId: number) => {
+      const version = (await adminElection(t, admin, electionId)).version;
+      const response = await call(t, {
+        method: "POST",
+        url: `/api/settings/elections/${electionId}/cancel`,
+        cookie: admin,
+        payload: { version, reason: "Incidente en la votación" },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const { election, voters } = await openElection(3);
+    await castAll(election, voters);
+    expect(await tally(election.id)).toEqual({ register: 3, waiting: 3, boxed: 0 });
+    await cancel(election.id);
+    expect(await tally(election.id)).toEqual({ register: 3, waiting: 0, boxed: 3 });
+
+    // The box refusing the move at the cancel: the cancel stands, the ballots wait for the job.
+    const refused = await openElection(2);
+    await castAll(refused.election, refused.voters);
+    if (t.ctx.engine === "sqlite") {
+      await sql`create trigger refuse_ballots before insert on election_ballots
+        begin select raise(abort, 'the box refuses'); end`.execute(t.ctx.db);
+    } else {
+      await sql`create or replace function refuse_ballots() returns trigger language plpgsql as $$
+        begin raise exception 'the box refuses'; end $$`.execute(t.ctx.db);
+      await sql`create trigger refuse_ballots before insert on election_ballots
+        for each row execute function refuse_ballots()`.execute(t.ctx.db);
+    }
+    await cancel(refused.election.id);
+    expect((await adminElection(t, admin, refused.election.id)).status).toBe("cancelled");
+    expect(await tally(refused.election.id)).toEqual({ register: 2, waiting: 2, boxed: 0 });
+    await sql`drop trigger refuse_ballots${sql.raw(t.ctx.engine === "postgres" ? " on election_ballots" : "")}`.execute(
+      t.ctx.db,
+    );
+    await purgeElectionRegisters(t.ctx);
+    expect(await tally(refused.election.id)).toEqual({ register: 2, waiting: 0, boxed: 2 });
+  }, 60_000);
+
   it("open under the new key after a rotation that sealed them again, the previous key gone", async () => {
     const { election, voters } = await openElection(2);
     const cast = await castAll(election, voters);

@@ -100,14 +100,25 @@ export async function batchesSettled(ctx: AppContext): Promise<void> {
   while (runs && runs.size > 0) await Promise.all(runs.values());
 }
 
-/** The elections' job (register-purge.ts): the ballots still waiting in closed polls go in. */
+/** Polls that take no more votes: their waiting ballots go into the box, however few. */
+const ENDED = new Set(["closed", "cancelled"]);
+
+/**
+ * The elections' job (register-purge.ts): the ballots still waiting in closed or cancelled polls go
+ * in. A cancelled poll's ballots are never counted, but they are ballots like the others: in the
+ * box, shuffled, kept and purged with it, never left sealed in the waiting table for good.
+ */
 export async function moveClosedPollsBallots(ctx: AppContext, now = new Date()): Promise<void> {
   for (const electionId of await electionsWithPendingBallots(ctx.db)) {
     const election = await findElection(ctx.db, electionId);
-    if (!election || effectiveStatus(election, now) !== "closed") continue;
-    // One election's failure (reported) leaves its ballots waiting and the job going on.
-    await moveBatch(ctx, electionId).catch((error: unknown) =>
-      console.warn(`elections: ballots of a closed poll stay waiting: ${reasonOf(error)}`),
-    );
+    if (!election || !ENDED.has(effectiveStatus(election, now))) continue;
+    await moveEndedPollBallots(ctx, electionId);
   }
+}
+
+/** A failure (reported) leaves the ballots waiting for the job's next minute, and the caller going on. */
+export async function moveEndedPollBallots(ctx: AppContext, electionId: number): Promise<void> {
+  await moveBatch(ctx, electionId).catch((error: unknown) =>
+    console.warn(`elections: ballots of an ended poll stay waiting: ${reasonOf(error)}`),
+  );
 }

@@ -11,7 +11,7 @@ import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import { validationError } from "../../plugins/errors.ts";
-import { moveBatch, moveWaitingBallots } from "./ballot-batches.ts";
+import { moveBatch, moveEndedPollBallots, moveWaitingBallots } from "./ballot-batches.ts";
 import { afterBallotRewrite, beforeBallotRewrite } from "./ballot-box-disk.ts";
 import { type Actor, assertEditable, assertListsPublishable, assertVersion, electionOr404 } from "./election-guards.ts";
 import { countElection, turnout } from "./election-result.ts";
@@ -125,7 +125,7 @@ async function transition(trx: Db, row: ElectionRow, changes: Parameters<typeof 
 
 /** Any time before publication, with a reason; ballots already cast are never counted. */
 export async function cancelElection(ctx: AppContext, actor: Actor, id: number, version: number, reason: string) {
-  return writeTransaction(ctx.db, ctx.engine, async (trx) => {
+  const view = await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const row = await electionOr404(trx, id);
     assertVersion(row, version);
     if (row.status === "published" || row.status === "cancelled") throw new AppError(409, "ELECTION_WRONG_STATUS");
@@ -138,6 +138,9 @@ export async function cancelElection(ctx: AppContext, actor: Actor, id: number, 
     });
     return electionView(trx, await electionOr404(trx, id));
   });
+  // No vote comes in any more: the waiting ballots join the box now (ballot-batches.ts).
+  await moveEndedPollBallots(ctx, id);
+  return view;
 }
 
 /**
