@@ -26,6 +26,7 @@ import type { ServerProcess } from "../apps/server/test/support/server-process.t
 import { withDatabase } from "./bench-database.ts";
 import { BENCH_PUBLIC_URL, startProductionServer } from "./bench-production.ts";
 import { currentYearId, stopBenchServer } from "./bench-server.ts";
+import { probeHealth } from "./http-load.ts";
 
 const ENGINE = process.env.BENCH_ENGINE ?? "sqlite";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -35,28 +36,6 @@ const UPLOADS = 40;
 const PROBES = 4;
 const PASSWORD = "benchmark passphrase 2025";
 const GOALS = { seconds: 10, p99Ms: 100 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
-/** GET /api/health from PROBES sequential loops until `until()` says stop; p50/p99 of the latencies. */
-async function probeHealth(base: string, until: () => boolean) {
-  const latencies: number[] = [];
-  let errors = 0;
-  await Promise.all(
-    Array.from({ length: PROBES }, async () => {
-      while (!until()) {
-        const started = performance.now();
-        const response = await fetch(`${base}/api/health`);
-        await response.arrayBuffer();
-        if (!response.ok) errors += 1;
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length, errors };
-}
 
 async function signIn(base: string, schoolYearId: number, email: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
@@ -177,11 +156,11 @@ async function main() {
       await db.db.deleteFrom("file_documents").where("file_id", "in", family.fileIds).execute();
       const idleUntil = performance.now() + SECONDS * 1000;
       const idleFrom = Date.now();
-      const idle = await probeHealth(base, () => performance.now() > idleUntil);
+      const idle = await probeHealth(base, PROBES, () => performance.now() > idleUntil);
       const idleBlockMs = started.longestBlockMs(idleFrom, Date.now());
       let finished = false;
       const from = Date.now();
-      const healthDuring = probeHealth(base, () => finished);
+      const healthDuring = probeHealth(base, PROBES, () => finished);
       const result = await exportOnce(base, cookie).finally(() => {
         finished = true;
       });

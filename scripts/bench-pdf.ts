@@ -22,6 +22,7 @@ import type { ServerProcess } from "../apps/server/test/support/server-process.t
 import { withDatabase } from "./bench-database.ts";
 import { BENCH_PUBLIC_URL, startProductionServer } from "./bench-production.ts";
 import { currentYearId, insertBenchUser, stopBenchServer } from "./bench-server.ts";
+import { percentile, probeHealth } from "./http-load.ts";
 import { fetchPost, signIn as staffSignIn } from "./staff-sign-in.ts";
 
 const ENGINE = process.env.BENCH_ENGINE ?? "sqlite";
@@ -34,33 +35,10 @@ const GOAL_RATIO = 2;
 /** The goal of a burst of downloads: health's p95 during ≤ max(2 × idle, 20 ms). */
 const GOAL_FLOOR_MS = 20;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
-/** GET /api/health from PROBES loops for `ms`; the latencies' p50/p95/p99. */
-async function probeHealth(base: string, ms: number) {
-  const latencies: number[] = [];
-  let errors = 0;
+/** GET /api/health from PROBES loops for `ms`. */
+function probeHealthFor(base: string, ms: number) {
   const until = performance.now() + ms;
-  await Promise.all(
-    Array.from({ length: PROBES }, async () => {
-      while (performance.now() < until) {
-        const started = performance.now();
-        const response = await fetch(`${base}/api/health`);
-        await response.arrayBuffer();
-        if (!response.ok) errors += 1;
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 0.5),
-    p95: percentile(latencies, 0.95),
-    p99: percentile(latencies, 0.99),
-    count: latencies.length,
-    errors,
-  };
+  return probeHealth(base, PROBES, () => performance.now() >= until);
 }
 
 /**
@@ -86,7 +64,7 @@ function downloadLoops(base: string, who: (index: number, turn: number) => { coo
       running = false;
       await Promise.all(loops);
       times.sort((a, b) => a - b);
-      return { count: times.length, p50: percentile(times, 0.5), p95: percentile(times, 0.95), failures };
+      return { count: times.length, p50: percentile(times, 50), p95: percentile(times, 95), failures };
     },
   };
 }
@@ -176,14 +154,14 @@ async function main() {
     // stored once, as the confirmation e-mail does after a send.
     await drawSummaries(base, cookie, fileIds).stop();
     for (const document of ["summary", "to-sign"]) await familyDownloads(base, familyCookies, document).stop();
-    const idle = await probeHealth(base, SECONDS * 1000);
+    const idle = await probeHealthFor(base, SECONDS * 1000);
     const pdfs = drawSummaries(base, cookie, fileIds);
-    const during = await probeHealth(base, SECONDS * 1000);
+    const during = await probeHealthFor(base, SECONDS * 1000);
     const drawn = await pdfs.stop();
     const bursts = [];
     for (const document of ["summary", "to-sign"]) {
       const loops = familyDownloads(base, familyCookies, document);
-      const health = await probeHealth(base, SECONDS * 1000);
+      const health = await probeHealthFor(base, SECONDS * 1000);
       bursts.push({ document, health, downloads: await loops.stop() });
     }
 

@@ -71,6 +71,37 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+/** Latencies of GET /api/health, as the benchmarks beside a load report them. */
+export interface HealthProbe {
+  p50: number;
+  p95: number;
+  p99: number;
+  count: number;
+  errors: number;
+}
+
+/**
+ * GET /api/health from `loops` sequential loops (each waits for its answer before the next) until
+ * `stop()` says so: what one more user would wait while the benchmark's load runs.
+ */
+export async function probeHealth(base: string, loops: number, stop: () => boolean): Promise<HealthProbe> {
+  const latencies: number[] = [];
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: loops }, async () => {
+      while (!stop()) {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/health`);
+        await response.arrayBuffer();
+        if (!response.ok) errors += 1;
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  const at = (p: number) => (latencies.length === 0 ? 0 : percentile(latencies, p));
+  return { p50: at(50), p95: at(95), p99: at(99), count: latencies.length, errors };
+}
+
 /** The run whose `value` is the median of the runs' (the upper one of an even count). */
 export function medianRun<T>(runs: readonly T[], value: (run: T) => number): T {
   const sorted = [...runs].sort((a, b) => value(a) - value(b));
