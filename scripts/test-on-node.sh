@@ -12,6 +12,8 @@
 # with its own node_modules, installed with `npm ci` on that Node; the install is kept for the next
 # run while package-lock.json and the Node version stay the same.
 #
+# NODE_TEST_PREPARE_ONLY=1: Node, the copy and better-sqlite3's build only, no tests (.ci/run
+# runs it in the background beside `npm test`, then again to run the tests on the ready copy).
 # NODE_TEST_DIR: the work folder (default ${TMPDIR:-/tmp}/portal-on-node); E2E_PORT defaults to
 # 3101 so that the copy's end-to-end server does not take the port of an `npm test` beside it.
 set -euo pipefail
@@ -62,11 +64,17 @@ if [ ! -d node_modules ] || [ "$(cat .node-test-stamp 2>/dev/null)" != "$stamp" 
   if [ "${NODE_TEST_INSTALL:-link}" = link ] && [ -f "$src/node_modules/.package-lock.json" ] &&
     [ ! "$src/package-lock.json" -nt "$src/node_modules/.package-lock.json" ]; then
     echo "Linking the machine's node_modules into $tree, better-sqlite3 built for Node $(node -v)…"
+    # Entry by entry, leaving out the caches: written in place they would reach the machine's files
+    # through the links, and the machine's tests may be writing them while this copy is made.
     for dir in "$src"/node_modules "$src"/apps/*/node_modules "$src"/packages/*/node_modules; do
-      if [ -d "$dir" ]; then cp -al "$dir" "$tree/${dir#"$src"/}"; fi
+      [ -d "$dir" ] || continue
+      mkdir -p "$tree/${dir#"$src"/}"
+      for entry in "$dir"/* "$dir"/.[!.]*; do
+        case "${entry##*/}" in .vite | .vite-temp | .cache | '.[!.]*' | '*') continue ;; esac
+        cp -al "$entry" "$tree/${dir#"$src"/}/"
+      done
     done
-    # Caches written in place would reach the machine's files through the links.
-    rm -rf node_modules/.vite node_modules/.vite-temp node_modules/.cache node_modules/better-sqlite3
+    rm -rf node_modules/better-sqlite3
     cp -a "$src/node_modules/better-sqlite3" node_modules/better-sqlite3
     # From the sources, as npm ci builds it here (its install script tries a prebuilt binary from
     # GitHub first): SQLite's amalgamation, then the binding, about a minute and a half of one core.
@@ -79,5 +87,10 @@ if [ ! -d node_modules ] || [ "$(cat .node-test-stamp 2>/dev/null)" != "$stamp" 
   echo "$stamp" >.node-test-stamp
 fi
 node -e "new (require('better-sqlite3'))(':memory:').close()"
+# .ci/run prepares the copy in the background while the machine's tests run, then runs it.
+if [ "${NODE_TEST_PREPARE_ONLY:-}" = 1 ]; then
+  echo "Node $(node -v): the copy in $tree is ready"
+  exit 0
+fi
 
 E2E_PORT="${E2E_PORT:-3101}" TEST_STAGES="$stages" node scripts/test-all.mjs
