@@ -34,6 +34,7 @@ import { reportRoutes } from "./modules/reports/reports.routes.ts";
 import { requestMailRoutes } from "./modules/request-mails/request-mails.routes.ts";
 import { requestStepRoutes } from "./modules/request-steps/request-steps.routes.ts";
 import { requestRoutes } from "./modules/requests/requests.routes.ts";
+import { retentionRoutes } from "./modules/retention/retention.routes.ts";
 import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
 import { storedLogoPath } from "./modules/settings/identity.service.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
@@ -124,6 +125,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   accountRoutes(app, ctx);
   householdRoutes(app, ctx);
   dataExportRoutes(app, ctx);
+  retentionRoutes(app, ctx);
   mfaRoutes(app, ctx);
   catalogRoutes(app, ctx);
   catalogAdminRoutes(app, ctx);

@@ -200,6 +200,17 @@ const CONTRACT: Record<string, string> = {
   "POST /api/settings/election-candidacies/:candidacyId/approve": "electionsManage",
   "POST /api/settings/election-candidacies/:candidacyId/decline": "electionsManage",
   "GET /api/settings/elections/:id/register": "electionsManage",
+  "GET /api/settings/retention": "settingsManage",
+  "PUT /api/settings/retention": "settingsManage",
+  "GET /api/settings/retention/holds": "settingsManage",
+  "POST /api/settings/retention/holds": "settingsManage",
+  "DELETE /api/settings/retention/holds/:id": "settingsManage",
+  "GET /api/settings/retention/preview": "settingsManage",
+  "GET /api/settings/retention/runs": "settingsManage",
+  "POST /api/settings/retention/runs": "settingsManage",
+  "GET /api/settings/retention/runs/:id": "settingsManage",
+  "GET /api/settings/processing-register": "settingsManage",
+  "GET /api/settings/processing-register/file": "settingsManage",
 };
 
 describe("access declarations", () => {
@@ -273,6 +284,8 @@ describe("who may call each non-public route", () => {
       ) {
         return "2147483000";
       }
+      // Settings › Data retention: a hold or run that exists for nobody (404; without a body, a run is 400).
+      if (url.startsWith("/api/settings/retention/") && name === "id") return "2147483000";
       // Settings › General's per-year sections: a year that exists for nobody.
       if (name === "schoolYearId") return "2147483000";
       // The photos' request id, unknown too: allowed roles get 404 REQUEST_NOT_FOUND.

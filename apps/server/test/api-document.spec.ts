@@ -76,6 +76,7 @@ describe("GET /api/openapi.json", () => {
       "GET /api/requests/:id/uploads/:uploadId/original",
       "GET /api/settings/elections/:id/minutes",
       "GET /api/settings/elections/:id/register",
+      "GET /api/settings/processing-register/file",
       "GET /api/sync/exports/:id",
       "POST /api/sync/exports",
     ];

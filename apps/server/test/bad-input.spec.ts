@@ -10,6 +10,7 @@ import { documentsBodyEndpoints } from "./support/documents-body-endpoints.ts";
 import { electionBodyEndpoints } from "./support/elections-body-endpoints.ts";
 import { startFile, uploadPdf } from "./support/enrollment.ts";
 import { mfaBodyEndpoints } from "./support/mfa-body-endpoints.ts";
+import { retentionBodyEndpoints } from "./support/retention-body-endpoints.ts";
 import { type BodyEndpoint, settingsBodyEndpoints } from "./support/settings-body-endpoints.ts";
 import { syncBodyEndpoints } from "./support/sync-body-endpoints.ts";
 import {
@@ -409,6 +410,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
     ...(await syncBodyEndpoints(t, secretaria)),
     ...(await mfaBodyEndpoints(t, admin)),
     ...(await electionBodyEndpoints(t, admin)),
+    ...(await retentionBodyEndpoints(t, admin)),
   ];
 }
 
@@ -622,6 +624,9 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "election organization",
     "election organization edit",
     "vote",
+    "retention periods",
+    "retention hold",
+    "retention run",
   ];
   for (const name of names) {
     it(name, async () => {

@@ -50,6 +50,9 @@ const TABLES = Object.keys({
   duplicate_student_attempts: true,
   household_invitations: true,
   data_exports: true,
+  retention_settings: true,
+  retention_holds: true,
+  retention_runs: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

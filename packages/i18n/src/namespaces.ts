@@ -36,6 +36,7 @@ export const SIGNED_IN_NAMESPACES = [
   "medicalRecords",
   "sync",
   "elections",
+  "retention",
 ] as const;
 
 export type WebNamespace = (typeof FIRST_SCREEN_NAMESPACES)[number] | (typeof SIGNED_IN_NAMESPACES)[number];

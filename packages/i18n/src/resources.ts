@@ -18,6 +18,7 @@ import enPhotoExport from "../locales/en/photoExport.json" with { type: "json" }
 import enPhotos from "../locales/en/photos.json" with { type: "json" };
 import enReports from "../locales/en/reports.json" with { type: "json" };
 import enRequestTabs from "../locales/en/requestTabs.json" with { type: "json" };
+import enRetention from "../locales/en/retention.json" with { type: "json" };
 import enRoutes from "../locales/en/routes.json" with { type: "json" };
 import enSchoolYears from "../locales/en/schoolYears.json" with { type: "json" };
 import enSettings from "../locales/en/settings.json" with { type: "json" };
@@ -46,6 +47,7 @@ import esPhotoExport from "../locales/es/photoExport.json" with { type: "json" }
 import esPhotos from "../locales/es/photos.json" with { type: "json" };
 import esReports from "../locales/es/reports.json" with { type: "json" };
 import esRequestTabs from "../locales/es/requestTabs.json" with { type: "json" };
+import esRetention from "../locales/es/retention.json" with { type: "json" };
 import esRoutes from "../locales/es/routes.json" with { type: "json" };
 import esSchoolYears from "../locales/es/schoolYears.json" with { type: "json" };
 import esSettings from "../locales/es/settings.json" with { type: "json" };
@@ -74,6 +76,7 @@ import frPhotoExport from "../locales/fr/photoExport.json" with { type: "json" }
 import frPhotos from "../locales/fr/photos.json" with { type: "json" };
 import frReports from "../locales/fr/reports.json" with { type: "json" };
 import frRequestTabs from "../locales/fr/requestTabs.json" with { type: "json" };
+import frRetention from "../locales/fr/retention.json" with { type: "json" };
 import frRoutes from "../locales/fr/routes.json" with { type: "json" };
 import frSchoolYears from "../locales/fr/schoolYears.json" with { type: "json" };
 import frSettings from "../locales/fr/settings.json" with { type: "json" };
@@ -117,6 +120,7 @@ export const RESOURCES = {
     medicalRecords: esMedicalRecords,
     sync: esSync,
     elections: esElections,
+    retention: esRetention,
   },
   en: {
     common: enCommon,
@@ -147,6 +151,7 @@ export const RESOURCES = {
     medicalRecords: enMedicalRecords,
     sync: enSync,
     elections: enElections,
+    retention: enRetention,
   },
   fr: {
     common: frCommon,
@@ -177,6 +182,7 @@ export const RESOURCES = {
     medicalRecords: frMedicalRecords,
     sync: frSync,
     elections: frElections,
+    retention: frRetention,
   },
 } as const;
 

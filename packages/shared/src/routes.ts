@@ -238,6 +238,10 @@ export const APP_ROUTES: readonly RouteNode[] = [
       { id: "settings.users", path: "users", access: "protected", status: "built" },
       { id: "settings.userDetail", path: "users/:id", access: "protected", status: "built", hideInMenu: true },
       { id: "settings.auditLog", path: "audit-log", access: "protected", status: "built" },
+      // Not in spec 2: LOPDP retention periods, legal holds and the purge (docs/rules/data-protection.md).
+      { id: "settings.retention", path: "data-retention", access: "protected", status: "built" },
+      // Not in spec 2: the LOPDP art. 51 register of processing activities.
+      { id: "settings.processingRegister", path: "processing-register", access: "protected", status: "built" },
       // Spec 2 hides /home but names "catalogues" in the settings menu: the menu links to it.
       { id: "settings.home", path: "home", access: "protected", status: "built" },
       { id: "settings.roles", path: "roles", access: "protected", status: "built", hideInMenu: true },

@@ -11,6 +11,7 @@ import type {
   ElectionRegisterTable,
   ElectionsTable,
 } from "./election-types.ts";
+import type { RetentionHoldsTable, RetentionRunsTable, RetentionSettingsTable } from "./retention-types.ts";
 
 /**
  * Table shapes. Dialect-neutral on purpose: flags are integers 0/1 (better-sqlite3 cannot bind
@@ -521,4 +522,7 @@ export interface Database {
   election_electorate: ElectionElectorateTable;
   election_candidacies: ElectionCandidaciesTable;
   data_exports: DataExportsTable;
+  retention_settings: RetentionSettingsTable;
+  retention_holds: RetentionHoldsTable;
+  retention_runs: RetentionRunsTable;
 }

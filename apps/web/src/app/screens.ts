@@ -76,6 +76,12 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     import("../features/reports/report-page.tsx").then((m) => m.AuthorizedPersonsReportPage),
   ),
   "settings.auditLog": lazyScreen(() => import("../features/audit/audit-log-page.tsx").then((m) => m.AuditLogPage)),
+  "settings.retention": lazyScreen(() =>
+    import("../features/retention/retention-page.tsx").then((m) => m.RetentionPage),
+  ),
+  "settings.processingRegister": lazyScreen(() =>
+    import("../features/retention/processing-register-page.tsx").then((m) => m.ProcessingRegisterPage),
+  ),
   "settings.home": lazyScreen(() =>
     import("../features/catalog-admin/catalog-admin-page.tsx").then((m) => m.CatalogAdminPage),
   ),

@@ -109,6 +109,11 @@ export const AUDIT_EVENTS = [
   "election.registerExported",
   "election.candidacyApproved",
   "election.candidacyDeclined",
+  // Data retention (docs/rules/data-protection.md "Retention periods"): periods, legal holds, purges.
+  "retention.settingsChanged",
+  "retention.holdPlaced",
+  "retention.holdReleased",
+  "retention.purged",
 ] as const;
 export type AuditEventCode = (typeof AUDIT_EVENTS)[number];
 

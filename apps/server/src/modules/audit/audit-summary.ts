@@ -99,6 +99,12 @@ export const SAFE_KEYS = [
   "total",
   // Reports: which report (its `format`, `rows` and `completed` are listed above).
   "report",
+  // Data retention: which hold, on a family or a request; which purge run, who started it, counts removed.
+  "holdId",
+  "target",
+  "runId",
+  "trigger",
+  "removed",
 ] as const;
 
 /**
@@ -128,7 +134,13 @@ function parseDetails(details: string | null): Record<string, unknown> {
 }
 
 /** Events whose `changes` list before/after values: step edits, and settings (no personal data). */
-const WITH_CHANGES = ["request.stepEdited", "settings.changed", "statusText.updated", "emailText.updated"];
+const WITH_CHANGES = [
+  "request.stepEdited",
+  "settings.changed",
+  "statusText.updated",
+  "emailText.updated",
+  "retention.settingsChanged",
+];
 
 function changesOf(event: string, details: Record<string, unknown>): AuditFieldChange[] {
   if (!WITH_CHANGES.includes(event) || !Array.isArray(details.changes)) return [];
