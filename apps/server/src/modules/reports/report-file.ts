@@ -3,7 +3,7 @@ import type { PassThrough } from "node:stream";
 import type { ExportFormat, ReportColumnType } from "@portal/shared/schemas/reports";
 // Loaded on the first XLSX export, not at start: about 30 MB the server would hold all day.
 import type ExcelJS from "exceljs";
-import { CSV_BOM, csvLine, neutraliseFormula } from "../../lib/csv.ts";
+import { CSV_BOM, csvLine } from "../../lib/csv.ts";
 import { schoolLocalTime } from "../audit/school-time.ts";
 import type { Cell } from "./report-columns.ts";
 
@@ -11,7 +11,9 @@ import type { Cell } from "./report-columns.ts";
  * A report's file, written row by row into `out` (the reply's stream): XLSX through exceljs's
  * streaming writer (each row committed, never the whole workbook in memory) or the portal's CSV
  * (lib/csv.ts). Both say the same words as the report's table: yes/no in the reader's language (not
- * Excel's TRUE/FALSE), labels for codes. Text cells are neutralised against formulas in both; dates
+ * Excel's TRUE/FALSE), labels for codes. CSV text that a spreadsheet would run as a formula gets the
+ * apostrophe guard; an XLSX text cell is typed as text, which no spreadsheet runs, so it keeps exactly
+ * what was typed ("+593 99…", "-", "=Ana"), and an added apostrophe would become part of it. Dates
  * are real dates in XLSX (a date-time as the school's local time), `YYYY-MM-DD [HH:MM:SS]` in CSV.
  * The XLSX keeps its header row in view (frozen) with a filter on every column.
  */
@@ -34,9 +36,9 @@ function xlsxCell(type: ReportColumnType, value: Cell, words: FileWords): ExcelJ
   if (typeof value === "boolean") return value ? words.yes : words.no;
   if (type === "date" && typeof value === "string") {
     const ms = isDateTime(value) ? Date.parse(value) + SCHOOL_OFFSET_MS : Date.parse(`${value.slice(0, 10)}T00:00:00Z`);
-    return Number.isNaN(ms) ? neutraliseFormula(value) : new Date(ms);
+    return Number.isNaN(ms) ? value : new Date(ms);
   }
-  return typeof value === "string" ? neutraliseFormula(value) : value;
+  return value;
 }
 
 function csvValue(type: ReportColumnType, value: Cell, words: FileWords): string | number {
@@ -88,7 +90,7 @@ export async function writeReportFile(
   const workbook = new stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(words.sheet.slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({
-    header: neutraliseFormula(c.label),
+    header: c.label,
     key: String(i),
     width: c.type === "date" ? 18 : 24,
   }));
