@@ -1,4 +1,16 @@
-import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import {
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { HOLD_TARGETS } from "@portal/shared/schemas/retention";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -81,7 +93,8 @@ export function HoldsSection() {
           }}
         >
           <Stack gap="sm">
-            <Group grow align="flex-start">
+            {/* One column on a phone: side by side, the select cut its longest choice at 390 px. */}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
                 label={t("retention:holds.target")}
                 data={HOLD_TARGETS.map((value) => ({ value, label: t(`retention:holds.targets.${value}`) }))}
@@ -95,7 +108,7 @@ export function HoldsSection() {
                 onChange={(event) => setReference(event.currentTarget.value)}
                 error={errorText(errors.reference)}
               />
-            </Group>
+            </SimpleGrid>
             <TextInput
               label={t("retention:holds.reason")}
               value={reason}
