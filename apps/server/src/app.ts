@@ -21,6 +21,7 @@ import { documentRoutes } from "./modules/enrollment/documents/documents.routes.
 import { enrollmentRoutes } from "./modules/enrollment/enrollment.routes.ts";
 import { stepDraftRoutes } from "./modules/enrollment/step-drafts.routes.ts";
 import { MAX_UPLOAD_BYTES } from "./modules/enrollment/upload-kinds.ts";
+import { erasureRoutes } from "./modules/erasure/erasure.routes.ts";
 import { fileSettingsRoutes } from "./modules/file-settings/file-settings.routes.ts";
 import { householdRoutes } from "./modules/household/household.routes.ts";
 import { medicalRecordRoutes } from "./modules/medical-records/medical-records.routes.ts";
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   householdRoutes(app, ctx);
   dataExportRoutes(app, ctx);
   retentionRoutes(app, ctx);
+  erasureRoutes(app, ctx);
   mfaRoutes(app, ctx);
   catalogRoutes(app, ctx);
   catalogAdminRoutes(app, ctx);

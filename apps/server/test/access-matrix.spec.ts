@@ -117,6 +117,8 @@ const CONTRACT: Record<string, string> = {
   "GET /api/representatives": "inscriptionsView",
   "GET /api/requests/:id": "inscriptionsView",
   "POST /api/requests/:id/actions": "inscriptionsManage",
+  "GET /api/requests/:id/erasure": "applicantErasure",
+  "POST /api/requests/:id/erasure": "applicantErasure",
   "POST /api/requests/bulk-actions": "inscriptionsManage",
   "PUT /api/requests/:id/internal-review": "inscriptionsManage",
   "GET /api/dashboard": "dashboardView",

@@ -555,6 +555,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
       "POST /api/household/leave",
       // Preparing the "My data" archive takes no body: data-export.spec.ts covers its bad ids.
       "POST /api/account/data-export",
+      // The erasure's confirmation: erasure.spec.ts covers its bad input (a wrong name, a bad scope).
+      "POST /api/requests/:id/erasure",
       // Approving a candidacy takes no body: elections-family-candidacies.spec.ts covers its bad ids.
       "POST /api/settings/election-candidacies/:candidacyId/approve",
     ];

@@ -53,6 +53,7 @@ const TABLES = Object.keys({
   retention_settings: true,
   retention_holds: true,
   retention_runs: true,
+  erasure_pending_files: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

@@ -37,6 +37,11 @@ export const PERMISSIONS = {
    */
   inscriptionsManage: ["Admin", "Secretaria"],
   /**
+   * Erasing an applicant or a never-enrolled family at the family's request (LOPDP art. 15;
+   * docs/rules/data-protection.md "Erasure"): the staff who handle inscriptions, not Consulta.
+   */
+  applicantErasure: ["Admin", "Secretaria"],
+  /**
    * The staff dashboard's figures: every staff role. Editor sees the
    * figures but not the request lists they link to.
    */

@@ -25,3 +25,16 @@ export function asRequestStatus(value: string): RequestStatus {
   if (!isRequestStatus(value)) throw new Error(`unknown request status in the database: ${value}`);
   return value;
 }
+
+/**
+ * The statuses that mean the school took the child in: a request that ever reached one of them (now
+ * or in its history) makes its file an enrollment record the school must keep (LOPDP art. 18
+ * exceptions; docs/rules/data-protection.md "Erasure"). Refused, Discontinued or Cancelled before
+ * any of them, Restored from those, Untreated and InProcess are applications only.
+ */
+export const ACCEPTED_STATUSES = [
+  "Accepted",
+  "Validated",
+  "Confirmed",
+  "Finished",
+] as const satisfies readonly RequestStatus[];

@@ -479,6 +479,16 @@ export interface DataExportsTable {
   expires_at: string | null;
 }
 
+/** Migration 0040: files an erasure still has to remove (docs/rules/data-protection.md "Erasure"). */
+export interface ErasurePendingFilesTable {
+  /** Relative to DATA_DIR: `files/<random key>` or `exports/<random key>`. */
+  path: string;
+  erasure_ref: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   household_invitations: HouseholdInvitationsTable;
@@ -525,4 +535,5 @@ export interface Database {
   retention_settings: RetentionSettingsTable;
   retention_holds: RetentionHoldsTable;
   retention_runs: RetentionRunsTable;
+  erasure_pending_files: ErasurePendingFilesTable;
 }

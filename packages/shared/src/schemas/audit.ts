@@ -114,6 +114,9 @@ export const AUDIT_EVENTS = [
   "retention.holdPlaced",
   "retention.holdReleased",
   "retention.purged",
+  // An erasure (docs/rules/data-protection.md "Erasure"): an opaque reference and counts, no name.
+  "erasure.applicantErased",
+  "erasure.familyErased",
 ] as const;
 export type AuditEventCode = (typeof AUDIT_EVENTS)[number];
 

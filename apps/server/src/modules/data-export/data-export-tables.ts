@@ -54,5 +54,6 @@ export const NOT_FAMILY_DATA_TABLES: Record<string, string> = {
   election_lists: "the school's candidate lists",
   election_ballots: "the secret ballot box: by design nothing links a ballot to a person",
   election_pending_ballots: "sealed ballots waiting to be counted: secret, linked to no one",
+  erasure_pending_files: "files an erasure still has to remove: their random names, no person",
   data_exports: "this archive's own bookkeeping (its request is in accountEvents as dataExport.requested)",
 };

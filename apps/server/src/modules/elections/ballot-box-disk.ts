@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
+import { emptySqliteWal, zeroFreedSqliteCells } from "../../db/sqlite-freed-data.ts";
 
 /*
  * The ballot box on disk (docs/elections.md "The ballot box during the poll"). Each batch, and the
@@ -17,15 +18,16 @@ import type { AppContext } from "../../context.ts";
 
 /** Before the rewrite: from here on, SQLite zeroes what it frees (a per-connection setting). */
 export async function beforeBallotRewrite(ctx: AppContext): Promise<void> {
-  if (ctx.engine === "sqlite") await sql`pragma secure_delete = on`.execute(ctx.db);
+  await zeroFreedSqliteCells(ctx.db, ctx.engine);
 }
 
 /** After the rewrite's commit: the write-ahead log emptied (SQLite), the dead rows vacuumed (PostgreSQL). */
 export async function afterBallotRewrite(ctx: AppContext): Promise<void> {
   if (ctx.engine === "sqlite") {
-    const [row] = (await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(ctx.db)).rows;
     // Busy only while another process reads the file (a backup tool): the next batch tries again.
-    if (row && row.busy !== 0) console.warn("elections: the write-ahead log could not be emptied (a reader is busy)");
+    if (!(await emptySqliteWal(ctx.db, ctx.engine))) {
+      console.warn("elections: the write-ahead log could not be emptied (a reader is busy)");
+    }
     return;
   }
   await sql`vacuum full election_ballots`.execute(ctx.db);
