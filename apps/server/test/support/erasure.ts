@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import { expect } from "vitest";
-import { FAMILY_DATA_TABLES, NOT_FAMILY_DATA_TABLES } from "../../src/modules/data-export/data-export-tables.ts";
 import { completeFile } from "./enrollment.ts";
 import { call, type TestApp } from "./test-app.ts";
 
@@ -78,11 +78,23 @@ const DETAIL_KEYS: [RegExp, keyof Omit<Trace, "texts">][] = [
   [/"uploadId":(\d+)/g, "uploadIds"],
 ];
 
+/** Every table of the database, as the database lists them (a table added later is searched too). */
+async function databaseTables(t: TestApp): Promise<string[]> {
+  const rows =
+    t.ctx.engine === "sqlite"
+      ? await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.ctx.db)
+      : await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.ctx.db);
+  return rows.rows.map((row) => row.name);
+}
+
 /** Every row of every table that names the trace: by its texts (any column) or by its ids. */
 export async function rowsMentioning(t: TestApp, trace: Trace): Promise<string[]> {
   const found: string[] = [];
   const texts = trace.texts.map((text) => text.toLowerCase());
-  for (const table of [...Object.keys(FAMILY_DATA_TABLES), ...Object.keys(NOT_FAMILY_DATA_TABLES)]) {
+  for (const table of await databaseTables(t)) {
     const rows = (await t.ctx.db
       .selectFrom(table as never)
       .selectAll()
