@@ -4,7 +4,6 @@ import { PROCESSING_ACTIVITIES, rolesOfActivity } from "@portal/shared/processin
 import type { RetentionKind } from "@portal/shared/retention";
 import type { ProcessingActivity, RetentionSettings } from "@portal/shared/schemas/retention";
 import type { AppContext } from "../../context.ts";
-import { neutraliseFormula } from "../../lib/csv.ts";
 import { readRetentionPeriods } from "./retention-settings.service.ts";
 
 /**
@@ -44,7 +43,10 @@ export async function processingRegister(ctx: AppContext, lang: Language): Promi
   };
 }
 
-/** The register as an XLSX workbook: one row per activity, the header frozen, every text cell neutralised. */
+/**
+ * The register as an XLSX workbook: one row per activity, the header frozen. Text cells hold the
+ * portal's own words as they are (an XLSX text cell is never run as a formula: docs/rules/documents.md).
+ */
 export async function processingRegisterXlsx(ctx: AppContext, lang: Language): Promise<Buffer> {
   const { items } = await processingRegister(ctx, lang);
   // Loaded on the first export, not at start (as the reports do).
@@ -58,7 +60,7 @@ export async function processingRegisterXlsx(ctx: AppContext, lang: Language): P
     width: key === "name" ? 28 : 45,
   }));
   for (const item of items) {
-    sheet.addRow(Object.fromEntries(columns.map((key) => [key, neutraliseFormula(item[key])])));
+    sheet.addRow(Object.fromEntries(columns.map((key) => [key, item[key]])));
   }
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: "frozen", ySplit: 1 }];
