@@ -40,6 +40,39 @@ type Item = {
   keptUntil: string;
   kept: { reason: string; holdReason: string | null } | null;
 };
+/** Starts a run (confirmed), waits for it, answers it with its report. */
+async function runPurge() {
+  const started = await call(t, {
+    method: "POST",
+    url: "/api/settings/retention/runs",
+    cookie: admin.cookie,
+    payload: { confirm: true },
+  });
+  expect(started.statusCode, started.body).toBe(202);
+  expect(started.json()).toMatchObject({ status: "running", trigger: "manual", startedBy: admin.email });
+  await purgesUnderWay();
+  const run = (
+    await call(t, { method: "GET", url: `/api/settings/retention/runs/${started.json().id}`, cookie: admin.cookie })
+  ).json();
+  expect(run.status).toBe("done");
+  expect(run.done).toBe(run.total);
+  const removed = Object.fromEntries(
+    (run.report.counts as { kind: string; removed: number }[]).map((c) => [c.kind, c.removed]),
+  );
+  return { ...run, removed } as { id: number; report: { items: unknown[] }; removed: Record<string, number> };
+}
+
+async function setApplicantMonths(months: number) {
+  const current = (await call(t, { method: "GET", url: "/api/settings/retention", cookie: admin.cookie })).json();
+  const saved = await call(t, {
+    method: "PUT",
+    url: "/api/settings/retention",
+    cookie: admin.cookie,
+    payload: { ...current.months, applicants: months, automatic: current.automatic, version: current.version },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
 const itemsOf = async (now: string, studentId: number) =>
   ((await previewPurge(t.ctx, new Date(now))).items as Item[]).filter((item) => item.studentId === studentId);
 
@@ -58,14 +91,7 @@ describe("selection at the periods' boundaries (default periods)", () => {
     const draft = await insertApplicant(t, { familyId: family, yearId: year, name: "Borde", status: null });
     expect(await itemsOf("2027-07-31T23:00:00Z", draft.studentId)).toEqual([]);
     const due = await itemsOf("2027-08-01T00:00:00Z", draft.studentId);
-    expect(due).toEqual([
-      expect.objectContaining({
-        kind: "applicants",
-        keptUntil: "2027-07-31",
-        // The erasure of applicants is not there yet: selected, shown as kept with the reason.
-        kept: { reason: "erasureUnavailable", holdReason: null },
-      }),
-    ]);
+    expect(due).toEqual([expect.objectContaining({ kind: "applicants", keptUntil: "2027-07-31", kept: null })]);
   });
 
   it("selects a not-enrolled applicant's documents after 6 months, a refused one alike", async () => {
@@ -168,26 +194,12 @@ describe("a purge run", () => {
       payload: {},
     });
     expect(refused.statusCode).toBe(400);
-    const started = await call(t, {
-      method: "POST",
-      url: "/api/settings/retention/runs",
-      cookie: admin.cookie,
-      payload: { confirm: true },
-    });
-    expect(started.statusCode, started.body).toBe(202);
-    expect(started.json()).toMatchObject({ status: "running", trigger: "manual", startedBy: admin.email });
-    await purgesUnderWay();
-    const run = (
-      await call(t, { method: "GET", url: `/api/settings/retention/runs/${started.json().id}`, cookie: admin.cookie })
-    ).json();
-    expect(run.status).toBe("done");
-    expect(run.done).toBe(run.total);
-    const removed = Object.fromEntries(
-      (run.report.counts as { kind: string; removed: number }[]).map((c) => [c.kind, c.removed]),
-    );
-    expect(removed).toMatchObject({ sentEmails: 1, auditLog: 1, medicalRecords: 1 });
-    expect(removed.applicantDocuments).toBeGreaterThanOrEqual(1);
-    expect(run.report.items).toContainEqual({
+    // The applicant is kept 60 months (not yet due), its documents 6 (long due).
+    await setApplicantMonths(60);
+    const first = await runPurge();
+    expect(first.removed).toMatchObject({ sentEmails: 1, auditLog: 1, medicalRecords: 1, applicants: 0 });
+    expect(first.removed.applicantDocuments).toBeGreaterThanOrEqual(1);
+    expect(first.report.items).toContainEqual({
       kind: "applicantDocuments",
       studentId: applicant.studentId,
       label: "Postulante",
@@ -218,22 +230,30 @@ describe("a purge run", () => {
     expect(audit.actor_user_id).toBe(admin.id);
     expect(audit.details).not.toContain("Postulante");
 
-    const second = await call(t, {
-      method: "POST",
-      url: "/api/settings/retention/runs",
-      cookie: admin.cookie,
-      payload: { confirm: true },
-    });
-    await purgesUnderWay();
-    const again = (
-      await call(t, { method: "GET", url: `/api/settings/retention/runs/${second.json().id}`, cookie: admin.cookie })
-    ).json();
-    expect(again.status).toBe("done");
-    expect((again.report.counts as { removed: number }[]).every((c) => c.removed === 0)).toBe(true);
+    // Its period over, the applicant is erased by the erasure module: the student and its file go.
+    await setApplicantMonths(12);
+    const second = await runPurge();
+    expect(second.removed).toMatchObject({ applicants: 1, applicantDocuments: 0, sentEmails: 0, auditLog: 0 });
+    const student = await t.ctx.db
+      .selectFrom("students")
+      .select("id")
+      .where("id", "=", applicant.studentId)
+      .executeTakeFirst();
+    expect(student).toBeUndefined();
+    expect(await readStep(t, applicant.fileId, "studentFile")).toBeNull();
+    // The brother's file keeps the representative's photo it uses.
+    expect(await readStep(t, sibling.fileId, "firstRepresentative")).toEqual({ photoFileId: shared.id });
+    expect(await exists(t, "uploads", shared.id)).toBe(true);
+    expect(fs.existsSync(shared.filePath)).toBe(true);
+
+    // A run after it removes nothing.
+    const third = await runPurge();
+    expect(Object.values(third.removed).every((n) => n === 0)).toBe(true);
     const list = await call(t, { method: "GET", url: "/api/settings/retention/runs", cookie: admin.cookie });
-    expect((list.json().items as { id: number }[]).map((r) => r.id).slice(0, 2)).toEqual([
-      second.json().id,
-      started.json().id,
+    expect((list.json().items as { id: number }[]).map((r) => r.id).slice(0, 3)).toEqual([
+      third.id,
+      second.id,
+      first.id,
     ]);
   });
 });

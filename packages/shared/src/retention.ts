@@ -41,7 +41,7 @@ export const DEFAULT_RETENTION_MONTHS: RetentionMonths = Object.fromEntries(
 export const ENROLLED_STATUSES = ["Accepted", "Validated", "Confirmed", "Finished", "Discontinued"] as const;
 
 /** Why a selected item was kept by a purge. */
-export const RETENTION_KEPT_REASONS = ["legalHold", "erasureUnavailable", "failed"] as const;
+export const RETENTION_KEPT_REASONS = ["legalHold", "failed"] as const;
 export type RetentionKeptReason = (typeof RETENTION_KEPT_REASONS)[number];
 
 /**

@@ -1,6 +1,5 @@
 import { addMonths, type RetentionKind, type RetentionMonths } from "@portal/shared/retention";
 import type { AppContext } from "../../context.ts";
-import { applicantEraser } from "./retention-applicants.ts";
 import type { Held } from "./retention-deletions.repository.ts";
 import { countExpiredArchives, countOldAudit, countOldMails } from "./retention-deletions.repository.ts";
 import {
@@ -95,7 +94,6 @@ export async function buildPurgePlan(ctx: AppContext, now: Date): Promise<PurgeP
     holds,
     withDocuments: new Set(documentUploads.map((upload) => upload.student_id)),
     withMedical: new Set([...medicalSteps, ...medicalUploads.map((upload) => upload.student_id)]),
-    canEraseApplicants: applicantEraser !== undefined,
   });
   const mailCutoff = monthsBefore(now, settings.months.sentEmails);
   const auditCutoff = monthsBefore(now, settings.months.auditLog);

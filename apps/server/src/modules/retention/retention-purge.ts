@@ -8,7 +8,7 @@ import { removeStoredFile } from "../../lib/stored-files.ts";
 import { sweepDataExports } from "../data-export/data-export.service.ts";
 import { purgeElectionRegisters } from "../elections/register-purge.ts";
 import { updateRun } from "./retention.repository.ts";
-import { applicantEraser } from "./retention-applicants.ts";
+import { eraseExpiredApplicant } from "./retention-applicants.ts";
 import {
   deleteMedicalSteps,
   deleteOldAudit,
@@ -77,10 +77,11 @@ async function removeStudentUploads(
 
 export async function applyPurgePlan(
   ctx: AppContext,
-  runId: number,
+  run: { id: number; actorUserId: number | null },
   plan: PurgePlan,
   log: FastifyBaseLogger,
 ): Promise<RunReport> {
+  const runId = run.id;
   const actionable = plan.items.filter((item) => !item.kept);
   const total = actionable.length + 4;
   let done = 0;
@@ -99,10 +100,13 @@ export async function applyPurgePlan(
       continue;
     }
     try {
+      let removedOne = true;
       if (item.kind === "applicantDocuments") await removeStudentUploads(ctx, item, plan.documentUploads, false);
       else if (item.kind === "medicalRecords") await removeStudentUploads(ctx, item, plan.medicalUploads, true);
-      else if (item.kind === "applicants" && applicantEraser) await applicantEraser(ctx, item.studentId, { runId });
-      add(item.kind, 1);
+      else if (item.kind === "applicants") {
+        removedOne = await eraseExpiredApplicant(ctx, item.studentId, { userId: run.actorUserId });
+      }
+      add(item.kind, removedOne ? 1 : 0);
       items.push({ ...entry, kept: null });
     } catch (error) {
       log.warn({ err: error, kind: item.kind, studentId: item.studentId }, "retention purge: an item failed");

@@ -1,4 +1,4 @@
-import { addMonths, ENROLLED_STATUSES, type RetentionKeptReason, type RetentionMonths } from "@portal/shared/retention";
+import { addMonths, ENROLLED_STATUSES, type RetentionMonths } from "@portal/shared/retention";
 import type { RetentionItem } from "@portal/shared/schemas/retention";
 import type { StudentFileRow } from "./retention-selection.repository.ts";
 
@@ -95,8 +95,6 @@ export interface SelectionInput {
   withDocuments: Set<number>;
   /** Students with a medical record step, draft or upload left (medicalRecords). */
   withMedical: Set<number>;
-  /** Whether applicants can be erased now (the erasure service is there). */
-  canEraseApplicants: boolean;
 }
 
 /** Every student item past its period, held ones marked kept with the reason. */
@@ -104,15 +102,10 @@ export function selectStudentItems(input: SelectionInput): StudentPlan[] {
   const plans: StudentPlan[] = [];
   for (const student of groupStudents(input.rows)) {
     const hold = holdOf(student, input.holds);
-    const add = (kind: StudentPlan["kind"], months: number, unavailable?: RetentionKeptReason) => {
+    const add = (kind: StudentPlan["kind"], months: number) => {
       const keptUntil = addMonths(student.lastEnd, months);
       if (keptUntil >= input.today) return;
-      const kept =
-        hold !== undefined
-          ? { reason: "legalHold" as const, holdReason: hold }
-          : unavailable
-            ? { reason: unavailable, holdReason: null }
-            : null;
+      const kept = hold !== undefined ? { reason: "legalHold" as const, holdReason: hold } : null;
       plans.push({
         kind,
         studentId: student.id,
@@ -130,7 +123,7 @@ export function selectStudentItems(input: SelectionInput): StudentPlan[] {
       continue;
     }
     if (input.withDocuments.has(student.id)) add("applicantDocuments", input.months.applicantDocuments);
-    add("applicants", input.months.applicants, input.canEraseApplicants ? undefined : "erasureUnavailable");
+    add("applicants", input.months.applicants);
   }
   return plans;
 }

@@ -99,7 +99,7 @@ export async function startPurge(
   const work = (async () => {
     try {
       const plan = await buildPurgePlan(ctx, opts.now ?? new Date());
-      const report = await applyPurgePlan(ctx, runId, plan, opts.log);
+      const report = await applyPurgePlan(ctx, { id: runId, actorUserId: opts.userId }, plan, opts.log);
       // Counts only: the report itself, readable by the Admin, names the students.
       await recordAudit(ctx.db, {
         event: "retention.purged",
