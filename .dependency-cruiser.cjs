@@ -17,6 +17,10 @@ const FEATURE_EXCEPTIONS = [
   { from: "system", to: ["auth/use-logout.ts"] },
   // My data is a page of the account area: it sits in the area's frame.
   { from: "my-data", to: ["account/account-area-frame.tsx"] },
+  // So is withdrawing a consent.
+  { from: "consents", to: ["account/account-area-frame.tsx"] },
+  // The staff's request and module pages show a withdrawal with the consents feature's notice.
+  { from: "inscriptions", to: ["consents/consent-withdrawal-notice.tsx"] },
   // The school years a family may act in: one query, the login's.
   { from: "enrollment", to: ["auth/api/auth-api.ts"] },
   { from: "inscriptions", to: ["auth/api/auth-api.ts"] },

@@ -11,6 +11,7 @@ import { auditLogRoutes } from "./modules/audit/audit-log.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { catalogAdminRoutes } from "./modules/catalogs/catalog-admin.routes.ts";
 import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
+import { consentRoutes } from "./modules/consents/consents.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { dataExportRoutes } from "./modules/data-export/data-export.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
@@ -128,6 +129,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   dataExportRoutes(app, ctx);
   retentionRoutes(app, ctx);
   erasureRoutes(app, ctx);
+  consentRoutes(app, ctx);
   mfaRoutes(app, ctx);
   catalogRoutes(app, ctx);
   catalogAdminRoutes(app, ctx);

@@ -44,6 +44,9 @@ const CONTRACT: Record<string, string> = {
   "GET /api/account/data-export": "dataExportOwn",
   "POST /api/account/data-export": "dataExportOwn",
   "GET /api/account/data-export/:id/file": "dataExportOwn",
+  "GET /api/account/consents": "consentsOwn",
+  "POST /api/account/students/:studentId/consent-withdrawals": "consentsOwn",
+  "GET /api/requests/:id/consents": "inscriptionsView",
   "POST /api/household/invitation": "public",
   "POST /api/household/invitation/register": "public",
   "POST /api/auth/mfa/setup": "public",
@@ -271,6 +274,8 @@ describe("who may call each non-public route", () => {
       // A request id that exists for nobody: allowed roles get 404 REQUEST_NOT_FOUND.
       if (url.startsWith("/api/requests/") && name === "id") return "2147483000";
       if (name === "uploadId" || name === "mailId") return "2147483000";
+      // A child that exists for nobody: families get 404 (or 400 for the missing body).
+      if (name === "studentId") return "2147483000";
       // "My data": an archive id that exists for nobody (families get 404).
       if (url.startsWith("/api/account/data-export/") && name === "id") return "A".repeat(32);
       // Sync: a request or batch that exists for nobody (allowed roles get 404 or 400, nothing changes).

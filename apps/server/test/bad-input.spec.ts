@@ -74,6 +74,11 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
   const family = await signedInAs(t, "User");
   const fileId = (await startFile(t, family.cookie)).json().id as number;
   const uploadId = (await uploadPdf(t, family.cookie, fileId)).json().id as number;
+  const { student_id: studentId } = await t.ctx.db
+    .selectFrom("enrollment_files")
+    .select("student_id")
+    .where("id", "=", fileId)
+    .executeTakeFirstOrThrow();
   // Only required keys: the corpus checks that leaving out any key is refused.
   const { secondName: _optional, ...studentFile } = studentFileBody(uploadId);
   // The staff workflow: a request of this spec's own for each endpoint.
@@ -405,6 +410,20 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
       textFields: [],
       state: async () => t.ctx.db.selectFrom("step_drafts").selectAll().where("file_id", "=", fileId).execute(),
     },
+    {
+      // The file has no consent given: even a valid body is refused (409 CONSENT_NOT_GIVEN).
+      name: "consent withdrawal",
+      method: "POST",
+      url: `/api/account/students/${studentId}/consent-withdrawals`,
+      route: "POST /api/account/students/:studentId/consent-withdrawals",
+      cookie: family.cookie,
+      valid: { consent: "image" },
+      textFields: [],
+      state: async () => ({
+        consents: await t.ctx.db.selectFrom("consents").selectAll().where("file_id", "=", fileId).execute(),
+        audit: await t.ctx.db.selectFrom("audit_events").select("id").where("actor_user_id", "=", family.id).execute(),
+      }),
+    },
     ...(await settingsBodyEndpoints(t, admin)),
     ...(await documentsBodyEndpoints(t, secretaria, requestFamily.id)),
     ...(await syncBodyEndpoints(t, secretaria)),
@@ -593,6 +612,7 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "internal review",
     "photo review",
     "photo replacement",
+    "consent withdrawal",
     "status text",
     "status text reset",
     "catalog item",

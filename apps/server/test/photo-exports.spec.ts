@@ -265,7 +265,7 @@ describe("GET /api/reports/photos", () => {
       kind: "students",
       filters: { photos: "students", level: "CM2", schoolYearId: yearId, testData: "exclude" },
       included: 1,
-      leftOut: { noAuthorization: 1, noPhoto: 1, photoRejected: 1, fileMissing: 0 },
+      leftOut: { noAuthorization: 1, consentWithdrawn: 0, noPhoto: 1, photoRejected: 1, fileMissing: 0 },
       completed: true,
     });
     const log = await get(

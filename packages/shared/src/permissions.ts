@@ -22,6 +22,11 @@ export const PERMISSIONS = {
    */
   dataExportOwn: FAMILY_ROLES,
   /**
+   * Withdrawing a consent given for a child (LOPDP; docs/rules/data-protection.md "Withdrawing a
+   * consent"): families only; the service checks the child is theirs.
+   */
+  consentsOwn: FAMILY_ROLES,
+  /**
    * A sent file's PDFs (registration summary, documents to sign): the family that owns it (checked
    * in the service) and the staff who handle inscriptions (spec 6).
    */

@@ -158,6 +158,8 @@ export const APP_ROUTES: readonly RouteNode[] = [
       { id: "account.user", path: "user", access: "protected", status: "built" },
       // "My data" (LOPDP art. 17 portability, docs/data-protection.md): the family's archive.
       { id: "account.myData", path: "my-data", access: "protected", roles: FAMILY, status: "built" },
+      // Withdrawing a child's image or data-use consent (LOPDP; docs/rules/data-protection.md).
+      { id: "account.consents", path: "consents", access: "protected", roles: FAMILY, status: "built" },
       // Households: the invitation's links mailed before it moved to /household-invitation/:token.
       {
         id: "account.householdJoin",

@@ -318,6 +318,8 @@ export interface ConsentsTable {
   accepted: number;
   ip: string;
   created_at: string;
+  /** 1: a withdrawal of the subject's `text_version` (migration 0039); 0: an answer. */
+  withdrawn: Generated<number>;
 }
 
 /** The e-mail outbox (migration 0009): one row per message to one address. */

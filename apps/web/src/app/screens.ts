@@ -43,6 +43,7 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   ),
   "account.user": lazyScreen(() => import("../features/account/account-page.tsx").then((m) => m.AccountPage)),
   "account.myData": lazyScreen(() => import("../features/my-data/my-data-page.tsx").then((m) => m.MyDataPage)),
+  "account.consents": lazyScreen(() => import("../features/consents/consents-page.tsx").then((m) => m.ConsentsPage)),
   // The invitation's screen speaks `account` before anyone signs in.
   householdInvitation: lazyScreen(
     () => import("../features/account/household-join-page.tsx").then((m) => m.HouseholdJoinPage),

@@ -49,6 +49,8 @@ export const AUDIT_EVENTS = [
   // "My data" (docs/data-protection.md): a family prepared its archive, downloaded it.
   "dataExport.requested",
   "dataExport.downloaded",
+  // A family withdrew a child's image or data-use consent (docs/rules/data-protection.md).
+  "consent.withdrawn",
   "request.statusChanged",
   "request.internalReview",
   "request.photoReviewed",

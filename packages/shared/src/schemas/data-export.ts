@@ -229,11 +229,12 @@ export const dataExportArchiveSchema = z
           subject: z.string().describe("What was consented to"),
           textVersion: z.string().describe("Version of the text shown"),
           accepted: z.boolean(),
-          at: at("Given"),
+          withdrawn: z.boolean().describe("A withdrawal of the text version named, not an answer"),
+          at: at("Given or withdrawn"),
           ip: z.string(),
         }),
       )
-      .describe("Consents given, with the version of the text and the date"),
+      .describe("Consents given, refused and withdrawn, with the version of the text and the date"),
     emails: z
       .array(
         z.object({

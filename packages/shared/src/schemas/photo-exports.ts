@@ -13,10 +13,17 @@ export type PhotoExportKind = (typeof PHOTO_EXPORT_KINDS)[number];
 
 /**
  * Why a photo is not in the ZIP: the family did not give the internal-use authorization (student
- * photos only), there is no photo on file, the school office rejected it (student photos), or
+ * photos only), gave it and withdrew it (student photos; docs/rules/data-protection.md "Withdrawing
+ * a consent"), there is no photo on file, the school office rejected it (student photos), or
  * the stored file could not be read.
  */
-export const PHOTO_LEFT_OUT_REASONS = ["noAuthorization", "noPhoto", "photoRejected", "fileMissing"] as const;
+export const PHOTO_LEFT_OUT_REASONS = [
+  "noAuthorization",
+  "consentWithdrawn",
+  "noPhoto",
+  "photoRejected",
+  "fileMissing",
+] as const;
 export type PhotoLeftOutReason = (typeof PHOTO_LEFT_OUT_REASONS)[number];
 
 export const photoExportQuerySchema = z.strictObject({
@@ -37,6 +44,7 @@ export const photoExportSummarySchema = z.object({
   /** Photos left out, by reason (every reason present, 0 when none). */
   leftOut: z.object({
     noAuthorization: z.number(),
+    consentWithdrawn: z.number(),
     noPhoto: z.number(),
     photoRejected: z.number(),
     fileMissing: z.number(),

@@ -38,6 +38,8 @@ export const REPORT_COLUMNS = {
     "firstRepresentativeName",
     "secondRepresentativeName",
     "wantsBus",
+    // Where the image consent stands: given, withdrawn by the family, not given (docs/rules/data-protection.md).
+    "imageConsent",
   ],
   representatives: [
     ...REQUEST_COLUMNS,

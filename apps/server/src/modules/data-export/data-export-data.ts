@@ -260,6 +260,7 @@ export async function gatherFamilyData(db: Db, familyId: number, language: Langu
       subject: c.subject,
       textVersion: c.text_version,
       accepted: Boolean(c.accepted),
+      withdrawn: Boolean(c.withdrawn),
       at: c.created_at,
       ip: c.ip,
     })),

@@ -167,7 +167,7 @@ export function findConsents(db: Db, fileIds: number[]) {
   if (fileIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("consents")
-    .select(["user_id", "file_id", "subject", "text_version", "accepted", "ip", "created_at"])
+    .select(["user_id", "file_id", "subject", "text_version", "accepted", "withdrawn", "ip", "created_at"])
     .where("file_id", "in", fileIds)
     .orderBy("id")
     .execute();

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
+import { filesWithImageWithdrawn } from "../consents/consents.service.ts";
 import { loadDocumentsSource } from "../enrollment/documents/document-source-loader.ts";
 import { type DocumentKind, renderDocument } from "../enrollment/documents/documents.service.ts";
 import { openUpload } from "../enrollment/uploads.service.ts";
@@ -97,8 +98,12 @@ async function appendRequest(z: ZipContext, archive: ZipArchive, row: DocumentRo
     missing.push(`${folder}${translate(z.language, "documentsPage:zip.kind.uploads")}`);
     return [];
   });
+  // The family withdrew the image consent: the student photo stays on file, out of exports
+  // (docs/rules/data-protection.md "Withdrawing a consent").
+  const imageWithdrawn = (await filesWithImageWithdrawn(z.ctx.db, [row.file_id])).has(row.file_id);
   for (const upload of uploads) {
     if (upload.step === "medicalRecord" && !rights.medicalUploads) continue;
+    if (upload.step === "studentPhoto" && imageWithdrawn) continue;
     const name = `${folder}${upload.id}-${safeName(upload.original_name)}`;
     let stream: ReadStream | undefined;
     try {

@@ -2,6 +2,7 @@ import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
 import type { PhotoExportKind, PhotoLeftOutReason } from "@portal/shared/schemas/photo-exports";
 import type { Db } from "../../db/database.ts";
+import { filesWithImageWithdrawn } from "../consents/consents.service.ts";
 import { parseStepData } from "../requests/request-columns.ts";
 import type { RequestFilter } from "../requests/requests.repository.ts";
 import {
@@ -49,7 +50,13 @@ interface Person {
   reason?: PhotoLeftOutReason;
 }
 
-function peopleOf(kind: PhotoExportKind, row: PhotoExportRequestRow, steps: Map<string, Data>, lang: Language) {
+function peopleOf(
+  kind: PhotoExportKind,
+  row: PhotoExportRequestRow,
+  steps: Map<string, Data>,
+  lang: Language,
+  imageWithdrawn: boolean,
+) {
   const unnamed = translate(lang, "photoExport:zip.unnamed");
   const student = surnamesFirst(steps.get("studentFile") ?? {}) || row.student_name || unnamed;
   const people: Person[] = [];
@@ -59,11 +66,14 @@ function peopleOf(kind: PhotoExportKind, row: PhotoExportRequestRow, steps: Map<
     const reason: PhotoLeftOutReason | undefined =
       uploadId === null
         ? "noPhoto"
-        : photo.authorizeUse !== true
-          ? "noAuthorization"
-          : row.photo_status === "rejected"
-            ? "photoRejected"
-            : undefined;
+        : // The step keeps the family's first answer; a later withdrawal is in `consents`.
+          imageWithdrawn
+          ? "consentWithdrawn"
+          : photo.authorizeUse !== true
+            ? "noAuthorization"
+            : row.photo_status === "rejected"
+              ? "photoRejected"
+              : undefined;
     people.push({ who: student, uploadId, reason });
   } else if (kind === "representatives") {
     ([1, 2] as const).forEach((n) => {
@@ -115,9 +125,16 @@ export async function* photoCandidates(
       steps.set(step.step, parseStepData(step.data));
       stepsByFile.set(step.file_id, steps);
     }
+    const withdrawn =
+      kind === "students"
+        ? await filesWithImageWithdrawn(
+            db,
+            rows.map((row) => row.file_id),
+          )
+        : new Set<number>();
     const people = rows.map((row) => ({
       row,
-      people: peopleOf(kind, row, stepsByFile.get(row.file_id) ?? new Map(), lang),
+      people: peopleOf(kind, row, stepsByFile.get(row.file_id) ?? new Map(), lang, withdrawn.has(row.file_id)),
     }));
     const ids = people.flatMap((p) => p.people.flatMap((person) => (person.reason ? [] : [person.uploadId!])));
     const uploads = new Map((await findUploads(db, [...new Set(ids)])).map((upload) => [upload.id, upload]));

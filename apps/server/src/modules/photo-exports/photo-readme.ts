@@ -11,7 +11,13 @@ import { CSV_BOM, csvLine } from "../../lib/csv.ts";
 
 export type LeftOutCounts = Record<PhotoLeftOutReason, number>;
 
-export const noneLeftOut = (): LeftOutCounts => ({ noAuthorization: 0, noPhoto: 0, photoRejected: 0, fileMissing: 0 });
+export const noneLeftOut = (): LeftOutCounts => ({
+  noAuthorization: 0,
+  consentWithdrawn: 0,
+  noPhoto: 0,
+  photoRejected: 0,
+  fileMissing: 0,
+});
 
 export const totalOf = (counts: LeftOutCounts) =>
   PHOTO_LEFT_OUT_REASONS.reduce((sum, reason) => sum + counts[reason], 0);

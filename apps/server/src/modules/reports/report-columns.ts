@@ -1,4 +1,5 @@
 import type { CatalogName } from "@portal/shared/catalogs";
+import type { ConsentStateName } from "@portal/shared/schemas/consents";
 import {
   type REPORT_COLUMNS,
   REPORT_SORTS,
@@ -33,6 +34,8 @@ export interface ReportRecord {
   /** The student's file, the representative's step, or the authorized person. */
   person: Record<string, unknown>;
   representativeType?: 1 | 2;
+  /** The students report's: where the file's image consent stands (withdrawals included). */
+  imageConsent?: ConsentStateName;
 }
 
 /** The words a reader needs: catalogue labels, status labels, yes/no (user's language). */
@@ -40,6 +43,7 @@ export interface ReportLabels {
   catalog: (name: CatalogName, code: unknown) => string;
   status: (code: string) => string;
   kind: (isNew: boolean) => string;
+  consent: (state: ConsentStateName) => string;
 }
 
 export type Cell = string | number | boolean | null;
@@ -123,6 +127,7 @@ const studentColumns: Record<(typeof REPORT_COLUMNS)["students"][number], Column
   firstRepresentativeName: { type: "text", read: (r) => fullName(r.step("firstRepresentative")) },
   secondRepresentativeName: { type: "text", read: (r) => fullName(r.step("secondRepresentative")) },
   wantsBus: { type: "boolean", read: (r) => bool(r.step("schoolTransport").wantsBus) },
+  imageConsent: { type: "text", read: (r, l) => l.consent(r.imageConsent ?? "none") },
 };
 
 const representativeColumns: Record<(typeof REPORT_COLUMNS)["representatives"][number], ColumnDefinition> = {

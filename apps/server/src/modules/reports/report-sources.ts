@@ -1,6 +1,7 @@
 import type { ReportId } from "@portal/shared/schemas/reports";
 import type { RepresentativeSort, SortOrder } from "@portal/shared/schemas/requests";
 import type { Db } from "../../db/database.ts";
+import { imageConsentStates } from "../consents/consents.service.ts";
 import { parseStepData } from "../requests/request-columns.ts";
 import { countRequests, type RequestFilter } from "../requests/requests.repository.ts";
 import type { ReportRecord, ReportRequestRow } from "./report-columns.ts";
@@ -86,10 +87,16 @@ export function reportSource(
 
   if (report === "students") {
     const records = async (requests: readonly ReportRequestRow[]) => {
-      const steps = await stepsOf(db, report, requests);
+      const [steps, image] = await Promise.all([
+        stepsOf(db, report, requests),
+        imageConsentStates(
+          db,
+          requests.map((request) => request.file_id),
+        ),
+      ]);
       return requests.map((request) => {
         const step = steps(request.file_id);
-        return { request, step, person: step("studentFile") };
+        return { request, step, person: step("studentFile"), imageConsent: image.get(request.file_id) };
       });
     };
     return {

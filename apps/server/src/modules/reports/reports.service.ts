@@ -50,6 +50,7 @@ async function labelsFor(ctx: AppContext, lang: Language): Promise<ReportLabels>
     status: (code) => labelOf(texts, lang, code),
     // The request lists' words, so a report and the lists name a kind alike.
     kind: (isNew) => translate(lang, isNew ? "inscriptions:kind.new" : "inscriptions:kind.reenrollment"),
+    consent: (state) => translate(lang, `reports:consent.${state}`),
   };
 }
 

@@ -11,6 +11,7 @@ import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { StatusBadge } from "../../components/ui/status-badge.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { ConsentWithdrawalNotice } from "../consents/consent-withdrawal-notice.tsx";
 import { AcademicHistoryPage } from "../enrollment/academic-history-page.tsx";
 import { AuthorizedPersonsPage } from "../enrollment/authorized-persons-page.tsx";
 import { EnrollmentYearPage } from "../enrollment/enrollment-year-page.tsx";
@@ -104,6 +105,8 @@ function ModulePage({ step }: { step: StepId }) {
         {t("inscriptions:module.record", { student: module.data.studentName, code: module.data.code })}
       </Text>
       <ModuleNav requestId={requestId} current={step} from={from} />
+      {/* The steps that hold the consents show the family's withdrawal above the answers it overrides. */}
+      {step === "studentPhoto" || step === "terms" ? <ConsentWithdrawalNotice requestId={requestId} /> : null}
       <ModuleStep module={module.data} step={step} />
     </Stack>
   );

@@ -14,6 +14,7 @@ import { type ApiError, hasErrorCode } from "../../lib/api-error.ts";
 import { useCatalog } from "../../lib/catalog-query.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { notifyRecord } from "../../lib/toasts.ts";
+import { ConsentWithdrawalNotice } from "../consents/consent-withdrawal-notice.tsx";
 import { ActionDialog, CorrectionDialog, ReviewDialog } from "./action-dialogs.tsx";
 import { Field, Section } from "./detail-section.tsx";
 import { formatDateTime } from "./format.ts";
@@ -256,6 +257,8 @@ export function RequestDetailPage() {
           })}
         </Text>
       </Stack>
+
+      <ConsentWithdrawalNotice requestId={request.id} />
 
       {stale ? (
         <StaleAlert

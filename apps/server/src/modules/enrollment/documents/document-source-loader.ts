@@ -63,7 +63,12 @@ export async function loadDocumentsSource(ctx: AppContext, fileId: number): Prom
   ]);
   const consents = new Map<string, Consent>();
   for (const row of consentRows) {
-    consents.set(row.subject, { accepted: row.accepted === 1, version: row.text_version, at: row.created_at });
+    consents.set(row.subject, {
+      accepted: row.accepted === 1,
+      withdrawn: row.withdrawn === 1,
+      version: row.text_version,
+      at: row.created_at,
+    });
   }
   return {
     fileId: file.fileId,

@@ -17,6 +17,8 @@ export const SCHOOL_TIME_ZONE = "America/Guayaquil";
 
 export interface Consent {
   accepted: boolean;
+  /** The family withdrew it (docs/rules/data-protection.md "Withdrawing a consent"); `version` is the one withdrawn. */
+  withdrawn: boolean;
   version: string;
   at: string;
 }

@@ -210,7 +210,9 @@ function imageConsent(layout: PdfLayout, l: Localizer, source: DocumentsSource):
   layout.heading(l.t("toSign.image.answersTitle"));
   let recorded: { at: string; version: string } | undefined;
   for (const [field, subject] of Object.entries(PHOTO_CONSENTS)) {
-    recorded ??= source.consents.get(subject);
+    // The paper the family signs shows its answers; a later withdrawal is on the summary.
+    const consent = source.consents.get(subject);
+    if (!consent?.withdrawn) recorded ??= consent;
     layout.row(l.t(`fields.${field}`), l.t(photo[field] === true ? "toSign.image.granted" : "toSign.image.refused"));
   }
   if (recorded) {

@@ -56,7 +56,7 @@ export function listUploadNames(db: Db, familyUserId: number, ids: number[]) {
 export function listFileConsents(db: Db, fileId: number) {
   return db
     .selectFrom("consents")
-    .select(["subject", "accepted", "text_version", "created_at"])
+    .select(["subject", "accepted", "withdrawn", "text_version", "created_at"])
     .where("file_id", "=", fileId)
     .orderBy("created_at")
     .orderBy("id")

@@ -1,7 +1,7 @@
 import { PHOTO_CONSENTS, TERMS_CONSENTS } from "@portal/shared/consents";
 import type { StepId } from "@portal/shared/enrollment-steps";
 import type { Language } from "@portal/shared/languages";
-import type { DocumentsSource, Localizer, StepData } from "./document-source.ts";
+import type { Consent, DocumentsSource, Localizer, StepData } from "./document-source.ts";
 import { localizer } from "./document-source.ts";
 import { PdfLayout } from "./pdf-layout.ts";
 
@@ -205,16 +205,19 @@ function section(layout: PdfLayout, l: Localizer, step: StepId): void {
   layout.heading(l.t(`summary.sections.${step}`));
 }
 
+/** How the summary words a recorded consent: accepted, refused, or withdrawn later by the family. */
+function consentKey(consent: Consent): string {
+  if (consent.withdrawn) return "summary.consentWithdrawn";
+  return consent.accepted ? "summary.consentAccepted" : "summary.consentRefused";
+}
+
 function consentRows(layout: PdfLayout, l: Localizer, source: DocumentsSource, subjects: Record<string, string>) {
   const data = source.steps.terms;
   for (const [field, subject] of Object.entries(subjects)) {
     const consent = source.consents.get(subject);
     const accepted = consent ? consent.accepted : data?.[field] === true;
     const when = consent
-      ? l.t(accepted ? "summary.consentAccepted" : "summary.consentRefused", {
-          date: l.dateTime(consent.at),
-          version: consent.version,
-        })
+      ? l.t(consentKey(consent), { date: l.dateTime(consent.at), version: consent.version })
       : l.yesNo(accepted);
     layout.row(l.t(`fields.${field}`), when);
   }
@@ -302,11 +305,10 @@ export async function renderRegistrationSummary(source: DocumentsSource, languag
   for (const [field, subject] of Object.entries(PHOTO_CONSENTS)) {
     const consent = source.consents.get(subject);
     const answer = l.yesNo(steps.studentPhoto?.[field] === true);
+    const recorded = consent?.withdrawn ? "summary.consentWithdrawn" : "summary.recordedAt";
     layout.row(
       l.t(`fields.${field}`),
-      consent
-        ? `${answer} · ${l.t("summary.recordedAt", { date: l.dateTime(consent.at), version: consent.version })}`
-        : answer,
+      consent ? `${answer} · ${l.t(recorded, { date: l.dateTime(consent.at), version: consent.version })}` : answer,
     );
   }
 
