@@ -250,6 +250,31 @@ describe("withdrawing the image consent", () => {
   });
 });
 
+describe("two withdrawals at once", () => {
+  it("record one: the other finds nothing given (409), one audit row", async () => {
+    const twin = await childOf(family.id, "Gemelo");
+    const answers = await Promise.all([
+      withdraw(family, twin.studentId, { consent: "image" }),
+      withdraw(family, twin.studentId, { consent: "image" }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const rows = await t.ctx.db
+      .selectFrom("consents")
+      .select("subject")
+      .where("file_id", "=", twin.fileId)
+      .where("withdrawn", "=", 1)
+      .execute();
+    expect(rows).toHaveLength(3);
+    const audit = await t.ctx.db
+      .selectFrom("audit_events")
+      .select("details")
+      .where("event", "=", "consent.withdrawn")
+      .where("actor_user_id", "=", family.id)
+      .execute();
+    expect(audit.filter((row) => JSON.parse(row.details ?? "{}").studentId === twin.studentId)).toHaveLength(1);
+  });
+});
+
 describe("withdrawing the data-use consent", () => {
   it("records it apart from the image consent, which stays given", async () => {
     const response = await withdraw(family, child.lucia.studentId, { consent: "dataUse" });

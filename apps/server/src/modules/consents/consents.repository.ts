@@ -44,6 +44,11 @@ export async function findStudentFiles(db: Db, studentId: number) {
   return { familyUserId: student.family_user_id, fileIds: files.map((file) => file.id) };
 }
 
+/** PostgreSQL, inside a transaction: holds the student's row until it ends (SQLite's write lock already does). */
+export async function lockStudent(db: Db, studentId: number): Promise<void> {
+  await db.selectFrom("students").select("id").where("id", "=", studentId).forUpdate().execute();
+}
+
 /** The file a request was sent for. */
 export function findRequestFile(db: Db, requestId: number) {
   return db.selectFrom("requests").select(["id", "file_id"]).where("id", "=", requestId).executeTakeFirst();

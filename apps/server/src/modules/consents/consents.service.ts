@@ -78,6 +78,8 @@ export async function withdrawConsent(
   if (!student) throw new AppError(404, "NOT_FOUND");
   if (student.familyUserId !== familyId) throw new AppError(403, "NOT_YOUR_STUDENT");
   await writeTransaction(ctx.db, ctx.engine, async (trx) => {
+    // Two presses at once (a double tap): the second reads the first's rows and finds nothing given.
+    if (ctx.engine === "postgres") await repo.lockStudent(trx, studentId);
     const rows = await repo.findConsentRows(trx, student.fileIds, CONSENT_SUBJECTS_OF[body.consent]);
     const given = [...groupByFile(rows).values()].flatMap((fileRows) => toWithdraw(fileRows, body.consent));
     if (given.length === 0) throw new AppError(409, "CONSENT_NOT_GIVEN");
