@@ -17,6 +17,7 @@ import { notifyRecord } from "../../lib/toasts.ts";
 import { ConsentWithdrawalNotice } from "../consents/consent-withdrawal-notice.tsx";
 import { ActionDialog, CorrectionDialog, ReviewDialog } from "./action-dialogs.tsx";
 import { Field, Section } from "./detail-section.tsx";
+import { ErasureSection } from "./erasure-section.tsx";
 import { formatDateTime } from "./format.ts";
 import { HouseholdAccounts } from "./household-accounts.tsx";
 import { listOriginHref } from "./representative-lists.ts";
@@ -402,6 +403,10 @@ export function RequestDetailPage() {
       <Section title={t("inscriptions:mails.title")} testId="request-mails">
         <RequestMails requestId={request.id} canResend={request.canManage} />
       </Section>
+
+      {request.canManage ? (
+        <ErasureSection requestId={request.id} listPath={fullPathOf("inscriptions.allRequest")} />
+      ) : null}
 
       {/* Keyed by what they are opened for, so a dialog never shows the last one's text. */}
       <ActionDialog
