@@ -9,6 +9,7 @@ import { AppError } from "./lib/errors.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { auditLogRoutes } from "./modules/audit/audit-log.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { breachRoutes } from "./modules/breaches/breaches.routes.ts";
 import { catalogAdminRoutes } from "./modules/catalogs/catalog-admin.routes.ts";
 import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
 import { consentRoutes } from "./modules/consents/consents.routes.ts";
@@ -147,6 +148,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   photoRoutes(app, ctx);
   requestMailRoutes(app, ctx);
   auditLogRoutes(app, ctx);
+  breachRoutes(app, ctx);
   statusTextRoutes(app, ctx);
   emailTextRoutes(app, ctx);
   documentsRoutes(app, ctx);

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo/demo.ts";
 import { closePdfPool, startPdfWorkers } from "./lib/pdf-pool.ts";
 import { deleteExpiredSessions } from "./modules/auth/sessions.repository.ts";
+import { BREACH_REMINDER_INTERVAL_MS, remindBreachClocks } from "./modules/breaches/breach-reminders.ts";
 import { purgeElectionRegisters, REGISTER_PURGE_INTERVAL_MS } from "./modules/elections/register-purge.ts";
 
 // Opening day's memory: libvips keeps up to 50 MB of decoded images for reuse and
@@ -52,11 +53,17 @@ async function main(): Promise<void> {
   void electionPurge();
   const electionSweep = setInterval(electionPurge, REGISTER_PURGE_INTERVAL_MS);
   electionSweep.unref();
+  const breachReminders = () =>
+    remindBreachClocks(ctx).catch((error) => app.log.warn({ err: error }, "breach reminders failed"));
+  void breachReminders();
+  const breachSweep = setInterval(breachReminders, BREACH_REMINDER_INTERVAL_MS);
+  breachSweep.unref();
 
   // Stopped in this order on SIGTERM/SIGINT; a failing step is logged and the next still runs.
   const closers: [string, () => unknown][] = [
     ["session sweep", () => clearInterval(sweep)],
     ["election register purge", () => clearInterval(electionSweep)],
+    ["breach reminders", () => clearInterval(breachSweep)],
     [
       "http",
       async () => {

@@ -138,6 +138,15 @@ const CONTRACT: Record<string, string> = {
   "POST /api/requests/:id/mails/:mailId/resend": "inscriptionsManage",
   "GET /api/audit-events": "auditView",
   "GET /api/audit-events.csv": "auditView",
+  "GET /api/breaches": "breachesManage",
+  "POST /api/breaches": "breachesManage",
+  "GET /api/breaches/families": "breachesManage",
+  "GET /api/breaches/:id": "breachesManage",
+  "PUT /api/breaches/:id": "breachesManage",
+  "POST /api/breaches/:id/authority": "breachesManage",
+  "GET /api/breaches/:id/notice": "breachesManage",
+  "PUT /api/breaches/:id/notice": "breachesManage",
+  "POST /api/breaches/:id/notice/send": "breachesManage",
   "GET /api/documents": "documentsView",
   "GET /api/documents/export.zip": "documentsView",
   "GET /api/documents/:requestId": "documentsView",
@@ -295,6 +304,8 @@ describe("who may call each non-public route", () => {
       if (url.startsWith("/api/settings/retention/") && name === "id") return "2147483000";
       // Settings › General's per-year sections: a year that exists for nobody.
       if (name === "schoolYearId") return "2147483000";
+      // The breach register: a breach that exists for nobody (the Admin gets 404 or 400, nothing changes).
+      if (url.startsWith("/api/breaches/") && name === "id") return "2147483000";
       // The photos' request id, unknown too: allowed roles get 404 REQUEST_NOT_FOUND.
       if (name === "requestId") return "2147483000";
       if (name === "step") return "studentFile";

@@ -5,6 +5,7 @@ import { bulkActionSchema } from "@portal/shared/schemas/workflow";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { breachBodyEndpoints } from "./support/breaches-body-endpoints.ts";
 import { studentFileBody } from "./support/documents.ts";
 import { documentsBodyEndpoints } from "./support/documents-body-endpoints.ts";
 import { electionBodyEndpoints } from "./support/elections-body-endpoints.ts";
@@ -430,6 +431,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
     ...(await mfaBodyEndpoints(t, admin)),
     ...(await electionBodyEndpoints(t, admin)),
     ...(await retentionBodyEndpoints(t, admin)),
+    ...(await breachBodyEndpoints(t, admin)),
   ];
 }
 

@@ -54,6 +54,10 @@ const TABLES = Object.keys({
   retention_holds: true,
   retention_runs: true,
   erasure_pending_files: true,
+  breaches: true,
+  breach_families: true,
+  breach_notices: true,
+  breach_reminders: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

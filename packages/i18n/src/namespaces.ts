@@ -37,6 +37,7 @@ export const SIGNED_IN_NAMESPACES = [
   "sync",
   "elections",
   "retention",
+  "breaches",
 ] as const;
 
 export type WebNamespace = (typeof FIRST_SCREEN_NAMESPACES)[number] | (typeof SIGNED_IN_NAMESPACES)[number];

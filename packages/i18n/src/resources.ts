@@ -1,6 +1,7 @@
 import enAccount from "../locales/en/account.json" with { type: "json" };
 import enAudit from "../locales/en/audit.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
+import enBreaches from "../locales/en/breaches.json" with { type: "json" };
 import enCatalogAdmin from "../locales/en/catalogAdmin.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enDashboard from "../locales/en/dashboard.json" with { type: "json" };
@@ -30,6 +31,7 @@ import enValidation from "../locales/en/validation.json" with { type: "json" };
 import esAccount from "../locales/es/account.json" with { type: "json" };
 import esAudit from "../locales/es/audit.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
+import esBreaches from "../locales/es/breaches.json" with { type: "json" };
 import esCatalogAdmin from "../locales/es/catalogAdmin.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esDashboard from "../locales/es/dashboard.json" with { type: "json" };
@@ -59,6 +61,7 @@ import esValidation from "../locales/es/validation.json" with { type: "json" };
 import frAccount from "../locales/fr/account.json" with { type: "json" };
 import frAudit from "../locales/fr/audit.json" with { type: "json" };
 import frAuth from "../locales/fr/auth.json" with { type: "json" };
+import frBreaches from "../locales/fr/breaches.json" with { type: "json" };
 import frCatalogAdmin from "../locales/fr/catalogAdmin.json" with { type: "json" };
 import frCommon from "../locales/fr/common.json" with { type: "json" };
 import frDashboard from "../locales/fr/dashboard.json" with { type: "json" };
@@ -121,6 +124,7 @@ export const RESOURCES = {
     sync: esSync,
     elections: esElections,
     retention: esRetention,
+    breaches: esBreaches,
   },
   en: {
     common: enCommon,
@@ -152,6 +156,7 @@ export const RESOURCES = {
     sync: enSync,
     elections: enElections,
     retention: enRetention,
+    breaches: enBreaches,
   },
   fr: {
     common: frCommon,
@@ -183,6 +188,7 @@ export const RESOURCES = {
     sync: frSync,
     elections: frElections,
     retention: frRetention,
+    breaches: frBreaches,
   },
 } as const;
 

@@ -13,6 +13,8 @@ export const MAIL_KINDS = [
   "electionResultsPublished",
   "householdInvitation",
   "staffInvitation",
+  "breachNotice",
+  "breachReminder",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -69,6 +69,11 @@ export const PERMISSIONS = {
    */
   auditView: ["Admin"],
   /**
+   * The personal-data breach register (LOPDP art. 43 and 46): incidents, their legal clocks and
+   * the families' notice. It names families and what happened to their data: the Admin alone.
+   */
+  breachesManage: ["Admin"],
+  /**
    * Reports and their exports: the student, representative and authorized-person
    * tables, their XLSX/CSV, the parent committee contacts and the photo ZIPs. Every staff role.
    */

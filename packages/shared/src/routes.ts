@@ -244,6 +244,15 @@ export const APP_ROUTES: readonly RouteNode[] = [
       { id: "settings.retention", path: "data-retention", access: "protected", status: "built" },
       // Not in spec 2: the LOPDP art. 51 register of processing activities.
       { id: "settings.processingRegister", path: "processing-register", access: "protected", status: "built" },
+      // Not in spec 2: the personal-data breach register (docs/rules/data-protection.md "Breach register").
+      { id: "settings.breaches", path: "data-breaches", access: "protected", status: "built" },
+      {
+        id: "settings.breachDetail",
+        path: "data-breaches/:id",
+        access: "protected",
+        status: "built",
+        hideInMenu: true,
+      },
       // Spec 2 hides /home but names "catalogues" in the settings menu: the menu links to it.
       { id: "settings.home", path: "home", access: "protected", status: "built" },
       { id: "settings.roles", path: "roles", access: "protected", status: "built", hideInMenu: true },

@@ -488,6 +488,49 @@ export interface ErasurePendingFilesTable {
   erasure_ref: string;
   attempts: Generated<number>;
   last_error: string | null;
+/** The personal-data breach register (migration 0038). */
+export interface BreachesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  occurred_at: string;
+  discovered_at: string;
+  /** JSON array of BREACH_DATA_CATEGORIES. */
+  categories: string;
+  family_scope: string;
+  school_year_id: number | null;
+  rights_at_risk: number;
+  measures: string;
+  contact: string;
+  authority_notified_on: string | null;
+  authority_reference: Generated<string>;
+  /** JSON { es, en, fr: { subject, body } } once the Admin saved the notice; null: drafted from the template. */
+  notice_texts: string | null;
+  families_notified_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface BreachFamiliesTable {
+  breach_id: number;
+  family_user_id: number;
+}
+
+export interface BreachNoticesTable {
+  id: Generated<number>;
+  breach_id: number;
+  family_user_id: number;
+  user_id: number | null;
+  outbox_id: number | null;
+  language: string;
+  created_at: string;
+}
+
+export interface BreachRemindersTable {
+  breach_id: number;
+  day: string;
   created_at: string;
 }
 
@@ -538,4 +581,8 @@ export interface Database {
   retention_holds: RetentionHoldsTable;
   retention_runs: RetentionRunsTable;
   erasure_pending_files: ErasurePendingFilesTable;
+  breaches: BreachesTable;
+  breach_families: BreachFamiliesTable;
+  breach_notices: BreachNoticesTable;
+  breach_reminders: BreachRemindersTable;
 }

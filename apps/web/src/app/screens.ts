@@ -76,6 +76,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   "reports.authorizationPersons": lazyScreen(() =>
     import("../features/reports/report-page.tsx").then((m) => m.AuthorizedPersonsReportPage),
   ),
+  "settings.breaches": lazyScreen(() => import("../features/breaches/breaches-page.tsx").then((m) => m.BreachesPage)),
+  "settings.breachDetail": lazyScreen(() =>
+    import("../features/breaches/breach-detail-page.tsx").then((m) => m.BreachDetailPage),
+  ),
   "settings.auditLog": lazyScreen(() => import("../features/audit/audit-log-page.tsx").then((m) => m.AuditLogPage)),
   "settings.retention": lazyScreen(() =>
     import("../features/retention/retention-page.tsx").then((m) => m.RetentionPage),

@@ -4,11 +4,13 @@ import { translateValidationMessage, validationMessageKey } from "./validation-m
 describe("validationMessageKey", () => {
   it("maps schema keys to the validation namespace", () => {
     expect(validationMessageKey("validation.schoolYearRequired")).toBe("validation:schoolYearRequired");
+    expect(validationMessageKey("validation.breach.categoriesRequired")).toBe("validation:breach.categoriesRequired");
   });
 
   it("leaves server text alone", () => {
     expect(validationMessageKey("El correo electrónico es obligatorio")).toBeNull();
     expect(validationMessageKey("validation.")).toBeNull();
+    expect(validationMessageKey("validation.a..b")).toBeNull();
   });
 });
 

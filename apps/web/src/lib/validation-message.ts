@@ -3,7 +3,8 @@
  * is already translated. This turns either into the i18next key or literal text to show.
  */
 export function validationMessageKey(message: string): string | null {
-  const match = /^validation\.([A-Za-z0-9_]+)$/.exec(message);
+  // Grouped keys too ("validation.schoolYear.label"): i18next reads the dots as nesting.
+  const match = /^validation\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)$/.exec(message);
   return match ? `validation:${match[1]}` : null;
 }
 

@@ -119,6 +119,12 @@ export const AUDIT_EVENTS = [
   // An erasure (docs/rules/data-protection.md "Erasure"): an opaque reference and counts, no name.
   "erasure.applicantErased",
   "erasure.familyErased",
+  "breach.recorded",
+  "breach.updated",
+  "breach.authorityNotified",
+  "breach.noticeSaved",
+  "breach.familiesNotified",
+  "breach.reminderSent",
 ] as const;
 export type AuditEventCode = (typeof AUDIT_EVENTS)[number];
 

@@ -105,6 +105,14 @@ export const SAFE_KEYS = [
   "runId",
   "trigger",
   "removed",
+  // The breach register: which incident, how many families and e-mails, which clocks (no names).
+  "breachId",
+  "families",
+  "emails",
+  "scope",
+  "notifiedOn",
+  "admins",
+  "authority",
 ] as const;
 
 /**

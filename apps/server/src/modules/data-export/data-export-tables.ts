@@ -56,4 +56,9 @@ export const NOT_FAMILY_DATA_TABLES: Record<string, string> = {
   election_pending_ballots: "sealed ballots waiting to be counted: secret, linked to no one",
   erasure_pending_files: "files an erasure still has to remove: their random names, no person",
   data_exports: "this archive's own bookkeeping (its request is in accountEvents as dataExport.requested)",
+  breaches: "the school's breach register (LOPDP art. 43): its own record of an incident, not the family's data",
+  breach_families:
+    "the breach register's list of affected families: the school's record; what reached the family is in emails",
+  breach_notices: "the breach register's send report: the school's record; the notice itself is in the family's emails",
+  breach_reminders: "the days the Admins were reminded of a breach's clocks: no family in it",
 };
