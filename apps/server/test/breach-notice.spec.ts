@@ -119,6 +119,23 @@ describe("the families' notice", () => {
         expect.objectContaining({ familyId: english.owner.id, status: "sent", recipients: 1 }),
       ]),
     );
+    // The retention purge deletes old e-mails: the register keeps the notice, its e-mails marked gone.
+    const outboxIds = await t.ctx.db
+      .selectFrom("breach_notices")
+      .select("outbox_id")
+      .where("breach_id", "=", id)
+      .where("family_user_id", "=", english.owner.id)
+      .execute();
+    await t.ctx.db
+      .deleteFrom("mail_outbox")
+      .where(
+        "id",
+        "in",
+        outboxIds.map((row) => row.outbox_id ?? 0),
+      )
+      .execute();
+    const purged = (await call(t, { method: "GET", url: `/api/breaches/${id}/notice`, cookie: admin.cookie })).json();
+    expect(purged.report).toContainEqual(expect.objectContaining({ familyId: english.owner.id, status: "removed" }));
     const detail = (await call(t, { method: "GET", url: `/api/breaches/${id}`, cookie: admin.cookie })).json();
     expect(detail.families.doneOn).not.toBeNull();
     const again = await call(t, {

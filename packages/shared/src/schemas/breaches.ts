@@ -155,7 +155,7 @@ export const breachFamilyListSchema = z.object({ items: z.array(familySchema) })
 const reportRowSchema = z.object({
   familyId: z.number(),
   name: z.string(),
-  status: z.enum(["pending", "sent", "failed"]),
+  status: z.enum(["pending", "sent", "failed", "removed"]),
   recipients: z.number(),
 });
 export type BreachReportRow = z.infer<typeof reportRowSchema>;

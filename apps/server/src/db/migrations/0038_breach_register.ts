@@ -44,7 +44,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("breach_id", "integer", (col) => col.notNull().references("breaches.id").onDelete("cascade"))
     .addColumn("family_user_id", "integer", (col) => col.notNull().references("users.id"))
     .addColumn("user_id", "integer", (col) => col.references("users.id"))
-    .addColumn("outbox_id", "integer", (col) => col.references("mail_outbox.id"))
+    // The retention purge deletes old e-mails: the notice row stays, its e-mail marked gone.
+    .addColumn("outbox_id", "integer", (col) => col.references("mail_outbox.id").onDelete("set null"))
     .addColumn("language", "varchar(8)", (col) => col.notNull())
     .addColumn("created_at", "varchar(30)", (col) => col.notNull())
     .execute();

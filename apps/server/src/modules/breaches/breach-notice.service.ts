@@ -58,8 +58,13 @@ function affectedFamilies(db: Db, row: BreachRow): Promise<FamilyRow[]> {
   return Promise.resolve([]);
 }
 
+/**
+ * Each notified family's delivery: not delivered if an e-mail failed or the family had no active
+ * account; waiting while one is still in the outbox; "removed" once the retention purge deleted
+ * its e-mails (delivered or given up long before); sent otherwise.
+ */
 async function sendReport(db: Db, breachId: number): Promise<BreachReportRow[]> {
-  const rows = new Map<number, BreachReportRow & { statuses: (string | null)[] }>();
+  const rows = new Map<number, BreachReportRow & { statuses: string[] }>();
   for (const delivery of await noticeDeliveries(db, breachId)) {
     const name = [delivery.names, delivery.first_surname].filter(Boolean).join(" ");
     const entry = rows.get(delivery.family_user_id) ?? {
@@ -69,14 +74,17 @@ async function sendReport(db: Db, breachId: number): Promise<BreachReportRow[]> 
       recipients: 0,
       statuses: [],
     };
-    if (delivery.outbox_id !== null) entry.recipients += 1;
-    entry.statuses.push(delivery.outbox_id === null ? "failed" : delivery.status);
+    if (delivery.user_id !== null) entry.recipients += 1;
+    const removed = delivery.user_id !== null && delivery.outbox_id === null;
+    entry.statuses.push(removed ? "removed" : (delivery.status ?? "failed"));
     rows.set(delivery.family_user_id, entry);
   }
-  return [...rows.values()].map(({ statuses, ...row }) => ({
-    ...row,
-    status: statuses.includes("failed") ? "failed" : statuses.every((s) => s === "sent") ? "sent" : "pending",
-  }));
+  const statusOf = (statuses: string[]): BreachReportRow["status"] => {
+    if (statuses.includes("failed")) return "failed";
+    if (statuses.includes("pending")) return "pending";
+    return statuses.every((status) => status === "removed") ? "removed" : "sent";
+  };
+  return [...rows.values()].map(({ statuses, ...row }) => ({ ...row, status: statusOf(statuses) }));
 }
 
 export async function getNotice(ctx: AppContext, id: number): Promise<BreachNotice> {

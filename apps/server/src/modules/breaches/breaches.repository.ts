@@ -197,7 +197,7 @@ export function noticeDeliveries(db: Db, breachId: number) {
     .selectFrom("breach_notices as n")
     .innerJoin("users as f", "f.id", "n.family_user_id")
     .leftJoin("mail_outbox as m", "m.id", "n.outbox_id")
-    .select(["n.family_user_id", "f.names", "f.first_surname", "n.outbox_id", "m.status"])
+    .select(["n.family_user_id", "f.names", "f.first_surname", "n.user_id", "n.outbox_id", "m.status"])
     .where("n.breach_id", "=", breachId)
     .orderBy("f.first_surname")
     .orderBy("n.family_user_id")
