@@ -146,6 +146,14 @@ describe("the families' notice", () => {
     });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe("BREACH_ALREADY_NOTIFIED");
+    // An erased family's account goes with its place in the register's lists (no refused delete).
+    await t.ctx.db.deleteFrom("users").where("id", "=", english.owner.id).execute();
+    const left = await t.ctx.db
+      .selectFrom("breach_notices")
+      .select("family_user_id")
+      .where("breach_id", "=", id)
+      .execute();
+    expect(left.map((row) => row.family_user_id)).not.toContain(english.owner.id);
     const audit = await t.ctx.db
       .selectFrom("audit_events")
       .select("details")

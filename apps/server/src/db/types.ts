@@ -488,6 +488,9 @@ export interface ErasurePendingFilesTable {
   erasure_ref: string;
   attempts: Generated<number>;
   last_error: string | null;
+  created_at: string;
+}
+
 /** The personal-data breach register (migration 0038). */
 export interface BreachesTable {
   id: Generated<number>;

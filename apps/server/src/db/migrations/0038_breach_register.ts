@@ -36,14 +36,15 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable("breach_families")
     .addColumn("breach_id", "integer", (col) => col.notNull().references("breaches.id").onDelete("cascade"))
-    .addColumn("family_user_id", "integer", (col) => col.notNull().references("users.id"))
+    // An erased family (its account deleted) leaves the register's lists with it.
+    .addColumn("family_user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addPrimaryKeyConstraint("breach_families_pk", ["breach_id", "family_user_id"])
     .execute();
 
   await withId(db, db.schema.createTable("breach_notices"))
     .addColumn("breach_id", "integer", (col) => col.notNull().references("breaches.id").onDelete("cascade"))
-    .addColumn("family_user_id", "integer", (col) => col.notNull().references("users.id"))
-    .addColumn("user_id", "integer", (col) => col.references("users.id"))
+    .addColumn("family_user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("user_id", "integer", (col) => col.references("users.id").onDelete("set null"))
     // The retention purge deletes old e-mails: the notice row stays, its e-mail marked gone.
     .addColumn("outbox_id", "integer", (col) => col.references("mail_outbox.id").onDelete("set null"))
     .addColumn("language", "varchar(8)", (col) => col.notNull())
