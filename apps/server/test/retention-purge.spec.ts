@@ -246,6 +246,24 @@ describe("a purge run", () => {
     expect(await exists(t, "uploads", shared.id)).toBe(true);
     expect(fs.existsSync(shared.filePath)).toBe(true);
 
+    // The reports keep no name: the first one, read now, no longer names the erased child, and
+    // no stored report holds the name at all.
+    const firstAgain = (
+      await call(t, { method: "GET", url: `/api/settings/retention/runs/${first.id}`, cookie: admin.cookie })
+    ).json();
+    expect(firstAgain.report.items).toContainEqual({
+      kind: "applicantDocuments",
+      studentId: applicant.studentId,
+      label: null,
+      schoolYear: expect.stringContaining("2022-07-01"),
+      kept: null,
+    });
+    expect(second.report.items).toContainEqual(
+      expect.objectContaining({ kind: "applicants", studentId: null, label: null }),
+    );
+    const stored = await t.ctx.db.selectFrom("retention_runs").select("report").execute();
+    expect(stored.map((row) => row.report ?? "").join("\n")).not.toContain("Postulante");
+
     // A run after it removes nothing.
     const third = await runPurge();
     expect(Object.values(third.removed).every((n) => n === 0)).toBe(true);

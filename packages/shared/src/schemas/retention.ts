@@ -119,7 +119,15 @@ export const RUN_STATUSES = ["running", "done", "failed"] as const;
 
 export const runReportSchema = z.object({
   counts: z.array(z.object({ kind: z.enum(RETENTION_KINDS), removed: z.number().int(), kept: z.number().int() })),
-  items: z.array(retentionItemSchema.pick({ kind: true, studentId: true, label: true, schoolYear: true, kept: true })),
+  /**
+   * Stored without names; `label` is the student's name when the report is read, null once the
+   * student is no longer in the portal. An applicant the run erased has no id either (null).
+   */
+  items: z.array(
+    retentionItemSchema
+      .pick({ kind: true, schoolYear: true, kept: true })
+      .extend({ studentId: z.number().int().nullable(), label: z.string().nullable() }),
+  ),
 });
 export type RunReport = z.infer<typeof runReportSchema>;
 

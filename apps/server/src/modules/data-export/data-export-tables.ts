@@ -56,6 +56,11 @@ export const NOT_FAMILY_DATA_TABLES: Record<string, string> = {
   election_pending_ballots: "sealed ballots waiting to be counted: secret, linked to no one",
   erasure_pending_files: "files an erasure still has to remove: their random names, no person",
   data_exports: "this archive's own bookkeeping (its request is in accountEvents as dataExport.requested)",
+  retention_settings: "the school's retention periods",
+  retention_holds:
+    "the school's legal holds: which family or request it must keep, and why (its legal record, not the family's data)",
+  retention_runs:
+    "the purge's runs and reports: counts and student ids, no names (read with the report while the student is in the portal)",
   breaches: "the school's breach register (LOPDP art. 43): its own record of an incident, not the family's data",
   breach_families:
     "the breach register's list of affected families: the school's record; what reached the family is in emails",

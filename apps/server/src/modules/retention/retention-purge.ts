@@ -94,7 +94,13 @@ export async function applyPurgePlan(
   const add = (kind: RetentionKind, n: number) => removed.set(kind, (removed.get(kind) ?? 0) + n);
   const items: RunReport["items"] = [];
   for (const item of plan.items) {
-    const entry = { kind: item.kind, studentId: item.studentId, label: item.label, schoolYear: item.schoolYear };
+    // No name stored: the report is kept, the child may be erased later (retention.service.ts withNames).
+    const entry = {
+      kind: item.kind,
+      studentId: item.studentId as number | null,
+      label: null,
+      schoolYear: item.schoolYear,
+    };
     if (item.kept) {
       items.push({ ...entry, kept: item.kept });
       continue;
@@ -107,7 +113,8 @@ export async function applyPurgePlan(
         removedOne = await eraseExpiredApplicant(ctx, item.studentId, { userId: run.actorUserId });
       }
       add(item.kind, removedOne ? 1 : 0);
-      items.push({ ...entry, kept: null });
+      // An erased applicant keeps no id either: it would point at nothing, or at a reused number.
+      items.push({ ...entry, ...(item.kind === "applicants" ? { studentId: null } : {}), kept: null });
     } catch (error) {
       log.warn({ err: error, kind: item.kind, studentId: item.studentId }, "retention purge: an item failed");
       items.push({ ...entry, kept: { reason: "failed", holdReason: null } });

@@ -132,3 +132,10 @@ export async function countElectionRegistersDue(db: Db, cutoff: string): Promise
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The current names of the given students (those still in the portal). */
+export async function studentNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("students").select(["id", "student_name"]).where("id", "in", ids).execute();
+  return new Map(rows.map((row) => [row.id, row.student_name]));
+}

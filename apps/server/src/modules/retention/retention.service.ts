@@ -15,6 +15,7 @@ import {
 } from "./retention.repository.ts";
 import { buildPurgePlan } from "./retention-plan.ts";
 import { applyPurgePlan } from "./retention-purge.ts";
+import { studentNames } from "./retention-selection.repository.ts";
 import { readRetentionPeriods } from "./retention-settings.service.ts";
 
 /*
@@ -44,10 +45,27 @@ export async function previewPurge(ctx: AppContext, now = new Date()): Promise<R
   };
 }
 
-function runOf(row: NonNullable<Awaited<ReturnType<typeof findRun>>>): RetentionRun {
+/**
+ * A stored report names no one (retention-purge.ts): each student's name is read when the report
+ * is, so a child erased since (by a later run, or at the family's request) shows as no longer in
+ * the portal instead of outliving the erasure in an old report.
+ */
+async function withNames(ctx: AppContext, report: RunReport): Promise<RunReport> {
+  const ids = [...new Set(report.items.flatMap((item) => (item.studentId === null ? [] : [item.studentId])))];
+  const names = await studentNames(ctx.db, ids);
+  return {
+    ...report,
+    items: report.items.map((item) => ({
+      ...item,
+      label: item.studentId === null ? null : (names.get(item.studentId) ?? null),
+    })),
+  };
+}
+
+async function runOf(ctx: AppContext, row: NonNullable<Awaited<ReturnType<typeof findRun>>>): Promise<RetentionRun> {
   let report: RunReport | null = null;
   try {
-    report = row.report ? (JSON.parse(row.report) as RunReport) : null;
+    report = row.report ? await withNames(ctx, JSON.parse(row.report) as RunReport) : null;
   } catch {
     report = null;
   }
@@ -92,7 +110,7 @@ export async function startPurge(
   if (id === undefined) {
     const current = await findRunningRun(ctx.db);
     const row = current ? await findRun(ctx.db, current.id) : undefined;
-    if (row) return runOf(row);
+    if (row) return runOf(ctx, row);
     throw new AppError(409, "RETENTION_RUN_BUSY");
   }
   const runId = id;
@@ -100,7 +118,7 @@ export async function startPurge(
     try {
       const plan = await buildPurgePlan(ctx, opts.now ?? new Date());
       const report = await applyPurgePlan(ctx, { id: runId, actorUserId: opts.userId }, plan, opts.log);
-      // Counts only: the report itself, readable by the Admin, names the students.
+      // Counts only; the report lists students by id, their names read with it (withNames).
       await recordAudit(ctx.db, {
         event: "retention.purged",
         actorUserId: opts.userId,
@@ -127,7 +145,7 @@ export async function startPurge(
   running.set(runId, work);
   const row = await findRun(ctx.db, runId);
   if (!row) throw new Error("the run just started is gone");
-  return runOf(row);
+  return runOf(ctx, row);
 }
 
 export async function listPurgeRuns(ctx: AppContext): Promise<{ items: RetentionRunSummary[] }> {
@@ -150,7 +168,7 @@ export async function listPurgeRuns(ctx: AppContext): Promise<{ items: Retention
 export async function getPurgeRun(ctx: AppContext, id: number): Promise<RetentionRun> {
   const row = await findRun(ctx.db, id);
   if (!row) throw new AppError(404, "NOT_FOUND");
-  return runOf(row);
+  return runOf(ctx, row);
 }
 
 /** The daily job: a run when the schedule is on and the last scheduled run is a day old. */

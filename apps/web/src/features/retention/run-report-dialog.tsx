@@ -65,9 +65,9 @@ export function RunReportDialog({ runId, onClose }: { runId: number | null; onCl
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {report.items.map((item) => (
-                  <Table.Tr key={`${item.kind}-${item.studentId}`}>
-                    <Table.Td>{item.label}</Table.Td>
+                {report.items.map((item, index) => (
+                  <Table.Tr key={`${item.kind}-${item.studentId ?? `erased-${index}`}`}>
+                    <Table.Td>{item.label ?? t("retention:runs.erasedApplicant")}</Table.Td>
                     <Table.Td>{t(`retention:kinds.${item.kind}`)}</Table.Td>
                     <Table.Td>{item.schoolYear}</Table.Td>
                     <Table.Td>{outcomeText(t, item.kept, "retention:runs.removed")}</Table.Td>
