@@ -21,6 +21,8 @@ const FEATURE_EXCEPTIONS = [
   { from: "consents", to: ["account/account-area-frame.tsx"] },
   // The staff's request and module pages show a withdrawal with the consents feature's notice.
   { from: "inscriptions", to: ["consents/consent-withdrawal-notice.tsx"] },
+  // So are the family's data-rights requests.
+  { from: "data-rights", to: ["account/account-area-frame.tsx"] },
   // The school years a family may act in: one query, the login's.
   { from: "enrollment", to: ["auth/api/auth-api.ts"] },
   { from: "inscriptions", to: ["auth/api/auth-api.ts"] },

@@ -15,6 +15,7 @@ import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
 import { consentRoutes } from "./modules/consents/consents.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { dataExportRoutes } from "./modules/data-export/data-export.routes.ts";
+import { dataRightsRoutes } from "./modules/data-rights/data-rights.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { electionAdminRoutes } from "./modules/elections/elections-admin.routes.ts";
 import { electionFamilyRoutes } from "./modules/elections/elections-family.routes.ts";
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   retentionRoutes(app, ctx);
   erasureRoutes(app, ctx);
   consentRoutes(app, ctx);
+  dataRightsRoutes(app, ctx);
   mfaRoutes(app, ctx);
   catalogRoutes(app, ctx);
   catalogAdminRoutes(app, ctx);

@@ -47,6 +47,11 @@ const CONTRACT: Record<string, string> = {
   "GET /api/account/consents": "consentsOwn",
   "POST /api/account/students/:studentId/consent-withdrawals": "consentsOwn",
   "GET /api/requests/:id/consents": "inscriptionsView",
+  "GET /api/account/data-rights": "dataRightsOwn",
+  "POST /api/account/data-rights": "dataRightsOwn",
+  "GET /api/data-rights-requests": "dataRightsManage",
+  "GET /api/data-rights-requests/:id": "dataRightsManage",
+  "POST /api/data-rights-requests/:id/actions": "dataRightsManage",
   "POST /api/household/invitation": "public",
   "POST /api/household/invitation/register": "public",
   "POST /api/auth/mfa/setup": "public",
@@ -287,6 +292,8 @@ describe("who may call each non-public route", () => {
       if (name === "studentId") return "2147483000";
       // "My data": an archive id that exists for nobody (families get 404).
       if (url.startsWith("/api/account/data-export/") && name === "id") return "A".repeat(32);
+      // A data-rights request that exists for nobody: staff get 404 (or 400 for a missing body).
+      if (url.startsWith("/api/data-rights-requests/") && name === "id") return "2147483000";
       // Sync: a request or batch that exists for nobody (allowed roles get 404 or 400, nothing changes).
       if (url.startsWith("/api/sync/") && name === "id") return "2147483000";
       // A school year that exists for nobody: the Admin gets 404, never a year switched or deleted.

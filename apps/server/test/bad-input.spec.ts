@@ -6,6 +6,7 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { breachBodyEndpoints } from "./support/breaches-body-endpoints.ts";
+import { dataRightsBodyEndpoints } from "./support/data-rights-body-endpoints.ts";
 import { studentFileBody } from "./support/documents.ts";
 import { documentsBodyEndpoints } from "./support/documents-body-endpoints.ts";
 import { electionBodyEndpoints } from "./support/elections-body-endpoints.ts";
@@ -432,6 +433,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
     ...(await electionBodyEndpoints(t, admin)),
     ...(await retentionBodyEndpoints(t, admin)),
     ...(await breachBodyEndpoints(t, admin)),
+    ...(await dataRightsBodyEndpoints(t, secretaria)),
   ];
 }
 
@@ -651,6 +653,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "retention periods",
     "retention hold",
     "retention run",
+    "data rights filing",
+    "data rights action",
   ];
   for (const name of names) {
     it(name, async () => {

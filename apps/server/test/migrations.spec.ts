@@ -58,6 +58,7 @@ const TABLES = Object.keys({
   breach_families: true,
   breach_notices: true,
   breach_reminders: true,
+  data_rights_requests: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

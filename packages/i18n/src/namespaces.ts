@@ -38,6 +38,7 @@ export const SIGNED_IN_NAMESPACES = [
   "elections",
   "retention",
   "breaches",
+  "dataRights",
 ] as const;
 
 export type WebNamespace = (typeof FIRST_SCREEN_NAMESPACES)[number] | (typeof SIGNED_IN_NAMESPACES)[number];

@@ -5,6 +5,7 @@ import enBreaches from "../locales/en/breaches.json" with { type: "json" };
 import enCatalogAdmin from "../locales/en/catalogAdmin.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enDashboard from "../locales/en/dashboard.json" with { type: "json" };
+import enDataRights from "../locales/en/dataRights.json" with { type: "json" };
 import enDocuments from "../locales/en/documents.json" with { type: "json" };
 import enDocumentsPage from "../locales/en/documentsPage.json" with { type: "json" };
 import enElections from "../locales/en/elections.json" with { type: "json" };
@@ -35,6 +36,7 @@ import esBreaches from "../locales/es/breaches.json" with { type: "json" };
 import esCatalogAdmin from "../locales/es/catalogAdmin.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esDashboard from "../locales/es/dashboard.json" with { type: "json" };
+import esDataRights from "../locales/es/dataRights.json" with { type: "json" };
 import esDocuments from "../locales/es/documents.json" with { type: "json" };
 import esDocumentsPage from "../locales/es/documentsPage.json" with { type: "json" };
 import esElections from "../locales/es/elections.json" with { type: "json" };
@@ -65,6 +67,7 @@ import frBreaches from "../locales/fr/breaches.json" with { type: "json" };
 import frCatalogAdmin from "../locales/fr/catalogAdmin.json" with { type: "json" };
 import frCommon from "../locales/fr/common.json" with { type: "json" };
 import frDashboard from "../locales/fr/dashboard.json" with { type: "json" };
+import frDataRights from "../locales/fr/dataRights.json" with { type: "json" };
 import frDocuments from "../locales/fr/documents.json" with { type: "json" };
 import frDocumentsPage from "../locales/fr/documentsPage.json" with { type: "json" };
 import frElections from "../locales/fr/elections.json" with { type: "json" };
@@ -121,6 +124,7 @@ export const RESOURCES = {
     statusTexts: esStatusTexts,
     emailTexts: esEmailTexts,
     medicalRecords: esMedicalRecords,
+    dataRights: esDataRights,
     sync: esSync,
     elections: esElections,
     retention: esRetention,
@@ -153,6 +157,7 @@ export const RESOURCES = {
     statusTexts: enStatusTexts,
     emailTexts: enEmailTexts,
     medicalRecords: enMedicalRecords,
+    dataRights: enDataRights,
     sync: enSync,
     elections: enElections,
     retention: enRetention,
@@ -185,6 +190,7 @@ export const RESOURCES = {
     statusTexts: frStatusTexts,
     emailTexts: frEmailTexts,
     medicalRecords: frMedicalRecords,
+    dataRights: frDataRights,
     sync: frSync,
     elections: frElections,
     retention: frRetention,

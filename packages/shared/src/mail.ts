@@ -15,6 +15,7 @@ export const MAIL_KINDS = [
   "staffInvitation",
   "breachNotice",
   "breachReminder",
+  "dataRightsClosed",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

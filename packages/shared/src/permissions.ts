@@ -27,6 +27,13 @@ export const PERMISSIONS = {
    */
   consentsOwn: FAMILY_ROLES,
   /**
+   * Data-rights requests (LOPDP arts. 13–17, docs/rules/data-protection.md): a family files its own
+   * and follows their answers. Families only; the service keeps each family to its own.
+   */
+  dataRightsOwn: FAMILY_ROLES,
+  /** The data-rights requests' queue: see every family's requests, take them in progress, answer or refuse them. */
+  dataRightsManage: ["Admin", "Secretaria"],
+  /**
    * A sent file's PDFs (registration summary, documents to sign): the family that owns it (checked
    * in the service) and the staff who handle inscriptions (spec 6).
    */

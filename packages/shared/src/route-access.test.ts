@@ -200,6 +200,12 @@ describe("buildMenu", () => {
     expect(ids("Prueba")).toContain("inscripciones");
     expect(ids("Secretaria")).not.toContain("inscripciones");
   });
+  it("shows the data-rights queue to the Secretaria and the Admin only", () => {
+    const queue = buildMenu(APP_ROUTES, "Secretaria").find((item) => item.id === "dataRights");
+    expect(queue?.to).toBe("/portal/data-rights-requests");
+    expect(ids("Consulta")).not.toContain("dataRights");
+    expect(ids("User")).not.toContain("dataRights");
+  });
   it("shows staff their areas and hides the rest", () => {
     expect(ids("Editor")).toEqual(["reports", "dashboard", "documents"]);
     expect(ids("Secretaria")).toEqual([
@@ -210,6 +216,8 @@ describe("buildMenu", () => {
       "documents",
       "sync",
       "medicalRecords",
+      // Not in spec 2: the data-rights requests' queue (docs/rules/data-protection.md).
+      "dataRights",
     ]);
   });
   it("follows the spec 2 admin menu order (Documents shown)", () => {
@@ -223,6 +231,8 @@ describe("buildMenu", () => {
       "documents",
       "sync",
       "medicalRecords",
+      // Not in spec 2: the data-rights requests' queue (docs/rules/data-protection.md).
+      "dataRights",
     ]);
   });
   it("groups the representatives lists in their own menu entry without changing their URLs", () => {

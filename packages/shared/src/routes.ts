@@ -160,6 +160,8 @@ export const APP_ROUTES: readonly RouteNode[] = [
       { id: "account.myData", path: "my-data", access: "protected", roles: FAMILY, status: "built" },
       // Withdrawing a child's image or data-use consent (LOPDP; docs/rules/data-protection.md).
       { id: "account.consents", path: "consents", access: "protected", roles: FAMILY, status: "built" },
+      // Data-rights requests (LOPDP arts. 13–17, docs/rules/data-protection.md): the family's own.
+      { id: "account.dataRights", path: "data-rights", access: "protected", roles: FAMILY, status: "built" },
       // Households: the invitation's links mailed before it moved to /household-invitation/:token.
       {
         id: "account.householdJoin",
@@ -282,4 +284,17 @@ export const APP_ROUTES: readonly RouteNode[] = [
   planned("sync", "sync", { roles: rolesFor("syncView"), status: "built" }),
   // The roles of the medicalRecordsView permission (not Editor).
   planned("medicalRecords", "medical-records", { roles: rolesFor("medicalRecordsView"), status: "built" }),
+  // Not in spec 2: the families' data-rights requests (docs/rules/data-protection.md), the
+  // dataRightsManage permission's roles. The menu links to the queue; a request opens from it.
+  {
+    id: "dataRights",
+    path: "data-rights-requests",
+    access: "protected",
+    roles: rolesFor("dataRightsManage"),
+    defaultChild: "queue",
+    children: [
+      planned("dataRights.queue", "queue", { hideInMenu: true, status: "built" }),
+      planned("dataRights.request", "request/:id", { hideInMenu: true, status: "built" }),
+    ],
+  },
 ];

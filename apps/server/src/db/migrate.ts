@@ -34,6 +34,7 @@ import * as m0033 from "./migrations/0033_mfa_key_sealed.ts";
 import * as m0034 from "./migrations/0034_data_exports.ts";
 import * as m0035 from "./migrations/0035_election_pending_ballots.ts";
 import * as m0036 from "./migrations/0036_representative_email_index.ts";
+import * as m0037 from "./migrations/0037_data_rights_requests.ts";
 import * as m0038 from "./migrations/0038_breach_register.ts";
 import * as m0039 from "./migrations/0039_consent_withdrawals.ts";
 import * as m0040 from "./migrations/0040_erasure_pending_files.ts";
@@ -76,6 +77,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0034_data_exports": m0034,
   "0035_election_pending_ballots": m0035,
   "0036_representative_email_index": m0036,
+  "0037_data_rights_requests": m0037,
   "0038_breach_register": m0038,
   "0039_consent_withdrawals": m0039,
   "0040_erasure_pending_files": m0040,

@@ -535,6 +535,30 @@ export interface BreachRemindersTable {
   breach_id: number;
   day: string;
   created_at: string;
+/** A family's data-rights request (migration 0037; docs/rules/data-protection.md). */
+export interface DataRightsRequestsTable {
+  id: Generated<number>;
+  family_user_id: number;
+  filed_by: number;
+  kind: string;
+  /** family or student. */
+  subject: string;
+  /** The child it is about; null for the family, or once the child's record is erased. */
+  student_id: number | null;
+  /** representative, or adolescent (15 or more, acting for themselves). */
+  actor: string;
+  description: string;
+  /** received, inProgress, answered or refused. */
+  state: string;
+  filed_at: string;
+  /** The last day to answer, YYYY-MM-DD in school time, included. */
+  deadline_on: string;
+  started_at: string | null;
+  started_by: number | null;
+  closed_at: string | null;
+  closed_by: number | null;
+  /** The answer, or the refusal's reason. */
+  answer: string | null;
 }
 
 export interface Database {
@@ -588,4 +612,5 @@ export interface Database {
   breach_families: BreachFamiliesTable;
   breach_notices: BreachNoticesTable;
   breach_reminders: BreachRemindersTable;
+  data_rights_requests: DataRightsRequestsTable;
 }

@@ -44,6 +44,15 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   "account.user": lazyScreen(() => import("../features/account/account-page.tsx").then((m) => m.AccountPage)),
   "account.myData": lazyScreen(() => import("../features/my-data/my-data-page.tsx").then((m) => m.MyDataPage)),
   "account.consents": lazyScreen(() => import("../features/consents/consents-page.tsx").then((m) => m.ConsentsPage)),
+  "account.dataRights": lazyScreen(() =>
+    import("../features/data-rights/family-data-rights-page.tsx").then((m) => m.FamilyDataRightsPage),
+  ),
+  "dataRights.queue": lazyScreen(() =>
+    import("../features/data-rights/data-rights-queue-page.tsx").then((m) => m.DataRightsQueuePage),
+  ),
+  "dataRights.request": lazyScreen(() =>
+    import("../features/data-rights/data-rights-request-page.tsx").then((m) => m.DataRightsRequestPage),
+  ),
   // The invitation's screen speaks `account` before anyone signs in.
   householdInvitation: lazyScreen(
     () => import("../features/account/household-join-page.tsx").then((m) => m.HouseholdJoinPage),

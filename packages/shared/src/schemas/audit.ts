@@ -51,6 +51,11 @@ export const AUDIT_EVENTS = [
   "dataExport.downloaded",
   // A family withdrew a child's image or data-use consent (docs/rules/data-protection.md).
   "consent.withdrawn",
+  // Data-rights requests (docs/rules/data-protection.md): filed by a family; started, answered or refused by staff.
+  "dataRights.filed",
+  "dataRights.started",
+  "dataRights.answered",
+  "dataRights.refused",
   "request.statusChanged",
   "request.internalReview",
   "request.photoReviewed",

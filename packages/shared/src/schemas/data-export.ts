@@ -281,6 +281,25 @@ export const dataExportArchiveSchema = z
         }),
       )
       .describe("Identifications the portal refused because another family's child has them (that child not named)"),
+    dataRightsRequests: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          kind: z.string().describe("access, rectification, erasure, opposition or portability"),
+          subject: z.string().describe("family: the whole family; student: one child"),
+          studentId: z.number().int().nullable().describe("The child it is about (see students); null for the family"),
+          actor: z.string().describe("representative, or adolescent: a child of 15 or more acting for themselves"),
+          filedByAccountId: z.number().int(),
+          description: z.string(),
+          state: z.string().describe("received, inProgress, answered or refused"),
+          filedAt: at("Filed"),
+          deadline: z.string().describe("Last day to answer (YYYY-MM-DD, school time)"),
+          startedAt: maybeAt("Taken in progress"),
+          closedAt: maybeAt("Answered or refused"),
+          answer: z.string().nullable().describe("The school's answer, or the reason it refused"),
+        }),
+      )
+      .describe("The family's requests exercising its data rights (LOPDP arts. 13–17) and their answers"),
     elections: z
       .object({
         eligible: z.array(z.object({ electionId: z.number().int(), accountId: z.number().int() })),

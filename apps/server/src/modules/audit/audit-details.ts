@@ -111,6 +111,11 @@ const RESOLVERS: Readonly<Record<string, Resolver>> = {
   closesOn: day,
   closedAt: day,
   receivedOn: day,
+  // Data-rights requests (docs/rules/data-protection.md).
+  rightsKind: (value, lang) => named(lang, "dataRights:kinds", value),
+  rightsActor: (value, lang) => named(lang, "dataRights:actors", value),
+  fromState: (value, lang) => named(lang, "dataRights:states", value),
+  toState: (value, lang) => named(lang, "dataRights:states", value),
 };
 
 /** One value in the reader's words; an object's keys named and its values resolved the same way. */

@@ -42,7 +42,7 @@ const numberOr = (value: unknown): number | null => (typeof value === "number" ?
 export async function gatherFamilyData(db: Db, familyId: number, language: Language): Promise<GatheredData> {
   const accounts = await rows.findAccounts(db, familyId);
   const accountIds = accounts.map((a) => a.id);
-  const [invitations, sessions, students, files, uploads, audit, duplicates, elections] = await Promise.all([
+  const [invitations, sessions, students, files, uploads, audit, duplicates, elections, rights] = await Promise.all([
     rows.findInvitations(db, familyId),
     rows.findSessions(db, accountIds),
     rows.findStudents(db, familyId),
@@ -51,6 +51,7 @@ export async function gatherFamilyData(db: Db, familyId: number, language: Langu
     rows.findAuditAbout(db, accountIds),
     rows.findDuplicateAttempts(db, familyId),
     rows.findElectionRows(db, accountIds),
+    rows.findDataRightsRequests(db, familyId),
   ]);
   const fileIds = files.map((f) => f.id);
   const [steps, drafts, requests, consents] = await Promise.all([
@@ -281,6 +282,21 @@ export async function gatherFamilyData(db: Db, familyId: number, language: Langu
       attempts: d.attempts,
       firstAt: d.first_at,
       lastAt: d.last_at,
+    })),
+    dataRightsRequests: rights.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      subject: r.subject,
+      studentId: r.student_id,
+      actor: r.actor,
+      filedByAccountId: r.filed_by,
+      description: r.description,
+      state: r.state,
+      filedAt: r.filed_at,
+      deadline: r.deadline_on,
+      startedAt: r.started_at,
+      closedAt: r.closed_at,
+      answer: r.answer,
     })),
     elections: {
       eligible: elections.eligible.map((e) => ({ electionId: e.election_id, accountId: e.user_id })),

@@ -173,6 +173,16 @@ export function findConsents(db: Db, fileIds: number[]) {
     .execute();
 }
 
+/** The family's data-rights requests (docs/rules/data-protection.md "Data-rights requests"). */
+export function findDataRightsRequests(db: Db, familyId: number) {
+  return db
+    .selectFrom("data_rights_requests")
+    .selectAll()
+    .where("family_user_id", "=", familyId)
+    .orderBy("id")
+    .execute();
+}
+
 /** E-mails to the household's accounts, or about its requests. */
 export function findEmails(db: Db, accountIds: number[], requestIds: number[]) {
   return db

@@ -24,6 +24,7 @@ export const FAMILY_DATA_TABLES: Record<string, string> = {
   mail_outbox: "emails",
   audit_events: "medicalAccesses, accountEvents",
   duplicate_student_attempts: "duplicateStudentAttempts (the other family's child not named)",
+  data_rights_requests: "dataRightsRequests (staff who handled them not named)",
   election_electorate: "elections.eligible",
   election_register: "elections.voted",
   election_candidacies: "elections.candidacies",
