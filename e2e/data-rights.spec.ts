@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { FamilyDataRights, FamilyDataRightsRequest } from "@portal/shared/schemas/data-rights";
+import { expectNoSeriousViolations } from "./support/axe.ts";
 import { signIn } from "./support/session.ts";
 
 /*
@@ -27,10 +28,14 @@ test("a family asks to erase its child's data, the Secretaria answers, the famil
   const mine = page.getByRole("article", { name: `Eliminación — ${child}` }).filter({ hasText: "fotos antiguas" });
   await expect(mine.first().getByText("Recibida")).toBeVisible();
   await expect(mine.first().getByText("Quedan 15 días")).toBeVisible();
+  await expectNoSeriousViolations(page, "the family's data-rights requests");
 
   // The Secretaria finds it in the queue, with its deadline, and answers it.
   const staff = await (await browser.newContext()).newPage();
-  await signIn(staff, "secretaria@demo.local", { path: "/portal/data-rights-requests/queue?kind=erasure" });
+  await signIn(staff, "secretaria@demo.local", { path: "/portal/dashboard" });
+  await staff.getByRole("navigation", { name: "Navegación principal" }).getByText("Derechos de datos").click();
+  await expect(staff.getByRole("heading", { level: 1, name: "Solicitudes de derechos de datos" })).toBeVisible();
+  await staff.getByRole("combobox", { name: "Derecho" }).selectOption({ label: "Eliminación" });
   const [year, month, day] = filed.deadline.split("-");
   const row = staff
     .getByRole("row")
@@ -48,6 +53,7 @@ test("a family asks to erase its child's data, the Secretaria answers, the famil
     .getByRole("button", { name: "Enviar la respuesta y cerrar" })
     .click();
   await expect(staff.getByText("Las fotos antiguas fueron eliminadas.")).toBeVisible();
+  await expectNoSeriousViolations(staff, "a data-rights request, answered");
 
   // The family sees the answer.
   await page.reload();

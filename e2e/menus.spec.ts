@@ -55,6 +55,8 @@ test("the Admin's menu follows the spec 2 order, with the representatives lists 
     "Documentos",
     "Sincronización",
     "Fichas médicas",
+    // Not in spec 2: the data-rights requests' queue (docs/rules/data-protection.md).
+    "Derechos de datos",
   ]);
   await nav.getByRole("button", { name: "Representantes" }).click();
   await page.getByRole("menuitem", { name: "Primeros representantes" }).click();
