@@ -27,7 +27,11 @@ export const PROCESSING_ACTIVITIES = [
   },
   { id: "messaging", permissions: ["enrollmentOwn", "inscriptionsView"], retention: ["sentEmails"] },
   { id: "accountsSecurity", permissions: ["accountManage", "usersManage", "auditView"], retention: ["auditLog"] },
-  { id: "dataRights", permissions: ["dataExportOwn", "settingsManage"], retention: ["dataExports"] },
+  {
+    id: "dataRights",
+    permissions: ["dataExportOwn", "dataRightsOwn", "dataRightsManage", "settingsManage"],
+    retention: ["dataExports"],
+  },
 ] as const satisfies readonly {
   id: string;
   permissions: readonly PermissionName[];
