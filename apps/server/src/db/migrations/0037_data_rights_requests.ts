@@ -4,13 +4,14 @@ import { type AnyDb, withId } from "./schema-helpers.ts";
  * Data-rights requests (LOPDP arts. 13–17, docs/rules/data-protection.md "Data-rights requests"):
  * what a family asked, about whom, who acted, the legal deadline (a school day, YYYY-MM-DD) and the
  * staff's answer. `student_id` is emptied if the child's record is erased, so the request (the
- * school's proof that it answered) outlives the data it was about.
+ * school's proof that it answered) outlives the data it was about; erasing the whole family
+ * (its accounts) takes its requests with it, as it takes its e-mails.
  */
 
 export async function up(db: AnyDb): Promise<void> {
   await withId(db, db.schema.createTable("data_rights_requests"))
-    .addColumn("family_user_id", "integer", (col) => col.notNull().references("users.id"))
-    .addColumn("filed_by", "integer", (col) => col.notNull().references("users.id"))
+    .addColumn("family_user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("filed_by", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("kind", "varchar(16)", (col) => col.notNull())
     .addColumn("subject", "varchar(16)", (col) => col.notNull())
     .addColumn("student_id", "integer", (col) => col.references("students.id").onDelete("set null"))
