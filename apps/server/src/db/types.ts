@@ -535,6 +535,8 @@ export interface BreachRemindersTable {
   breach_id: number;
   day: string;
   created_at: string;
+}
+
 /** A family's data-rights request (migration 0037; docs/rules/data-protection.md). */
 export interface DataRightsRequestsTable {
   id: Generated<number>;
