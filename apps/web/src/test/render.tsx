@@ -14,6 +14,28 @@ import { SESSION_QUERY_KEY } from "../lib/session-query.ts";
 
 export const SIGNED_OUT: SessionInfo = { user: null, mfa: null, schoolYear: null, language: "es", maintenance: false };
 
+/** GET /api/session for Ana Pérez signed in with `role` (a family by default), working in `language`. */
+export function signedInSession(
+  language: "es" | "en" | "fr",
+  role: NonNullable<SessionInfo["user"]>["role"] = "User",
+): SessionInfo {
+  return {
+    ...SIGNED_OUT,
+    language,
+    user: {
+      id: 7,
+      email: "familia@example.org",
+      firstSurname: "Pérez",
+      secondSurname: "",
+      names: "Ana",
+      phone: "",
+      language,
+      role,
+      isTestData: false,
+    },
+  };
+}
+
 interface RenderOptions {
   /** The address the memory router opens at. */
   path?: string;

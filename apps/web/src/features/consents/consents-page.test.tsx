@@ -1,27 +1,12 @@
 import type { FamilyConsents } from "@portal/shared/schemas/consents";
-import type { SessionInfo } from "@portal/shared/schemas/responses";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { apiError, ok, stubApi } from "../../test/fetch-stub.ts";
-import { renderScreen, SIGNED_OUT } from "../../test/render.tsx";
+import { renderScreen, signedInSession } from "../../test/render.tsx";
 import { ConsentsPage } from "./consents-page.tsx";
 
-const family: SessionInfo = {
-  ...SIGNED_OUT,
-  language: "en",
-  user: {
-    id: 7,
-    email: "familia@example.org",
-    firstSurname: "Pérez",
-    secondSurname: "",
-    names: "Ana",
-    phone: "",
-    language: "en",
-    role: "User",
-    isTestData: false,
-  },
-};
+const family = signedInSession("en");
 
 const given = { state: "given" as const, version: "2025-09", at: "2026-09-01T15:00:00.000Z" };
 const consents: FamilyConsents = {

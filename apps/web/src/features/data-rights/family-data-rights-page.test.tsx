@@ -1,27 +1,12 @@
 import type { FamilyDataRights, FamilyDataRightsRequest } from "@portal/shared/schemas/data-rights";
-import type { SessionInfo } from "@portal/shared/schemas/responses";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { apiError, ok, stubApi } from "../../test/fetch-stub.ts";
-import { renderScreen, SIGNED_OUT } from "../../test/render.tsx";
+import { renderScreen, signedInSession } from "../../test/render.tsx";
 import { FamilyDataRightsPage } from "./family-data-rights-page.tsx";
 
-const family: SessionInfo = {
-  ...SIGNED_OUT,
-  language: "en",
-  user: {
-    id: 7,
-    email: "familia@example.org",
-    firstSurname: "Pérez",
-    secondSurname: "",
-    names: "Ana",
-    phone: "",
-    language: "en",
-    role: "User",
-    isTestData: false,
-  },
-};
+const family = signedInSession("en");
 
 const request = (over: Partial<FamilyDataRightsRequest>): FamilyDataRightsRequest => ({
   id: 3,

@@ -1,27 +1,13 @@
 import type { MyCandidacy } from "@portal/shared/schemas/election-candidacies";
 import type { FamilyElection } from "@portal/shared/schemas/elections";
-import type { SessionInfo } from "@portal/shared/schemas/responses";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ok, stubApi } from "../../test/fetch-stub.ts";
-import { renderScreen, SIGNED_OUT } from "../../test/render.tsx";
+import { renderScreen, signedInSession } from "../../test/render.tsx";
 import { CandidacyPanel } from "./candidacy-panel.tsx";
 
-const session = (role: "User" | "Admin"): SessionInfo => ({
-  ...SIGNED_OUT,
-  user: {
-    id: 7,
-    email: "familia@example.org",
-    firstSurname: "Pérez",
-    secondSurname: "",
-    names: "Ana",
-    phone: "",
-    language: "es",
-    role,
-    isTestData: false,
-  },
-});
+const session = (role: "User" | "Admin") => signedInSession("es", role);
 
 const ELECTION = {
   id: 3,

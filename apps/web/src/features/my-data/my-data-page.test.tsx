@@ -1,27 +1,12 @@
 import type { DataExportState } from "@portal/shared/schemas/data-export";
-import type { SessionInfo } from "@portal/shared/schemas/responses";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ok, stubApi } from "../../test/fetch-stub.ts";
-import { renderScreen, SIGNED_OUT } from "../../test/render.tsx";
+import { renderScreen, signedInSession } from "../../test/render.tsx";
 import { MyDataPage } from "./my-data-page.tsx";
 
-const family: SessionInfo = {
-  ...SIGNED_OUT,
-  language: "en",
-  user: {
-    id: 7,
-    email: "familia@example.org",
-    firstSurname: "Pérez",
-    secondSurname: "",
-    names: "Ana",
-    phone: "",
-    language: "en",
-    role: "User",
-    isTestData: false,
-  },
-};
+const family = signedInSession("en");
 
 const state = (over: Partial<DataExportState>): DataExportState => ({
   id: "a".repeat(32),
