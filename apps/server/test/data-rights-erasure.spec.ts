@@ -32,6 +32,12 @@ it("keeps a child's erasure request, answerable, once the child is erased; the w
   expect(filed.statusCode, filed.body).toBe(201);
   const { id } = filed.json() as { id: number };
   const staff = await signedInAs(t, "Secretaria");
+  // The staff's page names the child's enrollment request, whose page holds the erasure.
+  const before = await call(t, { method: "GET", url: `/api/data-rights-requests/${id}`, cookie: staff.cookie });
+  expect(before.statusCode, before.body).toBe(200);
+  expect(before.json().enrollmentRequests).toEqual([
+    expect.objectContaining({ id: child.requestId, studentName: child.student_name }),
+  ]);
 
   const erased = await call(t, {
     method: "POST",
@@ -43,9 +49,13 @@ it("keeps a child's erasure request, answerable, once the child is erased; the w
   expect(await requestRow(id)).toEqual([{ student_id: null, state: "received" }]);
   const answered = await act(t, staff.cookie, id, { action: "answer", message: "Her data has been erased." });
   expect(answered.statusCode, answered.body).toBe(200);
+  expect(answered.json().enrollmentRequests).toEqual([]);
 
   // A second child, then the whole family: its requests go with its accounts.
   const other = await sentChild(t, family.cookie);
+  // Erased, the child is about no enrollment request: never the family's other children's.
+  const after = await call(t, { method: "GET", url: `/api/data-rights-requests/${id}`, cookie: staff.cookie });
+  expect(after.json().enrollmentRequests).toEqual([]);
   await fileRequest(t, family.cookie, validFiling);
   const whole = await call(t, {
     method: "POST",

@@ -10,6 +10,13 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
   return expected.every((segment, i) => segment.startsWith(":") || segment === actual[i]);
 }
 
+/** The full path of a route of the shared table (throws on an unknown id: a typo is a bug). */
+export function fullPathOf(id: string): string {
+  const route = ALL_ROUTES.find((candidate) => candidate.id === id);
+  if (!route) throw new Error(`Unknown route ${id}`);
+  return route.fullPath;
+}
+
 /** The routed screen (or group) a pathname opens, if any. */
 export function findRoute(pathname: string, routes: readonly ResolvedRoute[] = ALL_ROUTES): ResolvedRoute | undefined {
   return routes.find((route) => !route.hideInRoute && matchesPattern(route.fullPath, pathname));

@@ -146,6 +146,18 @@ export const staffDataRightsRequestSchema = z.object({
 });
 export type StaffDataRightsRequest = z.infer<typeof staffDataRightsRequestSchema>;
 
+/**
+ * GET /api/data-rights-requests/:id (and the answer to an action): the request, and the enrollment
+ * requests it is about (the child's, or every child's of the family), newest first, whose pages
+ * hold what staff act with (the erasure among them).
+ */
+export const staffDataRightsDetailSchema = staffDataRightsRequestSchema.extend({
+  enrollmentRequests: z.array(
+    z.object({ id: z.number(), code: z.string(), schoolYear: z.string(), studentName: z.string() }),
+  ),
+});
+export type StaffDataRightsDetail = z.infer<typeof staffDataRightsDetailSchema>;
+
 /** GET /api/data-rights-requests: oldest deadline first. */
 export const dataRightsQueueSchema = z.object({ items: z.array(staffDataRightsRequestSchema) });
 export type DataRightsQueue = z.infer<typeof dataRightsQueueSchema>;

@@ -4,7 +4,7 @@ import {
   type DataRightsQueueQuery,
   type DataRightsState,
   isOpenDataRightsState,
-  type StaffDataRightsRequest,
+  type StaffDataRightsDetail,
 } from "@portal/shared/schemas/data-rights";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
@@ -50,8 +50,22 @@ async function requestOr404(ctx: AppContext, id: number): Promise<repo.RequestRo
 }
 
 /** GET /api/data-rights-requests/:id. */
-export async function dataRightsRequest(ctx: AppContext, id: number): Promise<StaffDataRightsRequest> {
-  return staffView(await requestOr404(ctx, id), schoolToday());
+export async function dataRightsRequest(ctx: AppContext, id: number): Promise<StaffDataRightsDetail> {
+  const row = await requestOr404(ctx, id);
+  // A request about a child erased since is about no enrollment request any more.
+  const about =
+    row.subject === "student" && row.student_id === null
+      ? []
+      : await repo.enrollmentRequestsAbout(ctx.db, row.family_user_id, row.student_id);
+  return {
+    ...staffView(row, schoolToday()),
+    enrollmentRequests: about.map((request) => ({
+      id: request.id,
+      code: request.code,
+      schoolYear: request.year_label,
+      studentName: request.student_name,
+    })),
+  };
 }
 
 function refusedTransition(state: DataRightsState): AppError {
@@ -71,7 +85,7 @@ export async function actOnDataRightsRequest(
   meta: { ip: string },
   id: number,
   body: DataRightsActionBody,
-): Promise<StaffDataRightsRequest> {
+): Promise<StaffDataRightsDetail> {
   const before = await requestOr404(ctx, id);
   const state = before.state as DataRightsState;
   const { from, to } = TRANSITIONS[body.action];

@@ -105,3 +105,16 @@ function birthDateOf(json: string | null): string | null {
     return null;
   }
 }
+
+/** The enrollment requests of the family's children, or of one child, newest first. */
+export function enrollmentRequestsAbout(db: Db, familyUserId: number, studentId: number | null) {
+  let query = db
+    .selectFrom("requests as q")
+    .innerJoin("enrollment_files as f", "f.id", "q.file_id")
+    .innerJoin("students as s", "s.id", "f.student_id")
+    .innerJoin("school_years as y", "y.id", "q.school_year_id")
+    .select(["q.id", "q.code", "y.label as year_label", "s.student_name"])
+    .where("s.family_user_id", "=", familyUserId);
+  if (studentId !== null) query = query.where("s.id", "=", studentId);
+  return query.orderBy("q.id", "desc").execute();
+}

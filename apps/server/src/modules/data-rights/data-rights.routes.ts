@@ -6,7 +6,7 @@ import {
   dataRightsQueueSchema,
   familyDataRightsRequestSchema,
   familyDataRightsSchema,
-  staffDataRightsRequestSchema,
+  staffDataRightsDetailSchema,
 } from "@portal/shared/schemas/data-rights";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -39,7 +39,7 @@ export function dataRightsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     "/api/data-rights-requests/:id",
-    { config: manage, schema: { params: dataRightsIdParams, response: { 200: staffDataRightsRequestSchema } } },
+    { config: manage, schema: { params: dataRightsIdParams, response: { 200: staffDataRightsDetailSchema } } },
     (request) => dataRightsRequest(ctx, request.params.id),
   );
 
@@ -50,7 +50,7 @@ export function dataRightsRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         params: dataRightsIdParams,
         body: dataRightsActionSchema,
-        response: { 200: staffDataRightsRequestSchema },
+        response: { 200: staffDataRightsDetailSchema },
       },
     },
     (request) => actOnDataRightsRequest(ctx, request.user!, { ip: request.ip }, request.params.id, request.body),

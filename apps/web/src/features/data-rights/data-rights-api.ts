@@ -7,8 +7,8 @@ import {
   type FamilyDataRightsRequest,
   familyDataRightsRequestSchema,
   familyDataRightsSchema,
-  type StaffDataRightsRequest,
-  staffDataRightsRequestSchema,
+  type StaffDataRightsDetail,
+  staffDataRightsDetailSchema,
 } from "@portal/shared/schemas/data-rights";
 import { useQuery } from "@tanstack/react-query";
 import { http } from "../../lib/http.ts";
@@ -43,13 +43,10 @@ export const dataRightsRequestKey = (id: number) => ["data-rights", "request", i
 export function useDataRightsRequest(id: number) {
   return useQuery({
     queryKey: dataRightsRequestKey(id),
-    queryFn: async (): Promise<StaffDataRightsRequest> =>
-      staffDataRightsRequestSchema.parse(await http.get(`/api/data-rights-requests/${id}`)),
+    queryFn: async (): Promise<StaffDataRightsDetail> =>
+      staffDataRightsDetailSchema.parse(await http.get(`/api/data-rights-requests/${id}`)),
   });
 }
 
-export const actOnDataRightsRequest = async (
-  id: number,
-  body: DataRightsActionInput,
-): Promise<StaffDataRightsRequest> =>
-  staffDataRightsRequestSchema.parse(await http.post(`/api/data-rights-requests/${id}/actions`, body));
+export const actOnDataRightsRequest = async (id: number, body: DataRightsActionInput): Promise<StaffDataRightsDetail> =>
+  staffDataRightsDetailSchema.parse(await http.post(`/api/data-rights-requests/${id}/actions`, body));

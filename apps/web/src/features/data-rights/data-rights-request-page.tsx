@@ -1,17 +1,45 @@
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import type { StaffDataRightsRequest } from "@portal/shared/schemas/data-rights";
+import { Alert, Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { StaffDataRightsDetail } from "@portal/shared/schemas/data-rights";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { isApiError } from "../../lib/api-error.ts";
 import { formatDay, formatInstant, formatInstantDay } from "../../lib/dates.ts";
+import { fullPathOf } from "../../lib/match-route.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { DataRightsActions } from "./data-rights-actions.tsx";
 import { useDataRightsRequest } from "./data-rights-api.ts";
 import { DaysLeft } from "./days-left.tsx";
 
-const QUEUE_PATH = "/portal/data-rights-requests/queue";
+/** The enrollment requests the request is about: their pages hold the staff's tools (the erasure). */
+function EnrollmentRequests({ request }: { request: StaffDataRightsDetail }) {
+  const { t } = useTranslation();
+  const detail = fullPathOf("inscriptions.requestDetail");
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="data-rights-enrollment-requests">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="data-rights-enrollment-requests">
+          {t("dataRights:detail.enrollmentRequests")}
+        </Title>
+        {request.enrollmentRequests.length === 0 ? (
+          <Text size="sm">{t("dataRights:detail.noEnrollmentRequests")}</Text>
+        ) : (
+          <List size="sm" spacing={4}>
+            {request.enrollmentRequests.map((item) => (
+              <List.Item key={item.id}>
+                <Anchor component={Link} to={detail.replace(":id", String(item.id))}>
+                  {item.code}
+                </Anchor>{" "}
+                — {item.studentName}, {item.schoolYear}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -24,7 +52,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function RequestFacts({ request }: { request: StaffDataRightsRequest }) {
+function RequestFacts({ request }: { request: StaffDataRightsDetail }) {
   const { t, i18n } = useTranslation();
   return (
     <Paper withBorder p="lg">
@@ -100,7 +128,7 @@ export function DataRightsRequestPage() {
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Anchor component={Link} to={QUEUE_PATH} size="sm">
+        <Anchor component={Link} to={fullPathOf("dataRights.queue")} size="sm">
           {t("dataRights:detail.back")}
         </Anchor>
         <Title order={1} size="h2">
@@ -120,6 +148,7 @@ export function DataRightsRequestPage() {
             <Alert color="blue">{t("dataRights:detail.erasureNote")}</Alert>
           ) : null}
           <RequestFacts request={request.data} />
+          <EnrollmentRequests request={request.data} />
           <DataRightsActions request={request.data} />
         </>
       ) : null}

@@ -68,7 +68,10 @@ describe("the staff's data-rights queue", () => {
   });
 });
 
-async function openRequest(request: StaffDataRightsRequest) {
+const ENROLLMENT_REQUESTS = [{ id: 41, code: "INS-2026-000041", schoolYear: "2026-2027", studentName: "Lucía Pérez" }];
+
+async function openRequest(summary: StaffDataRightsRequest) {
+  const request = { ...summary, enrollmentRequests: ENROLLMENT_REQUESTS };
   const api = stubApi({
     "GET /api/data-rights-requests/5": ok(request),
     "POST /api/data-rights-requests/5/actions": ({ body }) => {
@@ -94,7 +97,12 @@ describe("a data-rights request's page", () => {
   it("takes the request in progress, then answers it after a confirmation", async () => {
     const { api, user } = await openRequest(item({}));
     expect(await screen.findByRole("heading", { level: 1, name: "Data-rights request 5 — Erasure" })).toBeTruthy();
-    expect(screen.getByText(/carry out the erasure with the erasure feature/)).toBeTruthy();
+    expect(screen.getByText(/open the enrollment request below and erase from its page/)).toBeTruthy();
+    const about = screen.getByRole("region", { name: "Enrollment requests it is about" });
+    expect(within(about).getByRole("link", { name: "INS-2026-000041" }).getAttribute("href")).toBe(
+      "/portal/dashboards/inscriptions/request-detail/41",
+    );
+    expect(within(about).getByText(/Lucía Pérez, 2026-2027/)).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Take in progress" }));
     await waitFor(() => expect(api.to("POST /api/data-rights-requests/5/actions")).toHaveLength(1));
     expect(await screen.findByText("In progress")).toBeTruthy();

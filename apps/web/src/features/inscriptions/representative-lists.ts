@@ -3,8 +3,9 @@ import {
   type RepresentativeSort,
   type RepresentativeType,
 } from "@portal/shared/schemas/requests";
+import { fullPathOf } from "../../lib/match-route.ts";
 import { type CommonListState, commonApiQuery, oneOf, parseCommonState, writeCommonState } from "./list-query.ts";
-import { fullPathOf, parseInAppUrl, parseOrigin } from "./request-lists.ts";
+import { parseInAppUrl, parseOrigin } from "./request-lists.ts";
 
 /**
  * The staff's representatives lists under /portal/dashboards/inscriptions (spec 2: "all legal

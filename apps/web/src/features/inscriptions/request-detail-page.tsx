@@ -12,6 +12,7 @@ import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { StatusBadge } from "../../components/ui/status-badge.tsx";
 import { type ApiError, hasErrorCode } from "../../lib/api-error.ts";
 import { useCatalog } from "../../lib/catalog-query.ts";
+import { fullPathOf } from "../../lib/match-route.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { notifyRecord } from "../../lib/toasts.ts";
 import { ConsentWithdrawalNotice } from "../consents/consent-withdrawal-notice.tsx";
@@ -23,7 +24,7 @@ import { HouseholdAccounts } from "./household-accounts.tsx";
 import { listOriginHref } from "./representative-lists.ts";
 import { RequestChecks } from "./request-checks.tsx";
 import { RequestHistory } from "./request-history.tsx";
-import { fullPathOf, modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
+import { modulePath, parseOrigin, parseRequestId, requestNotFoundPath } from "./request-lists.ts";
 import { RequestMails } from "./request-mails.tsx";
 import { RequestNavigation } from "./request-navigation.tsx";
 import {

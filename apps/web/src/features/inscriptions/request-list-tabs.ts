@@ -1,4 +1,5 @@
-import { fullPathOf, type RequestListId } from "./request-lists.ts";
+import { fullPathOf } from "../../lib/match-route.ts";
+import type { RequestListId } from "./request-lists.ts";
 
 /** The tabs above the staff request lists, in the spec 2 order; photos is the hidden photos list. */
 export const REQUEST_TAB_IDS = [

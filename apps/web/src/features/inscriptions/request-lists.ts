@@ -1,5 +1,5 @@
 import type { RequestStatus } from "@portal/shared/request-status";
-import { ALL_ROUTES } from "@portal/shared/route-access";
+import { fullPathOf } from "../../lib/match-route.ts";
 
 /**
  * The staff's request lists under /portal/dashboards/inscriptions (spec 2): one screen, each
@@ -23,13 +23,6 @@ export type RequestListId = keyof typeof REQUEST_LISTS;
 export const REQUEST_LIST_IDS = Object.keys(REQUEST_LISTS) as RequestListId[];
 
 export const DEFAULT_LIST_ID: RequestListId = "inscriptions.withoutTreating";
-
-/** The full path of a route of the shared table (throws on an unknown id: a typo is a bug). */
-export function fullPathOf(id: string): string {
-  const route = ALL_ROUTES.find((candidate) => candidate.id === id);
-  if (!route) throw new Error(`Unknown route ${id}`);
-  return route.fullPath;
-}
 
 /** /portal/dashboards/inscriptions/<list path>. */
 export function listPath(id: RequestListId): string {
