@@ -7,18 +7,20 @@ import type { BreachesTable } from "../../db/types.ts";
 
 export type BreachRow = Selectable<BreachesTable>;
 
-export interface BreachValues {
-  title: string;
-  description: string;
-  occurred_at: string;
-  discovered_at: string;
-  categories: string;
-  family_scope: string;
-  school_year_id: number | null;
-  rights_at_risk: number;
-  measures: string;
-  contact: string;
-}
+/** What the Admin's form writes; the notifications and the notice have their own updates. */
+export type BreachValues = Pick<
+  BreachRow,
+  | "title"
+  | "description"
+  | "occurred_at"
+  | "discovered_at"
+  | "categories"
+  | "family_scope"
+  | "school_year_id"
+  | "rights_at_risk"
+  | "measures"
+  | "contact"
+>;
 
 export function listBreaches(db: Db): Promise<BreachRow[]> {
   return db.selectFrom("breaches").selectAll().orderBy("discovered_at", "desc").orderBy("id", "desc").execute();

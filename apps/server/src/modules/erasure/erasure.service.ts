@@ -1,6 +1,12 @@
 import { rolesFor } from "@portal/shared/permissions";
 import type { Role } from "@portal/shared/roles";
-import type { ErasureItem, ErasurePreview, ErasureResult, ErasureScope } from "@portal/shared/schemas/erasure";
+import {
+  ERASURE_ITEMS,
+  type ErasureItem,
+  type ErasurePreview,
+  type ErasureResult,
+  type ErasureScope,
+} from "@portal/shared/schemas/erasure";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
 import { emptySqliteWal } from "../../db/sqlite-freed-data.ts";
@@ -79,21 +85,9 @@ async function auditChanges(db: Db, plan: ErasurePlan, ref: string): Promise<Aud
   return changes;
 }
 
-const REMOVED_ORDER: ErasureItem[] = [
-  "students",
-  "enrollmentFiles",
-  "requests",
-  "requestHistory",
-  "documentHandIns",
-  "stepDrafts",
-  "consents",
-  "uploads",
-  "photos",
-  "storedDocuments",
-  "emails",
-  "dataExports",
-  "accounts",
-];
+/** What an erasure can remove, in the catalogue's order: election accounts and audit rows are only ever kept. */
+const KEPT_ONLY: readonly ErasureItem[] = ["electionAccounts", "auditEntries"];
+const REMOVED_ORDER = ERASURE_ITEMS.filter((item) => !KEPT_ONLY.includes(item));
 
 function removedItems(plan: ErasurePlan) {
   return REMOVED_ORDER.map((item) => ({ item, count: plan.counts[item] ?? 0 })).filter((entry) => entry.count > 0);
