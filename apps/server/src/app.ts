@@ -34,6 +34,7 @@ import { photoRoutes } from "./modules/photos/photos.routes.ts";
 import { DrawnPageCache } from "./modules/public-pages/drawn-page-cache.ts";
 import { pageDrawer } from "./modules/public-pages/page-drawer.ts";
 import { drawnPublicPage } from "./modules/public-pages/public-pages.service.ts";
+import { remindersRoutes } from "./modules/reminders/reminders.routes.ts";
 import { reportRoutes } from "./modules/reports/reports.routes.ts";
 import { requestMailRoutes } from "./modules/request-mails/request-mails.routes.ts";
 import { requestStepRoutes } from "./modules/request-steps/request-steps.routes.ts";
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   catalogRoutes(app, ctx);
   catalogAdminRoutes(app, ctx);
   settingsRoutes(app, ctx);
+  remindersRoutes(app, ctx);
   fileSettingsRoutes(app, ctx);
   userRoutes(app, ctx);
   enrollmentRoutes(app, ctx);

@@ -7,6 +7,7 @@ import { closePdfPool, startPdfWorkers } from "./lib/pdf-pool.ts";
 import { deleteExpiredSessions } from "./modules/auth/sessions.repository.ts";
 import { BREACH_REMINDER_INTERVAL_MS, remindBreachClocks } from "./modules/breaches/breach-reminders.ts";
 import { purgeElectionRegisters, REGISTER_PURGE_INTERVAL_MS } from "./modules/elections/register-purge.ts";
+import { FAMILY_REMINDER_INTERVAL_MS, remindFamilies } from "./modules/reminders/reminder-sweep.ts";
 
 // Opening day's memory: libvips keeps up to 50 MB of decoded images for reuse and
 // decodes each photo on several threads. Photos here are decoded once, re-encoded and dropped, so
@@ -58,12 +59,28 @@ async function main(): Promise<void> {
   void breachReminders();
   const breachSweep = setInterval(breachReminders, BREACH_REMINDER_INTERVAL_MS);
   breachSweep.unref();
+  // Stopped between two families on shutdown: the next start sends the rest, never one twice.
+  const familyRemindersStop = new AbortController();
+  const familyReminders = () =>
+    remindFamilies(ctx, new Date(), { signal: familyRemindersStop.signal }).catch((error) =>
+      app.log.warn({ err: error }, "family reminders failed"),
+    );
+  void familyReminders();
+  const familyReminderSweep = setInterval(familyReminders, FAMILY_REMINDER_INTERVAL_MS);
+  familyReminderSweep.unref();
 
   // Stopped in this order on SIGTERM/SIGINT; a failing step is logged and the next still runs.
   const closers: [string, () => unknown][] = [
     ["session sweep", () => clearInterval(sweep)],
     ["election register purge", () => clearInterval(electionSweep)],
     ["breach reminders", () => clearInterval(breachSweep)],
+    [
+      "family reminders",
+      () => {
+        clearInterval(familyReminderSweep);
+        familyRemindersStop.abort();
+      },
+    ],
     [
       "http",
       async () => {

@@ -86,6 +86,8 @@ const CONTRACT: Record<string, string> = {
   "DELETE /api/settings/general/logo": "settingsManage",
   "PUT /api/settings/general/years/:schoolYearId/constants": "settingsManage",
   "PUT /api/settings/general/years/:schoolYearId/notices": "settingsManage",
+  "GET /api/settings/reminders": "settingsManage",
+  "PUT /api/settings/reminders": "settingsManage",
   "GET /api/enrollment/year-settings": "enrollmentOwn",
   "GET /api/settings/files": "settingsManage",
   "PUT /api/settings/files": "settingsManage",

@@ -10,6 +10,7 @@ import { renderElectionResultsPublished } from "../src/mail/election-results-pub
 import { portalEmailText } from "../src/mail/email-text-defaults.ts";
 import { loadEmailTextOverrides } from "../src/mail/email-text-overrides.ts";
 import { renderEnrollmentReceived } from "../src/mail/enrollment-received.ts";
+import { reminderLines, renderFamilyReminder } from "../src/mail/family-reminder.ts";
 import type { OutgoingMail } from "../src/mail/mailer.ts";
 import { renderPhotoRejected } from "../src/mail/photo-rejected.ts";
 import { renderRequestStatusChanged } from "../src/mail/request-status-changed.ts";
@@ -125,6 +126,29 @@ function draw(id: EmailTextId, language: Language): OutgoingMail {
         schoolYear: "2026-2027",
         result: RESULT,
         link: link("/portal/elecciones/completadas"),
+      });
+    case "familyReminder":
+      return renderFamilyReminder({
+        ...person,
+        items: reminderLines(language, [
+          { cause: "draftNotSent", student: "", year: "2026-2027", code: "", since: "2026-12-01T15:00:00Z" },
+          {
+            cause: "documentsOverdue",
+            student: request.student,
+            year: "2026-2027",
+            code: request.code,
+            since: "2026-12-02T17:00:00Z",
+            missing: ["contract", "exitAuthorization", "imageConsent"],
+          },
+          {
+            cause: "photoRejected",
+            student: request.student,
+            year: "2026-2027",
+            code: request.code,
+            since: "2026-12-03T14:00:00Z",
+          },
+        ]),
+        link: link("/portal/inscripciones/bienvenido"),
       });
   }
 }

@@ -59,6 +59,8 @@ const TABLES = Object.keys({
   breach_notices: true,
   breach_reminders: true,
   data_rights_requests: true,
+  reminder_mails: true,
+  reminder_items: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

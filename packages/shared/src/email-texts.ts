@@ -21,6 +21,7 @@ export const EMAIL_TEXT_IDS = [
   "correctionRequested",
   "photoRejected",
   "electionResults",
+  "familyReminder",
 ] as const;
 export type EmailTextId = (typeof EMAIL_TEXT_IDS)[number];
 
@@ -73,6 +74,7 @@ export const EMAIL_TEXT_FIELDS: Record<EmailTextId, readonly EmailTextField[]> =
     f("elected", { block: true }),
     f("link"),
   ],
+  familyReminder: [...PERSON, f("items", { required: true, block: true }), f("link")],
 };
 
 /** `{{ name }}` with optional spaces, as i18next writes them; the name is what is between. */

@@ -16,6 +16,7 @@ export const MAIL_KINDS = [
   "breachNotice",
   "breachReminder",
   "dataRightsClosed",
+  "familyReminder",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -39,6 +39,7 @@ import * as m0038 from "./migrations/0038_breach_register.ts";
 import * as m0039 from "./migrations/0039_consent_withdrawals.ts";
 import * as m0040 from "./migrations/0040_erasure_pending_files.ts";
 import * as m0041 from "./migrations/0041_retention.ts";
+import * as m0043 from "./migrations/0043_reminders.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -82,6 +83,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0039_consent_withdrawals": m0039,
   "0040_erasure_pending_files": m0040,
   "0041_retention": m0041,
+  "0043_reminders": m0043,
 };
 
 function check(result: MigrationResultSet): void {

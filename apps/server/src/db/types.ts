@@ -563,6 +563,27 @@ export interface DataRightsRequestsTable {
   answer: string | null;
 }
 
+/** Migration 0043: one reminder e-mail to a family on a school day (docs/rules/reminders.md). */
+export interface ReminderMailsTable {
+  id: Generated<number>;
+  family_user_id: number;
+  day: string;
+  language: string;
+  outbox_id: number | null;
+  created_at: string;
+}
+
+/** Migration 0043: a cause one reminder e-mail listed, and when that cause began. */
+export interface ReminderItemsTable {
+  mail_id: number;
+  /** A `REMINDER_CAUSES` value (packages/shared/src/schemas/reminders.ts). */
+  cause: string;
+  /** The file (draftNotSent) or the request (documentsOverdue, photoRejected). */
+  subject_id: number;
+  started_at: string;
+  request_id: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   household_invitations: HouseholdInvitationsTable;
@@ -615,4 +636,6 @@ export interface Database {
   breach_notices: BreachNoticesTable;
   breach_reminders: BreachRemindersTable;
   data_rights_requests: DataRightsRequestsTable;
+  reminder_mails: ReminderMailsTable;
+  reminder_items: ReminderItemsTable;
 }

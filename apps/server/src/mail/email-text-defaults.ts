@@ -3,6 +3,7 @@ import { EMAIL_TEXT_FIELDS, type EmailTextId } from "@portal/shared/email-texts"
 import type { Language } from "@portal/shared/languages";
 import { type EmailTextOverride, withoutOverrides } from "./email-text-overrides.ts";
 import { renderEnrollmentReceived } from "./enrollment-received.ts";
+import { renderFamilyReminder } from "./family-reminder.ts";
 import type { OutgoingMail } from "./mailer.ts";
 import { renderPhotoRejected } from "./photo-rejected.ts";
 import { renderRequestStatusChanged } from "./request-status-changed.ts";
@@ -107,6 +108,21 @@ function draw(id: EmailTextId, language: Language): EmailTextOverride {
       return asText(renderPhotoRejected({ ...requestMail(language), reason: token("reason") }));
     case "electionResults":
       return electionResults(language);
+    case "familyReminder": {
+      const v = tokens(id);
+      const mail = asText(
+        renderFamilyReminder({
+          language,
+          to: "",
+          name: v.name ?? "",
+          school: v.school ?? "",
+          items: [],
+          link: v.link ?? "",
+        }),
+      );
+      // The list of causes is drawn line by line: its paragraph (empty here) takes the placeholder.
+      return { subject: mail.subject, body: mail.body.replace("\n\n\n\n", `\n\n${token("items")}\n\n`) };
+    }
     default:
       return accountMail(id, language);
   }

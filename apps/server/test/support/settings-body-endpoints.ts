@@ -12,6 +12,7 @@ import {
   templateUpdateSchema,
 } from "@portal/shared/schemas/file-settings";
 import { constantsInputSchema, identityInputSchema, noticesInputSchema } from "@portal/shared/schemas/general-settings";
+import { DEFAULT_REMINDER_RULES, reminderSettingsInputSchema } from "@portal/shared/schemas/reminders";
 import {
   schoolYearCreateSchema,
   schoolYearUpdateSchema,
@@ -197,6 +198,20 @@ async function generalSettingsEndpoints(t: TestApp, admin: Admin): Promise<BodyE
       textFields: [],
       harmless: (body) => !noticesInputSchema.safeParse(body).success,
       ...common,
+    },
+    {
+      name: "reminders",
+      method: "PUT",
+      url: "/api/settings/reminders",
+      // A stale version: well-formed, refused with 409, so no reminder is switched on here.
+      valid: { ...DEFAULT_REMINDER_RULES, version: 2_000_000_000 },
+      textFields: [],
+      harmless: (body) => !reminderSettingsInputSchema.safeParse(body).success,
+      cookie: admin.cookie,
+      state: async () => ({
+        settings: await t.ctx.db.selectFrom("settings").selectAll().where("key", "=", "reminders").execute(),
+        audit: await t.ctx.db.selectFrom("audit_events").select("id").where("actor_user_id", "=", admin.id).execute(),
+      }),
     },
   ];
 }

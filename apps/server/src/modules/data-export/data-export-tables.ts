@@ -67,4 +67,8 @@ export const NOT_FAMILY_DATA_TABLES: Record<string, string> = {
     "the breach register's list of affected families: the school's record; what reached the family is in emails",
   breach_notices: "the breach register's send report: the school's record; the notice itself is in the family's emails",
   breach_reminders: "the days the Admins were reminded of a breach's clocks: no family in it",
+  reminder_mails:
+    "the automatic reminders' send record (one row a family and day, so none goes twice): the reminders themselves are in the family's emails; erased with the account",
+  reminder_items:
+    "what each reminder listed (a cause and a file or request id, no names): the e-mail itself is in emails",
 };

@@ -94,6 +94,29 @@ export function toListItem(row: DocumentRow, signingHours: number, now = Date.no
   };
 }
 
+/**
+ * The year's requests whose signed papers are overdue, exactly as the documents page's "overdue"
+ * filter finds them (test data left out), with what is still missing: the families' automatic
+ * reminder (docs/rules/reminders.md) reads them here.
+ */
+export async function overdueHandIns(ctx: AppContext, schoolYearId: number, now = Date.now()) {
+  const signingHours = await signingHoursOf(ctx, schoolYearId);
+  const filter = documentFilterOf(schoolYearId, { testData: "exclude", handIn: "overdue" }, signingHours, now);
+  const rows = await findDocumentRows(ctx.db, ctx.engine, filter);
+  return rows.map((row) => {
+    const item = toListItem(row, signingHours, now);
+    return {
+      requestId: row.id,
+      userId: row.user_id,
+      code: row.code,
+      studentName: row.student_name,
+      requestStatus: item.requestStatus,
+      dueAt: item.dueAt,
+      missing: item.checklist.filter((entry) => !entry.received).map((entry) => entry.item),
+    };
+  });
+}
+
 /** GET /api/documents: one page of the year's sent requests with their due time and checklist. */
 export async function listDocuments(
   ctx: AppContext,

@@ -2,6 +2,7 @@ import { translate } from "@portal/i18n/translate";
 import type { EmailTextId } from "@portal/shared/email-texts";
 import type { Language } from "@portal/shared/languages";
 import type { EmailTextValues } from "../../mail/email-text-overrides.ts";
+import { reminderLines } from "../../mail/family-reminder.ts";
 import { loadStatusTexts } from "../status-texts/status-text-lookup.ts";
 
 /**
@@ -54,5 +55,24 @@ export async function sampleValues(
       .map((line) => `- ${line}`)
       .join("\n"),
     elected: `- ${s("elected")} (${s("listA")})`,
+    items: reminderLines(language, [
+      {
+        cause: "draftNotSent",
+        student: "Sofía Andrade Vela",
+        year: "2026-2027",
+        code: "",
+        since: "2026-11-30T15:00:00Z",
+      },
+      {
+        cause: "documentsOverdue",
+        student: "Mateo Andrade Vela",
+        year: "2026-2027",
+        code: "INS-26-000123",
+        since: "2026-12-01T17:00:00Z",
+        missing: ["contract", "imageConsent"],
+      },
+    ])
+      .map((line) => `- ${line}`)
+      .join("\n"),
   };
 }

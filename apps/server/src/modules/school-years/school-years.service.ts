@@ -24,6 +24,7 @@ import {
   insertSchoolYear,
   labelTaken,
   listSchoolYearRows,
+  listSchoolYears,
   makeCurrent,
   sessionIdsOfYear,
   updateSchoolYearIf,
@@ -241,4 +242,14 @@ export async function deleteYear(ctx: AppContext, actor: Actor, id: number): Pro
     });
     return { id };
   });
+}
+
+/**
+ * The years a family may act in at `now` (`familyMayAct`: the current one, or one with a window
+ * open): the automatic reminders stop for the others (docs/rules/reminders.md).
+ */
+export async function yearsFamiliesMayActIn(ctx: AppContext, now: Date): Promise<{ id: number; label: string }[]> {
+  return (await listSchoolYears(ctx.db, now))
+    .filter((year) => year.familyMayAct)
+    .map((year) => ({ id: year.id, label: year.label }));
 }

@@ -1,7 +1,8 @@
 import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
-import { writeSetting } from "./settings.repository.ts";
-import { cachedSetting, forgetSetting, keptSetting } from "./settings-cache.ts";
+import { readVersionedSetting, writeSetting, writeVersionedSetting } from "./settings.repository.ts";
+import { auditChanges, versionConflict } from "./settings-audit.ts";
+import { cachedSetting, forgetSetting, keptSetting, parseJson } from "./settings-cache.ts";
 
 const MAINTENANCE_KEY = "maintenance_mode";
 
@@ -51,4 +52,40 @@ export async function updateGeneralSettings(
   // Details kept as they were before the other sections existed: the audit log's readers know this shape.
   await saveSwitch(ctx, actor, MAINTENANCE_KEY, input.maintenanceMode, { maintenanceMode: input.maintenanceMode });
   return input;
+}
+
+/** A school-wide JSON setting of another module (undefined: never saved), through the short cache. */
+export async function readJsonSetting(ctx: AppContext, key: string): Promise<unknown> {
+  return parseJson(await cachedSetting(ctx.db, key));
+}
+
+/** The same as a screen edits it: the stored value and its version (0: never saved). */
+export async function readJsonSettingForEdit(
+  ctx: AppContext,
+  key: string,
+): Promise<{ value: unknown; version: number }> {
+  const row = await readVersionedSetting(ctx.db, key);
+  return { value: parseJson(row.value), version: row.version };
+}
+
+/**
+ * Saves a JSON setting if it is still at `version` (409 SETTINGS_VERSION_CONFLICT otherwise), with
+ * its `settings.changed` audit entry (the section and each field's before/after) in one transaction.
+ */
+export async function saveJsonSetting(
+  ctx: AppContext,
+  actor: { userId: number; ip: string },
+  opts: { key: string; section: string; before: object; after: object; version: number },
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const version = await writeVersionedSetting(trx, opts.key, JSON.stringify(opts.after), opts.version);
+    if (version === undefined) throw versionConflict();
+    await recordAudit(trx, {
+      event: "settings.changed",
+      actorUserId: actor.userId,
+      ip: actor.ip,
+      details: { section: opts.section, version, changes: auditChanges(opts.before, opts.after) },
+    });
+  });
+  forgetSetting(ctx.db, opts.key);
 }
