@@ -78,6 +78,8 @@ export async function renderScreen(ui: ReactNode, options: RenderOptions = {}) {
         <MantineProvider
           theme={buildTheme(FALLBACK_BRANDING)}
           defaultColorScheme="light"
+          // Mantine's test environment: no transitions (a popover is open at once) and no portals.
+          env="test"
           colorSchemeManager={lightOnlyColorSchemeManager}
           cssVariablesResolver={accessibleColorsResolver}
         >

@@ -1,4 +1,4 @@
-import { CONSENT_KINDS, CONSENT_SUBJECTS_OF, PHOTO_CONSENTS } from "@portal/shared/consents";
+import { CONSENT_KINDS, CONSENT_SUBJECTS_OF, type ConsentKind, PHOTO_CONSENTS } from "@portal/shared/consents";
 import { rolesFor } from "@portal/shared/permissions";
 import { isFamilyRole } from "@portal/shared/roles";
 import type {
@@ -133,8 +133,16 @@ export async function filesWithImageWithdrawn(db: Db, fileIds: readonly number[]
   return withdrawn;
 }
 
-/** Where the image consent stands in each of `fileIds` (the students report's column). */
-export async function imageConsentStates(db: Db, fileIds: readonly number[]): Promise<Map<number, ConsentStateName>> {
-  const rows = await repo.findConsentRows(db, fileIds, CONSENT_SUBJECTS_OF.image);
-  return new Map([...groupByFile(rows)].map(([fileId, fileRows]) => [fileId, stateOfKind(fileRows, "image").state]));
+/** Where the image and data-use consents stand in each of `fileIds` (the students report's columns). */
+export async function consentStates(
+  db: Db,
+  fileIds: readonly number[],
+): Promise<Map<number, Record<ConsentKind, ConsentStateName>>> {
+  const rows = await repo.findConsentRows(db, fileIds, ALL_SUBJECTS);
+  return new Map(
+    [...groupByFile(rows)].map(([fileId, fileRows]) => [
+      fileId,
+      { image: stateOfKind(fileRows, "image").state, dataUse: stateOfKind(fileRows, "dataUse").state },
+    ]),
+  );
 }

@@ -1,4 +1,5 @@
 import type { CatalogName } from "@portal/shared/catalogs";
+import type { ConsentKind } from "@portal/shared/consents";
 import type { ConsentStateName } from "@portal/shared/schemas/consents";
 import {
   type REPORT_COLUMNS,
@@ -34,8 +35,8 @@ export interface ReportRecord {
   /** The student's file, the representative's step, or the authorized person. */
   person: Record<string, unknown>;
   representativeType?: 1 | 2;
-  /** The students report's: where the file's image consent stands (withdrawals included). */
-  imageConsent?: ConsentStateName;
+  /** The students report's: where the file's image and data-use consents stand (withdrawals included). */
+  consents?: Record<ConsentKind, ConsentStateName>;
 }
 
 /** The words a reader needs: catalogue labels, status labels, yes/no (user's language). */
@@ -44,6 +45,8 @@ export interface ReportLabels {
   status: (code: string) => string;
   kind: (isNew: boolean) => string;
   consent: (state: ConsentStateName) => string;
+  /** A fixed choice's label (`documents:values.<set>.<code>`, the PDFs' words), or the code. */
+  value: (set: "paymentReference" | "emergencyPreference", code: unknown) => string;
 }
 
 export type Cell = string | number | boolean | null;
@@ -58,6 +61,11 @@ const bool = (value: unknown): boolean | null => (typeof value === "boolean" ? v
 const isoDate = (value: unknown): string | null =>
   typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value) ? value : null;
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+
+export const personsOf = (data: Record<string, unknown>): Record<string, unknown>[] =>
+  Array.isArray(data.persons)
+    ? data.persons.filter((p): p is Record<string, unknown> => !!p && typeof p === "object")
+    : [];
 
 export const fullName = (data: Record<string, unknown>): string =>
   [text(data.names), text(data.firstName), text(data.secondName)].filter(Boolean).join(" ");
@@ -104,6 +112,76 @@ const personColumns = {
   cellPhone: field("cellPhone"),
 } satisfies Record<string, ColumnDefinition>;
 
+/** A column read from one of the file's steps. */
+const stepText = (step: string, key: string): ColumnDefinition => ({
+  type: "text",
+  read: (r) => text(r.step(step)[key]),
+});
+const stepBool = (step: string, key: string): ColumnDefinition => ({
+  type: "boolean",
+  read: (r) => bool(r.step(step)[key]),
+});
+
+/** Step 9. The last level is a level code, or the free text of files saved before the level list. */
+const academicHistoryColumns = {
+  previousLevel: { type: "text", read: (r, l) => l.catalog("levels", text(r.step("academicHistory").previousLevel)) },
+  repeatingClass: stepBool("academicHistory", "repeatingClass"),
+  previousSchool: stepText("academicHistory", "institutionName"),
+  previousSchoolCity: stepText("academicHistory", "institutionCity"),
+  previousSchoolCountry: {
+    type: "text",
+    read: (r, l) => l.catalog("countries", r.step("academicHistory").institutionCountry),
+  },
+  aefeAccredited: stepBool("academicHistory", "aefeAccredited"),
+} satisfies Record<string, ColumnDefinition>;
+
+const finance = (r: ReportRecord) => r.step("financialInformation");
+
+/** Step 10: who pays and how (the bursar's columns). */
+const financeColumns = {
+  paymentReference: { type: "text", read: (r, l) => l.value("paymentReference", finance(r).paymentReference) },
+  payerName: { type: "text", read: (r) => text(finance(r).namePaymentReference) || fullName(finance(r)) },
+  payerDocumentNumber: stepText("financialInformation", "documentNumber"),
+  payerEmail: stepText("financialInformation", "email"),
+  payerContactCode: stepText("financialInformation", "contactCode"),
+  paymentMethod: { type: "text", read: (r, l) => l.catalog("paymentMethods", finance(r).paymentMethod) },
+  scholarship: stepBool("financialInformation", "isScholarShip"),
+  scholarshipOrganization: {
+    type: "text",
+    read: (r) => (finance(r).isScholarShip === true ? text(finance(r).companyScholarShip) : ""),
+  },
+} satisfies Record<string, ColumnDefinition>;
+
+/**
+ * Step 12 and the persons of step 7 (the gate's columns). Publishing the image reads No once the
+ * family has withdrawn its image consent, which covers publication (docs/rules/data-protection.md).
+ */
+const exitColumns = {
+  collectedBy: {
+    type: "text",
+    read: (r, l) =>
+      personsOf(r.step("authorizedPersons"))
+        .map((person) => {
+          const relation = text(person.relationshipOther) || l.catalog("relationships", person.relationshipStudentCode);
+          return relation ? `${fullName(person)} (${relation})` : fullName(person);
+        })
+        .join(" | "),
+  },
+  exitAlone: stepBool("exitAuthorization", "exitAlone"),
+  middayBreak: stepBool("exitAuthorization", "middayBreak"),
+  freePeriods: stepBool("exitAuthorization", "freePeriods"),
+  emergencyPreference: {
+    type: "text",
+    read: (r, l) => l.value("emergencyPreference", r.step("exitAuthorization").emergencyPreference),
+  },
+  events: stepBool("exitAuthorization", "events"),
+  pedagogicExits: stepBool("exitAuthorization", "pedagogicExits"),
+  publishImage: {
+    type: "boolean",
+    read: (r) => (r.consents?.image === "withdrawn" ? false : bool(r.step("exitAuthorization").publishImage)),
+  },
+} satisfies Record<string, ColumnDefinition>;
+
 const studentColumns: Record<(typeof REPORT_COLUMNS)["students"][number], ColumnDefinition> = {
   ...requestColumns,
   ...personColumns,
@@ -126,8 +204,12 @@ const studentColumns: Record<(typeof REPORT_COLUMNS)["students"][number], Column
   },
   firstRepresentativeName: { type: "text", read: (r) => fullName(r.step("firstRepresentative")) },
   secondRepresentativeName: { type: "text", read: (r) => fullName(r.step("secondRepresentative")) },
+  ...academicHistoryColumns,
+  ...financeColumns,
   wantsBus: { type: "boolean", read: (r) => bool(r.step("schoolTransport").wantsBus) },
-  imageConsent: { type: "text", read: (r, l) => l.consent(r.imageConsent ?? "none") },
+  ...exitColumns,
+  imageConsent: { type: "text", read: (r, l) => l.consent(r.consents?.image ?? "none") },
+  dataUseConsent: { type: "text", read: (r, l) => l.consent(r.consents?.dataUse ?? "none") },
 };
 
 const representativeColumns: Record<(typeof REPORT_COLUMNS)["representatives"][number], ColumnDefinition> = {

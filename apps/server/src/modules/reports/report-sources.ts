@@ -1,10 +1,10 @@
 import type { ReportId } from "@portal/shared/schemas/reports";
 import type { RepresentativeSort, SortOrder } from "@portal/shared/schemas/requests";
 import type { Db } from "../../db/database.ts";
-import { imageConsentStates } from "../consents/consents.service.ts";
+import { consentStates } from "../consents/consents.service.ts";
 import { parseStepData } from "../requests/request-columns.ts";
 import { countRequests, type RequestFilter } from "../requests/requests.repository.ts";
-import type { ReportRecord, ReportRequestRow } from "./report-columns.ts";
+import { personsOf, type ReportRecord, type ReportRequestRow } from "./report-columns.ts";
 
 type RepresentativeKey = { request_id: number; representative_type: number | string };
 
@@ -33,7 +33,16 @@ export interface ReportSource {
 export const EXPORT_BATCH = 100;
 
 const STEPS: Record<ReportId, readonly string[]> = {
-  students: ["studentFile", "firstRepresentative", "secondRepresentative", "schoolTransport"],
+  students: [
+    "studentFile",
+    "firstRepresentative",
+    "secondRepresentative",
+    "authorizedPersons",
+    "academicHistory",
+    "financialInformation",
+    "schoolTransport",
+    "exitAuthorization",
+  ],
   representatives: ["firstRepresentative", "secondRepresentative"],
   authorizedPersons: ["authorizedPersons"],
 };
@@ -51,11 +60,6 @@ async function stepsOf(db: Db, report: ReportId, requests: readonly ReportReques
     return (id: string) => steps?.get(id) ?? {};
   };
 }
-
-const personsOf = (data: Record<string, unknown>): Record<string, unknown>[] =>
-  Array.isArray(data.persons)
-    ? data.persons.filter((p): p is Record<string, unknown> => !!p && typeof p === "object")
-    : [];
 
 /**
  * An export's batches: the ordered keys are read once, then each batch by its keys. One sort for
@@ -87,16 +91,16 @@ export function reportSource(
 
   if (report === "students") {
     const records = async (requests: readonly ReportRequestRow[]) => {
-      const [steps, image] = await Promise.all([
+      const [steps, consents] = await Promise.all([
         stepsOf(db, report, requests),
-        imageConsentStates(
+        consentStates(
           db,
           requests.map((request) => request.file_id),
         ),
       ]);
       return requests.map((request) => {
         const step = steps(request.file_id);
-        return { request, step, person: step("studentFile"), imageConsent: image.get(request.file_id) };
+        return { request, step, person: step("studentFile"), consents: consents.get(request.file_id) };
       });
     };
     return {

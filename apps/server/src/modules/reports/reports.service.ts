@@ -3,6 +3,7 @@ import { translate } from "@portal/i18n/translate";
 import { CATALOG_NAMES, type CatalogName } from "@portal/shared/catalogs";
 import type { Language } from "@portal/shared/languages";
 import {
+  columnGroupOf,
   DEFAULT_REPORT_COLUMNS,
   type ExportFormat,
   REPORT_COLUMNS,
@@ -51,6 +52,12 @@ async function labelsFor(ctx: AppContext, lang: Language): Promise<ReportLabels>
     // The request lists' words, so a report and the lists name a kind alike.
     kind: (isNew) => translate(lang, isNew ? "inscriptions:kind.new" : "inscriptions:kind.reenrollment"),
     consent: (state) => translate(lang, `reports:consent.${state}`),
+    value: (set, code) => {
+      if (typeof code !== "string" || code === "") return "";
+      const key = `documents:values.${set}.${code}`;
+      const label = translate(lang, key);
+      return label === key ? code : label;
+    },
   };
 }
 
@@ -95,6 +102,7 @@ export async function reportPage(
       label: columnLabel(lang, id),
       type: columnDefinition(report, id).type,
       sortable: isSortable(report, id),
+      group: columnGroupOf(report, id),
     })),
     selected,
     rows: records.map((record) => rowOf(report, selected, record, labels)),

@@ -43,7 +43,7 @@ export function ReportTable({
     () =>
       helper.columns(
         page.selected.map((id, index) => {
-          const column = byId.get(id) ?? { id, label: id, type: "text" as const, sortable: false };
+          const column = byId.get(id) ?? { id, label: id, type: "text" as const, sortable: false, group: "" };
           return helper.accessor(
             (row: Row) => formatCell(row[index] ?? null, column, t("reports:yes"), t("reports:no"), i18n.language),
             { id, header: column.label },
