@@ -43,15 +43,19 @@ test("a Secretaria filters the student report to one level, chooses columns and 
   const expected = ((await api.json()) as { rows: string[][]; total: number }).rows.map((row) => row[0]).sort();
   await expect(page.getByTestId("report-row-count")).toHaveText(`${expected.length} filas`);
 
-  // Columns: drop the document number, add the e-mail (kept in the URL).
+  // Columns: drop the document number, add the e-mail and, from the finance group, the payment
+  // method (kept in the URL).
   await page.getByRole("button", { name: "Columnas" }).click();
   // The choice goes through the URL (a navigation), so the box changes once the page has re-read it.
   await page.getByRole("checkbox", { name: "Número de documento" }).click();
   await expect(page.getByRole("checkbox", { name: "Número de documento" })).not.toBeChecked();
   await page.getByRole("checkbox", { name: "Correo electrónico" }).click();
   await expect(page.getByRole("checkbox", { name: "Correo electrónico" })).toBeChecked();
+  const finance = page.getByRole("group", { name: "Finanzas" });
+  await finance.getByRole("checkbox", { name: "Forma de pago" }).click();
+  await expect(finance.getByRole("checkbox", { name: "Forma de pago" })).toBeChecked();
   await page.keyboard.press("Escape");
-  await expect(page).toHaveURL(/columns=code%2CstudentName%2Clevel%2Cstatus%2CbirthDate%2Cemail/);
+  await expect(page).toHaveURL(/columns=code%2CstudentName%2Clevel%2Cstatus%2CbirthDate%2Cemail%2CpaymentMethod/);
   await expect(table.getByRole("columnheader", { name: "Correo electrónico" })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Número de documento" })).toHaveCount(0);
 
@@ -68,20 +72,36 @@ test("a Secretaria filters the student report to one level, chooses columns and 
     "Estado",
     "Fecha de nacimiento",
     "Correo electrónico",
+    "Forma de pago",
   ]);
+  const methods = new Set(
+    ((await (await page.request.get("/api/catalogs/paymentMethods")).json()) as { label: string }[]).map(
+      (m) => m.label,
+    ),
+  );
   const codes: string[] = [];
   sheet.eachRow((row, n) => {
     if (n === 1) return;
     codes.push(String(row.getCell(1).value));
     expect(row.getCell(3).value).toBe(levelLabel);
     expect(row.getCell(5).value).toBeInstanceOf(Date);
+    // The bursar reads the method's name, not its code.
+    expect(methods).toContain(row.getCell(7).value);
   });
   expect(codes.sort()).toEqual(expected);
 
   const csv = await download(page, "Exportar CSV");
   expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = parseCsv(csv.bytes.toString("utf8"));
-  expect(lines[0]).toEqual(["Código", "Estudiante", "Nivel", "Estado", "Fecha de nacimiento", "Correo electrónico"]);
+  expect(lines[0]).toEqual([
+    "Código",
+    "Estudiante",
+    "Nivel",
+    "Estado",
+    "Fecha de nacimiento",
+    "Correo electrónico",
+    "Forma de pago",
+  ]);
   expect(
     lines
       .slice(1)
