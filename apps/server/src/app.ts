@@ -28,6 +28,7 @@ import { erasureRoutes } from "./modules/erasure/erasure.routes.ts";
 import { fileSettingsRoutes } from "./modules/file-settings/file-settings.routes.ts";
 import { householdRoutes } from "./modules/household/household.routes.ts";
 import { medicalRecordRoutes } from "./modules/medical-records/medical-records.routes.ts";
+import { messageRoutes } from "./modules/messages/messages.routes.ts";
 import { mfaRoutes } from "./modules/mfa/mfa.routes.ts";
 import { photoExportRoutes } from "./modules/photo-exports/photo-exports.routes.ts";
 import { photoRoutes } from "./modules/photos/photos.routes.ts";
@@ -153,6 +154,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   requestMailRoutes(app, ctx);
   auditLogRoutes(app, ctx);
   breachRoutes(app, ctx);
+  messageRoutes(app, ctx);
   statusTextRoutes(app, ctx);
   emailTextRoutes(app, ctx);
   documentsRoutes(app, ctx);

@@ -154,6 +154,12 @@ const CONTRACT: Record<string, string> = {
   "GET /api/breaches/:id/notice": "breachesManage",
   "PUT /api/breaches/:id/notice": "breachesManage",
   "POST /api/breaches/:id/notice/send": "breachesManage",
+  "POST /api/messages/audience": "messagesSend",
+  "GET /api/messages": "messagesSend",
+  "POST /api/messages": "messagesSend",
+  "GET /api/messages/:id": "messagesSend",
+  "POST /api/messages/:id/resume": "messagesSend",
+  "GET /api/account/messages": "messagesOwn",
   "GET /api/documents": "documentsView",
   "GET /api/documents/export.zip": "documentsView",
   "GET /api/documents/:requestId": "documentsView",
@@ -313,6 +319,8 @@ describe("who may call each non-public route", () => {
       if (url.startsWith("/api/settings/retention/") && name === "id") return "2147483000";
       // Settings › General's per-year sections: a year that exists for nobody.
       if (name === "schoolYearId") return "2147483000";
+      // A message that exists for nobody: the staff get 404, nothing is sent.
+      if (url.startsWith("/api/messages/") && name === "id") return "2147483000";
       // The breach register: a breach that exists for nobody (the Admin gets 404 or 400, nothing changes).
       if (url.startsWith("/api/breaches/") && name === "id") return "2147483000";
       // The photos' request id, unknown too: allowed roles get 404 REQUEST_NOT_FOUND.

@@ -11,6 +11,7 @@ import { studentFileBody } from "./support/documents.ts";
 import { documentsBodyEndpoints } from "./support/documents-body-endpoints.ts";
 import { electionBodyEndpoints } from "./support/elections-body-endpoints.ts";
 import { startFile, uploadPdf } from "./support/enrollment.ts";
+import { messageBodyEndpoints } from "./support/messages-body-endpoints.ts";
 import { mfaBodyEndpoints } from "./support/mfa-body-endpoints.ts";
 import { retentionBodyEndpoints } from "./support/retention-body-endpoints.ts";
 import { type BodyEndpoint, settingsBodyEndpoints } from "./support/settings-body-endpoints.ts";
@@ -434,6 +435,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
     ...(await retentionBodyEndpoints(t, admin)),
     ...(await breachBodyEndpoints(t, admin)),
     ...(await dataRightsBodyEndpoints(t, secretaria)),
+    ...(await messageBodyEndpoints(t, secretaria)),
   ];
 }
 
@@ -582,6 +584,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
       "POST /api/requests/:id/erasure",
       // Approving a candidacy takes no body: elections-family-candidacies.spec.ts covers its bad ids.
       "POST /api/settings/election-candidacies/:candidacyId/approve",
+      // Resuming a stopped message takes no body: messages.spec.ts covers its bad ids.
+      "POST /api/messages/:id/resume",
     ];
     const missing = withBody
       .map((r) => `${r.method} ${r.url}`)

@@ -61,6 +61,8 @@ const TABLES = Object.keys({
   data_rights_requests: true,
   reminder_mails: true,
   reminder_items: true,
+  messages: true,
+  message_recipients: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

@@ -17,6 +17,7 @@ export const MAIL_KINDS = [
   "breachReminder",
   "dataRightsClosed",
   "familyReminder",
+  "familyMessage",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

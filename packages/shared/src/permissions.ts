@@ -102,6 +102,14 @@ export const PERMISSIONS = {
   electionsView: [...FAMILY_ROLES, "Admin"],
   /** The vote: families; who of them may vote is the register's rule (the service says why not). */
   electionsVote: FAMILY_ROLES,
+  /**
+   * Messages from the school to families (docs/rules/messages.md): writing to the families of a
+   * filtered list, the sent messages and each address's delivery. The staff who handle inscriptions,
+   * not Consulta (it only reads) nor Editor.
+   */
+  messagesSend: ["Admin", "Secretaria"],
+  /** A family's "Mensajes" page: the messages the school sent it, its own only (the service). */
+  messagesOwn: FAMILY_ROLES,
   /** Settings › Elections, positions, organizations, lists, candidates, the count and the minutes. */
   electionsManage: ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;

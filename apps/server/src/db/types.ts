@@ -531,6 +531,38 @@ export interface BreachNoticesTable {
   created_at: string;
 }
 
+/** Migration 0044: a message from the school to the families of a list (docs/rules/messages.md). */
+export interface MessagesTable {
+  id: Generated<number>;
+  school_year_id: number | null;
+  source: string;
+  /** The audience spec as sent (JSON: source and the list's filters). */
+  audience: string;
+  include_test_accounts: number;
+  /** JSON: { es?, en?, fr? } each { subject, body }. */
+  texts: string;
+  families: number;
+  addresses: number;
+  /** queuing until every address has its outbox row, then queued. */
+  state: string;
+  sent_by: number | null;
+  created_at: string;
+  queued_at: string | null;
+}
+
+/** One address a message reaches; its delivery is its outbox row's. */
+export interface MessageRecipientsTable {
+  id: Generated<number>;
+  message_id: number;
+  family_user_id: number;
+  user_id: number;
+  to_address: string;
+  language: string;
+  outbox_id: number | null;
+  /** Set in the transaction that queued its e-mail; null while the send has not reached it. */
+  queued_at: string | null;
+}
+
 export interface BreachRemindersTable {
   breach_id: number;
   day: string;
@@ -638,4 +670,6 @@ export interface Database {
   data_rights_requests: DataRightsRequestsTable;
   reminder_mails: ReminderMailsTable;
   reminder_items: ReminderItemsTable;
+  messages: MessagesTable;
+  message_recipients: MessageRecipientsTable;
 }

@@ -21,28 +21,49 @@ export interface NewOutboxRow {
   now: string;
 }
 
+const outboxValues = (row: NewOutboxRow) => ({
+  message_id: row.messageId,
+  queued_by: row.queuedBy,
+  kind: row.kind,
+  to_address: row.to,
+  subject: row.subject,
+  body_text: row.text,
+  body_html: row.html,
+  attachments: row.attachments,
+  request_id: row.requestId,
+  user_id: row.userId,
+  resent_from: row.resentFrom,
+  status: "pending",
+  next_attempt_at: row.now,
+  created_at: row.now,
+});
+
 export async function insertOutboxRow(db: Db, row: NewOutboxRow): Promise<number> {
   const inserted = await db
     .insertInto("mail_outbox")
-    .values({
-      message_id: row.messageId,
-      queued_by: row.queuedBy,
-      kind: row.kind,
-      to_address: row.to,
-      subject: row.subject,
-      body_text: row.text,
-      body_html: row.html,
-      attachments: row.attachments,
-      request_id: row.requestId,
-      user_id: row.userId,
-      resent_from: row.resentFrom,
-      status: "pending",
-      next_attempt_at: row.now,
-      created_at: row.now,
-    })
+    .values(outboxValues(row))
     .returning("id")
     .executeTakeFirstOrThrow();
   return inserted.id;
+}
+
+/**
+ * Many rows in one statement; the ids in the order of `rows`, matched by each row's Message-ID
+ * (neither engine promises RETURNING's order for a multi-row insert).
+ */
+export async function insertOutboxRows(db: Db, rows: readonly NewOutboxRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insertInto("mail_outbox")
+    .values(rows.map(outboxValues))
+    .returning(["id", "message_id"])
+    .execute();
+  const ids = new Map(inserted.map((row) => [row.message_id, row.id]));
+  return rows.map((row) => {
+    const id = ids.get(row.messageId);
+    if (id === undefined) throw new Error(`outbox row ${row.messageId} not returned`);
+    return id;
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { MailKind } from "@portal/shared/mail";
 import { type Db, nowIso } from "../db/database.ts";
 import type { OutgoingMail } from "./mailer.ts";
-import { insertOutboxRow, type OutboxRow } from "./outbox.repository.ts";
+import { insertOutboxRow, insertOutboxRows, type NewOutboxRow, type OutboxRow } from "./outbox.repository.ts";
 
 /**
  * Queuing an e-mail. A service calls `queueMail` with the transaction of the change
@@ -47,8 +47,8 @@ export interface MailQueueContext {
   readonly outbox: { readonly instanceId: string };
 }
 
-export async function queueMail(ctx: MailQueueContext, db: Db, mail: QueuedMail, resentFrom: number | null = null) {
-  return insertOutboxRow(db, {
+function outboxRow(ctx: MailQueueContext, mail: QueuedMail, resentFrom: number | null, now: string): NewOutboxRow {
+  return {
     messageId: newMessageId(ctx.config.mailFrom),
     queuedBy: ctx.outbox.instanceId,
     kind: mail.kind,
@@ -60,8 +60,26 @@ export async function queueMail(ctx: MailQueueContext, db: Db, mail: QueuedMail,
     requestId: mail.requestId ?? null,
     userId: mail.userId ?? null,
     resentFrom,
-    now: nowIso(),
-  });
+    now,
+  };
+}
+
+export async function queueMail(ctx: MailQueueContext, db: Db, mail: QueuedMail, resentFrom: number | null = null) {
+  return insertOutboxRow(db, outboxRow(ctx, mail, resentFrom, nowIso()));
+}
+
+/**
+ * `queueMail` for many mails at once: one INSERT per hundred rows instead of a round trip each
+ * (a message to every family of a list: docs/rules/messages.md "Sending"). The ids in the order given.
+ */
+export async function queueMails(ctx: MailQueueContext, db: Db, mails: readonly QueuedMail[]): Promise<number[]> {
+  const now = nowIso();
+  const ids: number[] = [];
+  for (let start = 0; start < mails.length; start += 100) {
+    const rows = mails.slice(start, start + 100).map((mail) => outboxRow(ctx, mail, null, now));
+    ids.push(...(await insertOutboxRows(db, rows)));
+  }
+  return ids;
 }
 
 /** A staff resend: the same content as a new message (a new Message-ID, or it would be dropped). */

@@ -22,9 +22,9 @@ export async function setRepresentativeEmail(
 /** A family with a complete file, sent; representatives' e-mails unique to this file unless given. */
 export async function sentFile(
   app: TestApp,
-  opts: { language?: string; rep1Email?: string; rep2Email?: string } = {},
+  opts: { language?: string; rep1Email?: string; rep2Email?: string; role?: "User" | "Prueba" } = {},
 ): Promise<{ family: Awaited<ReturnType<typeof signedInAs>>; fileId: number; code: string }> {
-  const family = await signedInAs(app, "User", { language: opts.language ?? "es" });
+  const family = await signedInAs(app, opts.role ?? "User", { language: opts.language ?? "es" });
   const fileId = await completeFile(app, family.cookie);
   await setRepresentativeEmail(
     app,

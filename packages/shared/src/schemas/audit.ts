@@ -130,6 +130,9 @@ export const AUDIT_EVENTS = [
   "breach.noticeSaved",
   "breach.familiesNotified",
   "breach.reminderSent",
+  // A message to the families of a list (docs/rules/messages.md): who, the audience, the counts.
+  "message.sent",
+  "message.resumed",
 ] as const;
 export type AuditEventCode = (typeof AUDIT_EVENTS)[number];
 

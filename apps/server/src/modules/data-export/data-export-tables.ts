@@ -71,4 +71,7 @@ export const NOT_FAMILY_DATA_TABLES: Record<string, string> = {
     "the automatic reminders' send record (one row a family and day, so none goes twice): the reminders themselves are in the family's emails; erased with the account",
   reminder_items:
     "what each reminder listed (a cause and a file or request id, no names): the e-mail itself is in emails",
+  messages: "the school's messages to families (the words sent to many): what reached the family is in emails",
+  message_recipients:
+    "a message's send report (which address got which e-mail): the school's record; the message itself is in the family's emails",
 };

@@ -5,6 +5,7 @@ import {
   countRepresentatives,
   findRepresentativeKeys,
   findRepresentativesPage,
+  findRequestSenders,
   type PageWindow,
   type RequestFilter,
   requestSortExpression,
@@ -108,3 +109,6 @@ export const findReportRepresentativeKeys = (
 ) => findRepresentativeKeys(db, filter, [1, 2], sort);
 
 export const countReportRepresentatives = (db: Db, filter: RequestFilter) => countRepresentatives(db, filter, [1, 2]);
+
+/** The accounts that sent the filtered requests, each once (a message to the report's families). */
+export const findReportSenders = (db: Db, filter: RequestFilter) => findRequestSenders(db, filter);

@@ -26,6 +26,7 @@ import {
 } from "./report-columns.ts";
 import { type FileColumn, writeReportFile } from "./report-file.ts";
 import { reportSource } from "./report-sources.ts";
+import { findReportSenders } from "./reports.repository.ts";
 
 /** Reports: one page of a report's table, and the whole filtered set as a file. */
 
@@ -70,6 +71,19 @@ function filterOf(sessionSchoolYearId: number, query: Omit<ReportQuery, "sort" |
     kind: query.kind,
     words: [],
   };
+}
+
+/**
+ * The accounts that sent the requests a report shows with these filters (every report lists the
+ * filtered requests' people): the audience of a message to the report's families
+ * (docs/rules/messages.md).
+ */
+export function reportSenders(
+  ctx: AppContext,
+  sessionSchoolYearId: number,
+  filters: Omit<ReportQuery, "sort" | "order" | "columns">,
+): Promise<number[]> {
+  return findReportSenders(ctx.db, filterOf(sessionSchoolYearId, filters));
 }
 
 const columnLabel = (lang: Language, id: string) => translate(lang, `reports:column.${id}`);

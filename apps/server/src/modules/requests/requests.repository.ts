@@ -74,6 +74,15 @@ export function requestsWhere<O>(query: RequestsQuery<O>, filter: RequestFilter)
 }
 
 /**
+ * The family accounts that sent the requests a list's filter keeps, each once: who a message to
+ * the list's families reaches (modules/messages).
+ */
+export async function findRequestSenders(db: Db, filter: RequestFilter): Promise<number[]> {
+  const rows = await requestsWhere(db.selectFrom("requests").select("requests.user_id").distinct(), filter).execute();
+  return rows.map((row) => Number(row.user_id));
+}
+
+/**
  * Representatives lists: each word in the student's segment of `search_text` or in this
  * representative's own (`<student> | <first> # <second>`; words are letters and digits only).
  */

@@ -17,6 +17,7 @@ import {
   countRequests,
   findRepresentativeSteps,
   findRepresentativesPage,
+  findRequestSenders,
   findRequestsPage,
   type RequestFilter,
 } from "./requests.repository.ts";
@@ -145,6 +146,18 @@ export async function listRequestsJson(
       return JSON.stringify(requestListSchema.parse(list));
     },
   );
+}
+
+/**
+ * The accounts that sent the requests a request list shows with these filters (the whole filtered
+ * set, not a page): the audience of a message to the list's families (docs/rules/messages.md).
+ */
+export function requestListSenders(
+  ctx: AppContext,
+  sessionSchoolYearId: number,
+  filters: Pick<RequestListQuery, "testData" | "q" | "schoolYearId" | "status" | "level" | "kind" | "internalReview">,
+): Promise<number[]> {
+  return findRequestSenders(ctx.db, filterOf(filters.schoolYearId ?? sessionSchoolYearId, filters));
 }
 
 const str = (value: unknown) => (typeof value === "string" ? value : "");
