@@ -244,6 +244,8 @@ export const APP_ROUTES: readonly RouteNode[] = [
       { id: "settings.auditLog", path: "audit-log", access: "protected", status: "built" },
       // Not in spec 2: LOPDP retention periods, legal holds and the purge (docs/rules/data-protection.md).
       { id: "settings.retention", path: "data-retention", access: "protected", status: "built" },
+      // Not in spec 2: the families' automatic reminders (docs/rules/reminders.md).
+      { id: "settings.reminders", path: "reminders", access: "protected", status: "built" },
       // Not in spec 2: the LOPDP art. 51 register of processing activities.
       { id: "settings.processingRegister", path: "processing-register", access: "protected", status: "built" },
       // Not in spec 2: the personal-data breach register (docs/rules/data-protection.md "Breach register").

@@ -90,6 +90,9 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     import("../features/breaches/breach-detail-page.tsx").then((m) => m.BreachDetailPage),
   ),
   "settings.auditLog": lazyScreen(() => import("../features/audit/audit-log-page.tsx").then((m) => m.AuditLogPage)),
+  "settings.reminders": lazyScreen(() =>
+    import("../features/reminders/reminders-page.tsx").then((m) => m.RemindersPage),
+  ),
   "settings.retention": lazyScreen(() =>
     import("../features/retention/retention-page.tsx").then((m) => m.RetentionPage),
   ),
