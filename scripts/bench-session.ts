@@ -11,6 +11,7 @@
 //   npm run bench:session
 //   BENCH_ENGINE=postgres BENCH_SECONDS=10 BENCH_ROUNDS=5 npm run bench:session
 //   BENCH_CPU_PROF=/tmp/prof npm run bench:session   # the portal's CPU profile (.cpuprofile) there
+//   REQUEST_LOG=all npm run bench:session            # every request its log line (production sums reads up)
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -172,6 +173,7 @@ async function main() {
         HOST: "127.0.0.1",
         PORT: portalPort,
         LOG_LEVEL: "info",
+        ...(process.env.REQUEST_LOG ? { REQUEST_LOG: process.env.REQUEST_LOG } : {}),
       },
       path.join(logs, "portal.log"),
     );
@@ -210,7 +212,10 @@ async function main() {
       `server CPU ${runs.map((run) => run.cpuUs.toFixed(0)).join(" / ")} µs an answer`;
     const non2xx = sessions.reduce((total, run) => total + run.non2xx, 0);
     const errors = sessions.reduce((total, run) => total + run.errors, 0);
-    console.log(`${ENGINE}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each, logs at info to a file`);
+    console.log(
+      `${ENGINE}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each, logs at info to a file ` +
+        `(the portal's request log: ${process.env.REQUEST_LOG ?? "summary"})`,
+    );
     console.log(
       `  bare hello:        median ${bare.rps} req/s (${spread(bares)}), p99 ${bare.p99} ms, ${bare.bytes} bytes an answer, no logging, ${cpu(bares)}`,
     );

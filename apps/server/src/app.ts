@@ -79,6 +79,7 @@ export interface BuiltApp {
 
 /** Builds the whole HTTP app on a context; server.ts listens, tests use `app.inject`. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDist?: string } = {}): Promise<BuiltApp> {
+  const requestLog = new RequestLog(ctx.config.requestLog);
   const app = Fastify({
     logger: await loggerOptions({
       enabled: opts.logger === true,
@@ -86,7 +87,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
       pretty: ctx.config.env === "development",
     }),
     // One line per request instead of Fastify's two.
-    logController: new RequestLog(),
+    logController: requestLog,
     bodyLimit: BODY_LIMIT,
     trustProxy: ctx.config.trustProxy,
     // Drain in-flight requests on close instead of cutting them (SIGTERM; plugins/drain.ts
@@ -176,6 +177,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
     done();
   });
   app.addHook("onClose", () => drawer.close());
+  // The routine reads counted since the last summary line are written before the server stops.
+  app.addHook("onClose", (_app, done) => {
+    requestLog.flush();
+    done();
+  });
   await installStaticFiles(app, {
     webDist,
     logoPath: ctx.config.branding.logoPath,

@@ -66,6 +66,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
     expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1, ::1" }).trustProxy).toBe("10.0.0.0/8, 127.0.0.1, ::1");
   });
+  it("sums routine reads up in production's request log unless REQUEST_LOG=all, and logs every request elsewhere", () => {
+    expect(loadConfig(PRODUCTION).requestLog).toBe("summary");
+    expect(loadConfig({ ...PRODUCTION, REQUEST_LOG: "all" }).requestLog).toBe("all");
+    expect(loadConfig({}).requestLog).toBe("all");
+    expect(() => loadConfig({ REQUEST_LOG: "some" })).toThrow(ConfigError);
+  });
   it("never seeds the demo school in production, nor on PostgreSQL unless asked", () => {
     const production = { ...PRODUCTION };
     expect(loadConfig(production).seedDemo).toBe(false);

@@ -102,6 +102,11 @@ const envSchema = z.object({
   ELECTION_REGISTER_RETENTION_DAYS: z.coerce.number().int().min(0).max(365).default(10),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).max(1048576).default(19456),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * `all`: a line per request; `summary`: routine reads summed up once a minute, every other request
+   * its line (docs/rules/operations.md "Logs"). Default: summary in production, all elsewhere.
+   */
+  REQUEST_LOG: z.enum(["all", "summary"]).optional(),
   REQUEST_TIMES_FILE: z.string().min(1).optional(),
 });
 
@@ -145,6 +150,7 @@ export interface Config {
   electionRegisterRetentionDays: number;
   argon2MemoryKib: number;
   logLevel: string;
+  requestLog: "all" | "summary";
   /** Each request's time on the server as JSON lines (plugins/request-times.ts); the end-to-end run's pacing check. */
   requestTimesFile?: string;
 }
@@ -216,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     electionRegisterRetentionDays: e.ELECTION_REGISTER_RETENTION_DAYS,
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
     logLevel: e.LOG_LEVEL,
+    requestLog: e.REQUEST_LOG ?? (e.NODE_ENV === "production" ? "summary" : "all"),
     requestTimesFile: e.REQUEST_TIMES_FILE && path.resolve(e.REQUEST_TIMES_FILE),
   };
 }

@@ -41,6 +41,79 @@ describe("request lines keep secrets and personal data out (ASVS 14.2.1, 16.2.5)
   });
 });
 
+/** A Fastify app logging at info into `lines` (one parsed JSON object per line). */
+function appLogging(log: RequestLog) {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = Fastify({ logger: { level: "info", stream }, logController: log });
+  app.addHook("onClose", (_app, done) => {
+    log.flush();
+    done();
+  });
+  return { app, lines };
+}
+
+describe("summary mode: routine reads summed up, everything else a line (docs/rules/operations.md, Logs)", () => {
+  it("counts fast reads per route, and writes writes, refusals and errors each on its line", async () => {
+    const { app, lines } = appLogging(new RequestLog("summary", { slowMs: 60_000 }));
+    app.get("/api/items/:id", async () => ({ ok: true }));
+    app.post("/api/items", async () => ({ ok: true }));
+    app.get("/api/private", async (_request, reply) => reply.code(403).send({ error: "no" }));
+    app.get("/api/broken", async () => {
+      throw new Error("boom");
+    });
+    for (const id of ["1", "2", "3"]) await app.inject({ url: `/api/items/${id}?search=Vera` });
+    await app.inject({ method: "HEAD", url: "/api/items/4" });
+    await app.inject({ method: "POST", url: "/api/items", payload: {} });
+    await app.inject({ url: "/api/private" });
+    await app.inject({ url: "/api/broken" });
+    await app.inject({ url: "/nowhere" });
+    const perRequest = () => lines.filter((line) => "statusCode" in line).map((line) => line.msg);
+    expect(perRequest()).toEqual([
+      expect.stringMatching(/^POST \/api\/items 200 \d+ ms$/),
+      expect.stringMatching(/^GET \/api\/private 403 \d+ ms$/),
+      expect.stringMatching(/^GET \/api\/broken 500 \d+ ms$/),
+      expect.stringMatching(/^GET \/nowhere 404 \d+ ms$/),
+    ]);
+    expect(lines.some((line) => "reads" in line)).toBe(false);
+    await app.close();
+    const summary = lines.find((line) => "reads" in line) as { msg: string; reads: Record<string, { count: number }> };
+    expect(summary.msg).toBe("4 routine reads answered");
+    expect(Object.keys(summary.reads).sort()).toEqual(["GET /api/items/:id", "HEAD /api/items/:id"]);
+    expect(summary.reads["GET /api/items/:id"]).toMatchObject({ count: 3 });
+    // The summary names routes, never a request's URL: no ids, no query.
+    expect(JSON.stringify(lines)).not.toContain("Vera");
+  });
+
+  it("keeps a slow read's own line", async () => {
+    const { app, lines } = appLogging(new RequestLog("summary", { slowMs: 1 }));
+    app.get("/api/slow", async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { ok: true };
+    });
+    await app.inject({ url: "/api/slow" });
+    await app.close();
+    expect(lines.map((line) => line.msg)).toEqual([expect.stringMatching(/^GET \/api\/slow 200 \d+ ms$/)]);
+  });
+
+  it("writes every request's line in `all` mode", async () => {
+    const { app, lines } = appLogging(new RequestLog("all"));
+    app.get("/api/items/:id", async () => ({ ok: true }));
+    await app.inject({ url: "/api/items/1" });
+    await app.inject({ url: "/api/items/2" });
+    await app.close();
+    expect(lines.map((line) => line.msg)).toEqual([
+      expect.stringMatching(/^GET \/api\/items\/1 200/),
+      expect.stringMatching(/^GET \/api\/items\/2 200/),
+    ]);
+  });
+});
+
 describe("the production log's destination is buffered (docs/rules/operations.md, Logs)", () => {
   it("holds lines until 4 KB wait, then writes them at once; nothing is lost on flush", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "log-"));
