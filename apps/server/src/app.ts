@@ -16,6 +16,8 @@ import { consentRoutes } from "./modules/consents/consents.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { dataExportRoutes } from "./modules/data-export/data-export.routes.ts";
 import { dataRightsRoutes } from "./modules/data-rights/data-rights.routes.ts";
+import { deskRoutes } from "./modules/desk/desk.routes.ts";
+import { actAtDesk, installDeskAudit } from "./modules/desk/desk-acting.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { electionAdminRoutes } from "./modules/elections/elections-admin.routes.ts";
 import { electionFamilyRoutes } from "./modules/elections/elections-family.routes.ts";
@@ -118,10 +120,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   installSessionLoading(app, ctx);
   installLanguage(app);
   installCsrfProtection(app, ctx.config);
-  installAccessControl(app, routes);
+  installAccessControl(app, routes, (staff, family) => actAtDesk(ctx, staff, family));
   installMaintenanceGate(app, ctx);
   installSecurityHeaders(app, { hsts: ctx.config.secureCookies });
   installRefusedAccessAudit(app, ctx);
+  installDeskAudit(app, ctx);
   // Before the routes: it describes each as it is declared.
   await installApiDocument(app, ctx);
 
@@ -131,6 +134,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   authRoutes(app, ctx);
   accountRoutes(app, ctx);
   householdRoutes(app, ctx);
+  deskRoutes(app, ctx);
   dataExportRoutes(app, ctx);
   retentionRoutes(app, ctx);
   erasureRoutes(app, ctx);

@@ -41,6 +41,10 @@ const CONTRACT: Record<string, string> = {
   "DELETE /api/household/accounts/:id": "householdManage",
   "POST /api/household/join": "householdManage",
   "POST /api/household/leave": "householdManage",
+  "POST /api/desk/families": "householdsDesk",
+  "GET /api/desk/families/:id": "householdsDesk",
+  "PUT /api/desk/families/:id/email": "householdsDesk",
+  "POST /api/desk/families/:id/invitation": "householdsDesk",
   "GET /api/account/data-export": "dataExportOwn",
   "POST /api/account/data-export": "dataExportOwn",
   "GET /api/account/data-export/:id/file": "dataExportOwn",
@@ -306,6 +310,8 @@ describe("who may call each non-public route", () => {
       if (url.startsWith("/api/sync/") && name === "id") return "2147483000";
       // A school year that exists for nobody: the Admin gets 404, never a year switched or deleted.
       if (url.startsWith("/api/settings/school-years/") && name === "id") return "2147483000";
+      // A desk family that exists for nobody: Admin and Secretaria get 404 (or 400 for a missing body).
+      if (url.startsWith("/api/desk/") && name === "id") return "2147483000";
       if (name === "kind") return "new";
       // Elections: an election, list, position or organization that exists for nobody (404, or 400
       // for a missing body: nothing changes).

@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { breachBodyEndpoints } from "./support/breaches-body-endpoints.ts";
 import { dataRightsBodyEndpoints } from "./support/data-rights-body-endpoints.ts";
+import { deskBodyEndpoints } from "./support/desk-body-endpoints.ts";
 import { studentFileBody } from "./support/documents.ts";
 import { documentsBodyEndpoints } from "./support/documents-body-endpoints.ts";
 import { electionBodyEndpoints } from "./support/elections-body-endpoints.ts";
@@ -436,6 +437,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
     ...(await breachBodyEndpoints(t, admin)),
     ...(await dataRightsBodyEndpoints(t, secretaria)),
     ...(await messageBodyEndpoints(t, secretaria)),
+    ...(await deskBodyEndpoints(t, secretaria)),
   ];
 }
 
@@ -576,6 +578,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
       "POST /api/auth/mfa/setup",
       "POST /api/account/mfa/setup",
       "POST /api/users/:id/mfa/reset",
+      // Inviting a desk family to claim its account takes no body: desk.spec.ts covers it.
+      "POST /api/desk/families/:id/invitation",
       // Leaving a household takes no body: household.spec.ts covers it.
       "POST /api/household/leave",
       // Preparing the "My data" archive takes no body: data-export.spec.ts covers its bad ids.
@@ -606,6 +610,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "account/password",
     "household invite",
     "household join",
+    "desk family",
+    "desk family e-mail",
     "settings/general",
     "settings/files",
     "settings/files/pdf-originals",

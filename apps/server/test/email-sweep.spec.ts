@@ -88,6 +88,8 @@ function draw(id: EmailTextId, language: Language): OutgoingMail {
       return account("passwordReset", `/reset-password/${TOKEN}`);
     case "passwordChanged":
       return account("passwordChanged", "/login");
+    case "deskInvitation":
+      return account("deskInvitation", `/account-activate/${TOKEN}`);
     case "householdInvitation":
       return renderMail({
         ...person,

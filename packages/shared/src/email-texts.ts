@@ -16,6 +16,7 @@ export const EMAIL_TEXT_IDS = [
   "passwordChanged",
   "householdInvitation",
   "staffInvitation",
+  "deskInvitation",
   "enrollmentReceived",
   "requestStatusChanged",
   "correctionRequested",
@@ -48,6 +49,7 @@ export const EMAIL_TEXT_FIELDS: Record<EmailTextId, readonly EmailTextField[]> =
   passwordChanged: [...PERSON, f("link")],
   householdInvitation: [...PERSON, f("inviter"), f("days"), f("link", { required: true })],
   staffInvitation: [...PERSON, f("inviter"), f("role"), f("hours"), f("link", { required: true })],
+  deskInvitation: [...PERSON, f("hours"), f("link", { required: true })],
   enrollmentReceived: [...REQUEST, f("level"), f("hours"), f("link")],
   requestStatusChanged: [
     ...REQUEST,

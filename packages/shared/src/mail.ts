@@ -13,6 +13,7 @@ export const MAIL_KINDS = [
   "electionResultsPublished",
   "householdInvitation",
   "staffInvitation",
+  "deskInvitation",
   "breachNotice",
   "breachReminder",
   "dataRightsClosed",

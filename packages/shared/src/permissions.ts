@@ -49,6 +49,12 @@ export const PERMISSIONS = {
    */
   inscriptionsManage: ["Admin", "Secretaria"],
   /**
+   * Enrollment at the office (docs/rules/staff-workflow.md "Walk-in families"): creating a family
+   * account for a walk-in parent, filling its wizard on its behalf, adding its e-mail and inviting it
+   * to claim the account. The staff who handle inscriptions, not Consulta (it changes nothing).
+   */
+  householdsDesk: ["Admin", "Secretaria"],
+  /**
    * Erasing an applicant or a never-enrolled family at the family's request (LOPDP art. 15;
    * docs/rules/data-protection.md "Erasure"): the staff who handle inscriptions, not Consulta.
    */

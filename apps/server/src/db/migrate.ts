@@ -41,6 +41,7 @@ import * as m0040 from "./migrations/0040_erasure_pending_files.ts";
 import * as m0041 from "./migrations/0041_retention.ts";
 import * as m0043 from "./migrations/0043_reminders.ts";
 import * as m0044 from "./migrations/0044_messages.ts";
+import * as m0045 from "./migrations/0045_desk_families.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -86,6 +87,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0041_retention": m0041,
   "0043_reminders": m0043,
   "0044_messages": m0044,
+  "0045_desk_families": m0045,
 };
 
 function check(result: MigrationResultSet): void {

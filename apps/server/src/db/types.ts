@@ -44,6 +44,10 @@ export interface UsersTable {
   mfa_last_step: Generated<number | null>;
   /** Migration 0026: the first account of the household this second parent joined. */
   household_owner_id: Generated<number | null>;
+  /** Migration 0045: a family created at the desk: the representative's identification, and by whom. */
+  desk_identification_type: Generated<number | null>;
+  desk_identification: Generated<string | null>;
+  desk_created_by: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -195,6 +199,8 @@ export interface EnrollmentStepsTable {
   updated_at: string;
   /** Migration 0026: the account that saved the step last (a parent of the household, or staff). */
   updated_by: Generated<number | null>;
+  /** Migration 0045: the staff member who saved the step at the desk for the family; null otherwise. */
+  desk_staff_id: Generated<number | null>;
 }
 
 /** A wizard step's unsaved typing, kept until the step is saved (migration 0025). */
@@ -320,6 +326,8 @@ export interface ConsentsTable {
   created_at: string;
   /** 1: a withdrawal of the subject's `text_version` (migration 0039); 0: an answer. */
   withdrawn: Generated<number>;
+  /** Migration 0045: a consent recorded at the desk (the parent signed on paper): the staff member. */
+  desk_staff_id: Generated<number | null>;
 }
 
 /** The e-mail outbox (migration 0009): one row per message to one address. */

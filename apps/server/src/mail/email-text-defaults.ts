@@ -25,7 +25,13 @@ function tokens(id: EmailTextId): Record<string, string> {
 
 type AccountTemplate = Extract<
   EmailTextId,
-  "activation" | "alreadyRegistered" | "passwordReset" | "passwordChanged" | "householdInvitation" | "staffInvitation"
+  | "activation"
+  | "alreadyRegistered"
+  | "passwordReset"
+  | "passwordChanged"
+  | "householdInvitation"
+  | "staffInvitation"
+  | "deskInvitation"
 >;
 
 const asText = (mail: OutgoingMail): EmailTextOverride => ({ subject: mail.subject, body: mail.text });

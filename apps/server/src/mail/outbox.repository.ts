@@ -19,6 +19,8 @@ export interface NewOutboxRow {
   userId: number | null;
   resentFrom: number | null;
   now: string;
+  /** Kept as given up at once, with this reason: an address no mail can reach. */
+  undeliverable?: string;
 }
 
 const outboxValues = (row: NewOutboxRow) => ({
@@ -33,7 +35,8 @@ const outboxValues = (row: NewOutboxRow) => ({
   request_id: row.requestId,
   user_id: row.userId,
   resent_from: row.resentFrom,
-  status: "pending",
+  status: row.undeliverable ? "failed" : "pending",
+  last_error: row.undeliverable ?? null,
   next_attempt_at: row.now,
   created_at: row.now,
 });

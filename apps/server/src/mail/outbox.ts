@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MailKind } from "@portal/shared/mail";
+import { isDeskPlaceholderEmail } from "@portal/shared/schemas/desk";
 import { type Db, nowIso } from "../db/database.ts";
 import type { OutgoingMail } from "./mailer.ts";
 import { insertOutboxRow, insertOutboxRows, type NewOutboxRow, type OutboxRow } from "./outbox.repository.ts";
@@ -61,6 +62,9 @@ function outboxRow(ctx: MailQueueContext, mail: QueuedMail, resentFrom: number |
     userId: mail.userId ?? null,
     resentFrom,
     now,
+    // A family created at the desk without an e-mail holds a reserved `.invalid` address: its mails
+    // are kept (the request's page lists them) but never tried (docs/rules/staff-workflow.md "Walk-in families").
+    ...(isDeskPlaceholderEmail(mail.to) ? { undeliverable: "no e-mail address yet" } : {}),
   };
 }
 

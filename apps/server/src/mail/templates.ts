@@ -10,7 +10,8 @@ export type TemplateName =
   | "passwordReset"
   | "passwordChanged"
   | "householdInvitation"
-  | "staffInvitation";
+  | "staffInvitation"
+  | "deskInvitation";
 
 /**
  * The last line before the signature. "If you did not make this request, ignore it" fits the mails
@@ -21,6 +22,7 @@ const CLOSING: Partial<Record<TemplateName, string | null>> = {
   passwordChanged: null,
   householdInvitation: "householdInvitation.closing",
   staffInvitation: "staffInvitation.closing",
+  deskInvitation: "deskInvitation.closing",
 };
 
 /** Builds a plain-text and HTML e-mail in the recipient's language from the `email` catalog. */

@@ -19,6 +19,12 @@ export interface CurrentUser {
    * with this; audits and "saved by" keep `id`, the person who acted.
    */
   familyId: number;
+  /**
+   * Set when a staff member acts for this family at the desk (docs/rules/staff-workflow.md
+   * "Walk-in families"): the fields above are then the family's account, and this the person who
+   * acted. Steps, consents and sends record it; the desk's audit entries name it as the actor.
+   */
+  desk?: { staffId: number; staffRole: Role };
 }
 
 export interface CurrentSession {

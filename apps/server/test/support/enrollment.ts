@@ -2,8 +2,14 @@ import { nowIso } from "../../src/db/database.ts";
 import { everyStepBody, minimalPdf, multipart } from "./documents.ts";
 import { call, type TestApp } from "./test-app.ts";
 
-export async function startFile(t: TestApp, cookie: string, body: Record<string, unknown> = {}) {
-  return call(t, { method: "POST", url: "/api/enrollment/files", cookie, payload: body });
+/** `headers`: e.g. the desk's `x-desk-family`, a staff member acting for a family (desk.spec.ts). */
+export async function startFile(
+  t: TestApp,
+  cookie: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  return call(t, { method: "POST", url: "/api/enrollment/files", cookie, payload: body, headers });
 }
 
 export async function uploadPdf(
@@ -80,12 +86,15 @@ export async function uploadAs(
   content: Buffer,
   filename: string,
   contentType: string,
+  headers: Record<string, string> = {},
 ) {
+  const body = multipart(content, filename, contentType);
   return call(t, {
     method: "POST",
     url: `/api/enrollment/files/${fileId}/uploads?kind=${kind}`,
     cookie,
-    ...multipart(content, filename, contentType),
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
   });
 }
 
@@ -115,20 +124,22 @@ async function uploadedId(response: { statusCode: number; json: () => { id: numb
  * A new student's file with every step saved (a 2015-born child, so the vaccination booklet is
  * required), through the real endpoints. Returns the file id, ready to send.
  */
-export async function completeFile(t: TestApp, cookie: string): Promise<number> {
-  const fileId = (await startFile(t, cookie)).json().id as number;
+export async function completeFile(t: TestApp, cookie: string, headers: Record<string, string> = {}): Promise<number> {
+  const fileId = (await startFile(t, cookie, {}, headers)).json().id as number;
   const pdf = (kind: string) =>
-    uploadAs(t, cookie, fileId, kind, minimalPdf(), `${kind}.pdf`, "application/pdf").then(uploadedId);
+    uploadAs(t, cookie, fileId, kind, minimalPdf(), `${kind}.pdf`, "application/pdf", headers).then(uploadedId);
   const photo = async (kind: string) =>
-    uploadedId(await uploadAs(t, cookie, fileId, kind, await jpegPhoto(), `${kind}.jpg`, "image/jpeg"));
-  const schoolYearId = (await call(t, { method: "GET", url: `/api/enrollment/files/${fileId}`, cookie })).json()
-    .schoolYearId as number;
+    uploadedId(await uploadAs(t, cookie, fileId, kind, await jpegPhoto(), `${kind}.jpg`, "image/jpeg", headers));
+  const schoolYearId = (
+    await call(t, { method: "GET", url: `/api/enrollment/files/${fileId}`, cookie, headers })
+  ).json().schoolYearId as number;
   const bodies = await everyStepBody({ schoolYearId, pdf, photo });
   for (const [step, body] of bodies) {
     const saved = await call(t, {
       method: "PUT",
       url: `/api/enrollment/files/${fileId}/steps/${step}`,
       cookie,
+      headers,
       payload: body as object,
     });
     if (saved.statusCode !== 200) throw new Error(`${step}: ${saved.statusCode} ${saved.body}`);

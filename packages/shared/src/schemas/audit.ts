@@ -46,6 +46,12 @@ export const AUDIT_EVENTS = [
   "household.joined",
   "household.removed",
   "household.invitationRevoked",
+  // Enrollment at the office (docs/rules/staff-workflow.md "Walk-in families"): a family account
+  // created by staff, its e-mail set, its invitation to claim it, and every change made for it at the desk.
+  "desk.familyCreated",
+  "desk.emailChanged",
+  "desk.invited",
+  "desk.actedFor",
   // "My data" (docs/data-protection.md): a family prepared its archive, downloaded it.
   "dataExport.requested",
   "dataExport.downloaded",

@@ -69,6 +69,10 @@ export const dataExportArchiveSchema = z
               activatedAt: maybeAt("Account activated"),
               lastLoginAt: maybeAt("Last sign-in"),
               deactivatedAt: maybeAt("Account deactivated by the school"),
+              identification: z
+                .string()
+                .nullable()
+                .describe("The representative's identification, for an account the school office created at the desk"),
             }),
           )
           .describe("The household's accounts (passwords and second-factor keys are never exported)"),

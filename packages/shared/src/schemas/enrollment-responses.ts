@@ -62,8 +62,13 @@ export const stepDataSchema = z.object({
   /**
    * Households: set when another account saved the step last — the household's other
    * parent (by name) or the school (`school`, no name). Absent on the staff's module pages.
+   * `atDesk`: entered at the office for the family by the staff member named
+   * (docs/rules/staff-workflow.md "Walk-in families").
    */
-  savedBy: z.object({ name: z.string().nullable(), school: z.boolean(), at: z.string() }).nullable().optional(),
+  savedBy: z
+    .object({ name: z.string().nullable(), school: z.boolean(), atDesk: z.boolean().optional(), at: z.string() })
+    .nullable()
+    .optional(),
   /**
    * Spec 5 "same e-mail": on a representative step (its save's answer, its GET), true when a file
    * another family sent to the school gives the same e-mail for one of its representatives. The

@@ -140,6 +140,27 @@ export async function queueInvitation(
 }
 
 /**
+ * A family account created at the desk (docs/rules/staff-workflow.md "Walk-in families"): the parent
+ * claims it with an invitation link like a staff member's (single use, 48 hours, a password to
+ * choose), in an e-mail that says the school office created it. Queued in `trx`, the caller's
+ * transaction; the caller kicks the outbox after the commit. Answers the link's expiry.
+ */
+export async function queueDeskInvitation(
+  ctx: AppContext,
+  trx: Db,
+  user: Pick<UserRow, "id" | "email" | "names" | "language">,
+): Promise<string> {
+  const token = await issueToken(trx, user.id, "invite", INVITATION_LINK.ttlMs);
+  await queueAccountMail(ctx, trx, user, "deskInvitation", `${INVITATION_LINK.path}/${token}`);
+  return isoFromNow(INVITATION_LINK.ttlMs);
+}
+
+/** The account's unused invitation links stop working (its address changed: they went to the old one). */
+export async function revokeInvitationLinks(db: Db, userId: number): Promise<void> {
+  await revokeUserTokens(db, userId, "invite", nowIso());
+}
+
+/**
  * A fresh activation link for a not-activated account, sent at the Admin's request:
  * `also` runs in the same transaction (the audit entry).
  */

@@ -179,6 +179,7 @@ export async function gatherFamilyData(db: Db, familyId: number, language: Langu
         activatedAt: a.activated_at,
         lastLoginAt: a.last_login_at,
         deactivatedAt: a.deactivated_at,
+        identification: a.desk_identification,
       })),
       householdInvitations: invitations.map((i) => ({
         email: i.email,

@@ -23,6 +23,7 @@ export function findAccounts(db: Db, familyId: number) {
       "activated_at",
       "last_login_at",
       "deactivated_at",
+      "desk_identification",
     ])
     .where((eb) => eb.or([eb("id", "=", familyId), eb("household_owner_id", "=", familyId)]))
     .orderBy("id")

@@ -15,7 +15,15 @@ export function carriesConsents(step: StepId): boolean {
 /** Records every consent a step carries, accepted or refused, with the text version shown. */
 export async function recordConsents(
   db: Db,
-  entry: { userId: number; fileId: number; ip: string; step: StepId; data: Record<string, unknown> },
+  entry: {
+    userId: number;
+    fileId: number;
+    ip: string;
+    step: StepId;
+    data: Record<string, unknown>;
+    /** Recorded at the desk by this staff member (the parent signed on paper). */
+    deskStaffId?: number | null;
+  },
 ): Promise<void> {
   const subjects = SUBJECTS[entry.step];
   if (!subjects) return;
@@ -31,6 +39,7 @@ export async function recordConsents(
         accepted: entry.data[field] === true ? 1 : 0,
         ip: entry.ip.slice(0, 64),
         created_at: now,
+        desk_staff_id: entry.deskStaffId ?? null,
       })),
     )
     .execute();

@@ -143,28 +143,35 @@ export async function saveCompletedStepIf(
   data: unknown,
   uploads: readonly RequiredUpload[],
   savedBy: number,
+  /** The staff member who saved it at the desk for the family (docs/rules/staff-workflow.md "Walk-in families"). */
+  deskStaffId: number | null = null,
 ): Promise<boolean> {
   const now = nowIso();
   const uploadChecks = uploads.map(
     (upload) =>
       sql` and exists (select 1 from uploads where id = ${upload.id} and family_user_id = ${upload.familyUserId} and kind = ${upload.kind})`,
   );
-  const result = await sql`insert into enrollment_steps (file_id, step, data, completed_at, updated_at, updated_by)
+  const result =
+    await sql`insert into enrollment_steps (file_id, step, data, completed_at, updated_at, updated_by, desk_staff_id)
     select cast(${fileId} as integer), cast(${step} as varchar(40)), cast(${JSON.stringify(data)} as text),
-      cast(${now} as varchar(30)), cast(${now} as varchar(30)), cast(${savedBy} as integer)
+      cast(${now} as varchar(30)), cast(${now} as varchar(30)), cast(${savedBy} as integer),
+      cast(${deskStaffId} as integer)
     where exists (select 1 from enrollment_files where id = ${fileId} and status = 'draft')${sql.join(uploadChecks, sql``)}
     on conflict (file_id, step) do update
       set data = excluded.data, completed_at = excluded.completed_at, updated_at = excluded.updated_at,
-        updated_by = excluded.updated_by`.execute(db);
+        updated_by = excluded.updated_by, desk_staff_id = excluded.desk_staff_id`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
-/** Who saved a step last, and when (a household's parents see each other's changes). */
+/**
+ * Who saved a step last, and when (a household's parents see each other's changes); `desk_staff_id`
+ * when that was a staff member at the desk for the family.
+ */
 export function findStepSaver(db: Db, fileId: number, step: string) {
   return db
     .selectFrom("enrollment_steps as st")
     .innerJoin("users as u", "u.id", "st.updated_by")
-    .select(["u.id", "u.names", "u.first_surname", "u.role", "st.updated_at"])
+    .select(["u.id", "u.names", "u.first_surname", "u.role", "st.updated_at", "st.desk_staff_id"])
     .where("st.file_id", "=", fileId)
     .where("st.step", "=", step)
     .executeTakeFirst();

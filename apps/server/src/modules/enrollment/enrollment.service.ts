@@ -44,6 +44,11 @@ import { asLevel, referencedUploads, type StepContext, schemaForStep } from "./s
 import { assertIdentityFree, familyIdentityRefusal } from "./student-identity.service.ts";
 import { uploadKindFor } from "./upload-kinds.ts";
 
+/** The person who acted: the account, or the staff member acting for its family at the desk. */
+export function actorOf(user: CurrentUser): number {
+  return user.desk?.staffId ?? user.id;
+}
+
 /** Spec 6: 'You are not authorized to make modifications on this student'. */
 const notYours = () => new AppError(403, "NOT_YOUR_STUDENT");
 
@@ -231,14 +236,19 @@ export async function getStep(ctx: AppContext, user: CurrentUser, fileId: number
 }
 
 /**
- * Who saved the step last when it was not this account: the household's other parent
- * by name, or the school (staff are not named to families).
+ * Who saved the step last when it was not this account: the household's other parent by name, or
+ * the school. Staff who edited a sent file are not named to families; a step entered at the desk
+ * for the family names who entered it (docs/rules/staff-workflow.md "Walk-in families").
  */
 async function savedByOther(ctx: AppContext, user: CurrentUser, fileId: number, step: StepId) {
   const saver = await findStepSaver(ctx.db, fileId, step);
   if (!saver || saver.id === user.id) return null;
+  const named = `${saver.names} ${saver.first_surname}`;
+  if (saver.desk_staff_id !== null && saver.desk_staff_id === saver.id) {
+    return { name: named, school: true, atDesk: true, at: saver.updated_at };
+  }
   const family = isFamilyRole(saver.role as Role);
-  return { name: family ? `${saver.names} ${saver.first_surname}` : null, school: !family, at: saver.updated_at };
+  return { name: family ? named : null, school: !family, at: saver.updated_at };
 }
 
 /**
@@ -362,7 +372,8 @@ export async function saveStep(
   // Written only while the file is a draft (a send may have happened since the read) and the uploads are as required.
   const saveTheStep = async (db: Db) => {
     const saved =
-      required.length === references.length && (await saveCompletedStepIf(db, file.id, step, data, required, user.id));
+      required.length === references.length &&
+      (await saveCompletedStepIf(db, file.id, step, data, required, actorOf(user), user.desk?.staffId));
     if (!saved) throw await refusal(db);
   };
   if (!identityChanged && !levelChanged && !carriesConsents(step)) {
@@ -378,7 +389,16 @@ export async function saveStep(
         await updateStudentIdentity(trx, student.id, identity.name, identity.documentNumber);
       }
       if (levelCode !== undefined && levelChanged) await setFileLevel(trx, file.id, levelCode);
-      await recordConsents(trx, { userId: user.id, fileId: file.id, ip: meta.ip, step, data });
+      // At the desk the consent is still the family's (the parent signs the paper form); the
+      // staff member who recorded it is kept beside it.
+      await recordConsents(trx, {
+        userId: user.id,
+        fileId: file.id,
+        ip: meta.ip,
+        step,
+        data,
+        deskStaffId: user.desk?.staffId ?? null,
+      });
     }).catch(async (error: unknown) => {
       if (!identity) throw error;
       throw await familyIdentityRefusal(ctx, error, {

@@ -9,7 +9,7 @@ import { resendAfterCorrection } from "../workflow/correction.service.ts";
 import { insertHistory } from "../workflow/workflow.repository.ts";
 import { planSentFileMails, queueSentFileMails } from "./documents/sent-file-mail.ts";
 import { findFile, listSteps } from "./enrollment.repository.ts";
-import { completedOf, ownFile, stepContext, stepDataReader, summarize } from "./enrollment.service.ts";
+import { actorOf, completedOf, ownFile, stepContext, stepDataReader, summarize } from "./enrollment.service.ts";
 import { schemaForStep } from "./step-schemas.ts";
 
 /** Spec 4: a sent file becomes a request in this status; the staff issue takes it from there. */
@@ -53,9 +53,10 @@ export async function sendFile(
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) !== 1) throw new AppError(409, "FILE_LOCKED");
     // Sent again after a correction request: the request goes back to Untreated.
+    // The history names who sent: the parent, or the staff member at the desk for the family.
     const again = await resendAfterCorrection(trx, {
       fileId: file.id,
-      userId: user.id,
+      userId: actorOf(user),
       now,
       columns: requestListColumns(steps, file),
     });
@@ -89,7 +90,7 @@ export async function sendFile(
       to: SENT_REQUEST_STATUS,
       action: "send",
       comment: null,
-      userId: user.id,
+      userId: actorOf(user),
       now,
     });
     if (mailPlan)
