@@ -10,6 +10,7 @@ import { accountRoutes } from "./modules/account/account.routes.ts";
 import { auditLogRoutes } from "./modules/audit/audit-log.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { breachRoutes } from "./modules/breaches/breaches.routes.ts";
+import { campaignRoutes } from "./modules/campaigns/campaigns.routes.ts";
 import { catalogAdminRoutes } from "./modules/catalogs/catalog-admin.routes.ts";
 import { catalogRoutes } from "./modules/catalogs/catalogs.routes.ts";
 import { consentRoutes } from "./modules/consents/consents.routes.ts";
@@ -160,6 +161,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   auditLogRoutes(app, ctx);
   breachRoutes(app, ctx);
   messageRoutes(app, ctx);
+  campaignRoutes(app, ctx);
   statusTextRoutes(app, ctx);
   emailTextRoutes(app, ctx);
   documentsRoutes(app, ctx);

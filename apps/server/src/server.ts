@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo/demo.ts";
 import { closePdfPool, startPdfWorkers } from "./lib/pdf-pool.ts";
 import { deleteExpiredSessions } from "./modules/auth/sessions.repository.ts";
 import { BREACH_REMINDER_INTERVAL_MS, remindBreachClocks } from "./modules/breaches/breach-reminders.ts";
+import { CAMPAIGN_SWEEP_INTERVAL_MS, sweepCampaigns } from "./modules/campaigns/campaign-schedule.ts";
 import { purgeElectionRegisters, REGISTER_PURGE_INTERVAL_MS } from "./modules/elections/register-purge.ts";
 import { FAMILY_REMINDER_INTERVAL_MS, remindFamilies } from "./modules/reminders/reminder-sweep.ts";
 
@@ -68,12 +69,18 @@ async function main(): Promise<void> {
   void familyReminders();
   const familyReminderSweep = setInterval(familyReminders, FAMILY_REMINDER_INTERVAL_MS);
   familyReminderSweep.unref();
+  const campaigns = () =>
+    sweepCampaigns(ctx).catch((error) => app.log.warn({ err: error }, "re-enrollment campaign sweep failed"));
+  void campaigns();
+  const campaignSweep = setInterval(campaigns, CAMPAIGN_SWEEP_INTERVAL_MS);
+  campaignSweep.unref();
 
   // Stopped in this order on SIGTERM/SIGINT; a failing step is logged and the next still runs.
   const closers: [string, () => unknown][] = [
     ["session sweep", () => clearInterval(sweep)],
     ["election register purge", () => clearInterval(electionSweep)],
     ["breach reminders", () => clearInterval(breachSweep)],
+    ["re-enrollment campaigns", () => clearInterval(campaignSweep)],
     [
       "family reminders",
       () => {

@@ -164,6 +164,16 @@ const CONTRACT: Record<string, string> = {
   "GET /api/messages/:id": "messagesSend",
   "POST /api/messages/:id/resume": "messagesSend",
   "GET /api/account/messages": "messagesOwn",
+  "GET /api/campaigns": "campaignsManage",
+  "POST /api/campaigns": "campaignsManage",
+  "GET /api/campaigns/:id": "campaignsManage",
+  "PUT /api/campaigns/:id": "campaignsManage",
+  "GET /api/campaigns/:id/answers": "campaignsManage",
+  "GET /api/campaigns/:id/export": "campaignsManage",
+  "GET /api/family-campaigns": "enrollmentOwn",
+  "POST /api/family-campaigns/:id/answers": "enrollmentOwn",
+  "POST /api/campaign-link": "public",
+  "POST /api/campaign-link/answers": "public",
   "GET /api/documents": "documentsView",
   "GET /api/documents/export.zip": "documentsView",
   "GET /api/documents/:requestId": "documentsView",
@@ -329,6 +339,8 @@ describe("who may call each non-public route", () => {
       if (url.startsWith("/api/messages/") && name === "id") return "2147483000";
       // The breach register: a breach that exists for nobody (the Admin gets 404 or 400, nothing changes).
       if (url.startsWith("/api/breaches/") && name === "id") return "2147483000";
+      // Re-enrollment campaigns: a campaign that exists for nobody (404, or 400 for a missing body or query).
+      if (url.includes("campaigns/") && name === "id") return "2147483000";
       // The photos' request id, unknown too: allowed roles get 404 REQUEST_NOT_FOUND.
       if (name === "requestId") return "2147483000";
       if (name === "step") return "studentFile";

@@ -60,6 +60,7 @@ describe("GET /api/openapi.json", () => {
       "DELETE /api/settings/file-templates/:id",
       "GET /api/account/data-export/:id/file",
       "GET /api/audit-events.csv",
+      "GET /api/campaigns/:id/export",
       "GET /api/documents/export.zip",
       "GET /api/elections/candidates/:candidateId/photo",
       "GET /api/enrollment/files/:fileId/documents/:document",

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { breachBodyEndpoints } from "./support/breaches-body-endpoints.ts";
+import { campaignBodyEndpoints } from "./support/campaigns-body-endpoints.ts";
 import { dataRightsBodyEndpoints } from "./support/data-rights-body-endpoints.ts";
 import { deskBodyEndpoints } from "./support/desk-body-endpoints.ts";
 import { studentFileBody } from "./support/documents.ts";
@@ -435,6 +436,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
     ...(await electionBodyEndpoints(t, admin)),
     ...(await retentionBodyEndpoints(t, admin)),
     ...(await breachBodyEndpoints(t, admin)),
+    ...(await campaignBodyEndpoints(t, admin)),
     ...(await dataRightsBodyEndpoints(t, secretaria)),
     ...(await messageBodyEndpoints(t, secretaria)),
     ...(await deskBodyEndpoints(t, secretaria)),

@@ -63,6 +63,11 @@ const TABLES = Object.keys({
   reminder_items: true,
   messages: true,
   message_recipients: true,
+  reenrollment_campaigns: true,
+  campaign_families: true,
+  campaign_children: true,
+  campaign_links: true,
+  campaign_sends: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

@@ -39,6 +39,7 @@ export const SIGNED_IN_NAMESPACES = [
   "retention",
   "breaches",
   "dataRights",
+  "campaigns",
 ] as const;
 
 export type WebNamespace = (typeof FIRST_SCREEN_NAMESPACES)[number] | (typeof SIGNED_IN_NAMESPACES)[number];

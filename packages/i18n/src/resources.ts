@@ -2,6 +2,7 @@ import enAccount from "../locales/en/account.json" with { type: "json" };
 import enAudit from "../locales/en/audit.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
 import enBreaches from "../locales/en/breaches.json" with { type: "json" };
+import enCampaigns from "../locales/en/campaigns.json" with { type: "json" };
 import enCatalogAdmin from "../locales/en/catalogAdmin.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enDashboard from "../locales/en/dashboard.json" with { type: "json" };
@@ -33,6 +34,7 @@ import esAccount from "../locales/es/account.json" with { type: "json" };
 import esAudit from "../locales/es/audit.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
 import esBreaches from "../locales/es/breaches.json" with { type: "json" };
+import esCampaigns from "../locales/es/campaigns.json" with { type: "json" };
 import esCatalogAdmin from "../locales/es/catalogAdmin.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esDashboard from "../locales/es/dashboard.json" with { type: "json" };
@@ -64,6 +66,7 @@ import frAccount from "../locales/fr/account.json" with { type: "json" };
 import frAudit from "../locales/fr/audit.json" with { type: "json" };
 import frAuth from "../locales/fr/auth.json" with { type: "json" };
 import frBreaches from "../locales/fr/breaches.json" with { type: "json" };
+import frCampaigns from "../locales/fr/campaigns.json" with { type: "json" };
 import frCatalogAdmin from "../locales/fr/catalogAdmin.json" with { type: "json" };
 import frCommon from "../locales/fr/common.json" with { type: "json" };
 import frDashboard from "../locales/fr/dashboard.json" with { type: "json" };
@@ -129,6 +132,7 @@ export const RESOURCES = {
     elections: esElections,
     retention: esRetention,
     breaches: esBreaches,
+    campaigns: esCampaigns,
   },
   en: {
     common: enCommon,
@@ -162,6 +166,7 @@ export const RESOURCES = {
     elections: enElections,
     retention: enRetention,
     breaches: enBreaches,
+    campaigns: enCampaigns,
   },
   fr: {
     common: frCommon,
@@ -195,6 +200,7 @@ export const RESOURCES = {
     elections: frElections,
     retention: frRetention,
     breaches: frBreaches,
+    campaigns: frCampaigns,
   },
 } as const;
 

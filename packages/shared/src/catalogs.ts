@@ -11,6 +11,7 @@ export const CATALOG_NAMES = [
   "socioProfessionalCategories",
   "paymentMethods",
   "prefixes",
+  "leavingReasons",
 ] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
 
@@ -37,6 +38,7 @@ export const CATALOG_EDITING: Record<CatalogName, CatalogEditing> = {
   socioProfessionalCategories: "full",
   paymentMethods: "full",
   prefixes: "full",
+  leavingReasons: "full",
 };
 
 /**
@@ -46,6 +48,8 @@ export const CATALOG_EDITING: Record<CatalogName, CatalogEditing> = {
 export const PROTECTED_CATALOG_CODES: Partial<Record<CatalogName, readonly string[]>> = {
   relationships: ["OTHER"],
   prefixes: ["Sr."],
+  // The answer "leaves" with no reason in the list picks this one.
+  leavingReasons: ["OTHER"],
 };
 
 /** Longest code each catalogue's form fields accept (the step schemas' `codeField(max)`); 40 otherwise. */

@@ -19,6 +19,8 @@ export const MAIL_KINDS = [
   "dataRightsClosed",
   "familyReminder",
   "familyMessage",
+  "campaignOpened",
+  "campaignReminder",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

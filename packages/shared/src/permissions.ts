@@ -116,6 +116,11 @@ export const PERMISSIONS = {
   messagesSend: ["Admin", "Secretaria"],
   /** A family's "Mensajes" page: the messages the school sent it, its own only (the service). */
   messagesOwn: FAMILY_ROLES,
+  /**
+   * Re-enrollment campaigns (docs/rules/campaigns.md): creating and editing a year's campaign, its
+   * figures, lists, export and reminder history. The staff who handle inscriptions, not Consulta.
+   */
+  campaignsManage: ["Admin", "Secretaria"],
   /** Settings › Elections, positions, organizations, lists, candidates, the count and the minutes. */
   electionsManage: ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;

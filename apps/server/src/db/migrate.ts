@@ -39,6 +39,7 @@ import * as m0038 from "./migrations/0038_breach_register.ts";
 import * as m0039 from "./migrations/0039_consent_withdrawals.ts";
 import * as m0040 from "./migrations/0040_erasure_pending_files.ts";
 import * as m0041 from "./migrations/0041_retention.ts";
+import * as m0042 from "./migrations/0042_reenrollment_campaigns.ts";
 import * as m0043 from "./migrations/0043_reminders.ts";
 import * as m0044 from "./migrations/0044_messages.ts";
 import * as m0045 from "./migrations/0045_desk_families.ts";
@@ -85,6 +86,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0039_consent_withdrawals": m0039,
   "0040_erasure_pending_files": m0040,
   "0041_retention": m0041,
+  "0042_reenrollment_campaigns": m0042,
   "0043_reminders": m0043,
   "0044_messages": m0044,
   "0045_desk_families": m0045,

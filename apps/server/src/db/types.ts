@@ -680,4 +680,68 @@ export interface Database {
   reminder_items: ReminderItemsTable;
   messages: MessagesTable;
   message_recipients: MessageRecipientsTable;
+  reenrollment_campaigns: ReenrollmentCampaignsTable;
+  campaign_families: CampaignFamiliesTable;
+  campaign_children: CampaignChildrenTable;
+  campaign_links: CampaignLinksTable;
+  campaign_sends: CampaignSendsTable;
+}
+
+/** A re-enrollment campaign (migration 0042; docs/rules/campaigns.md). Dates are school days, included. */
+export interface ReenrollmentCampaignsTable {
+  id: Generated<number>;
+  school_year_id: number;
+  opens_on: string;
+  deadline: string;
+  /** JSON array of level codes; [] = every level. */
+  levels: string;
+  same_message: number;
+  message_es: string;
+  message_en: string;
+  message_fr: string;
+  /** JSON array of days before the deadline, e.g. [14,7,1]. */
+  reminder_days: string;
+  /** Set once, by whoever opened it (the claim that keeps the opening e-mails to one). */
+  opened_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface CampaignFamiliesTable {
+  campaign_id: number;
+  family_user_id: number;
+  answered_at: string | null;
+  answered_by: number | null;
+  /** portal or link. */
+  answered_via: string | null;
+}
+
+export interface CampaignChildrenTable {
+  campaign_id: number;
+  student_id: number;
+  family_user_id: number;
+  level_code: string | null;
+  /** returns, leaves, undecided; null = not answered. */
+  answer: string | null;
+  /** A `leavingReasons` catalogue code when the answer is leaves. */
+  reason_code: string | null;
+  answered_at: string | null;
+}
+
+export interface CampaignLinksTable {
+  token_hash: string;
+  campaign_id: number;
+  family_user_id: number;
+  created_at: string;
+}
+
+export interface CampaignSendsTable {
+  campaign_id: number;
+  family_user_id: number;
+  /** "opening", or a reminder's days before the deadline ("14"). */
+  step: string;
+  recipients: string;
+  created_at: string;
 }

@@ -139,6 +139,12 @@ export const AUDIT_EVENTS = [
   // A message to the families of a list (docs/rules/messages.md): who, the audience, the counts.
   "message.sent",
   "message.resumed",
+  // Re-enrollment campaigns (docs/rules/campaigns.md).
+  "campaign.created",
+  "campaign.updated",
+  "campaign.opened",
+  "campaign.remindersSent",
+  "campaign.exported",
 ] as const;
 export type AuditEventCode = (typeof AUDIT_EVENTS)[number];
 

@@ -304,6 +304,19 @@ export const dataExportArchiveSchema = z
         }),
       )
       .describe("The family's requests exercising its data rights (LOPDP arts. 13–17) and their answers"),
+    reenrollmentAnswers: z
+      .array(
+        z.object({
+          schoolYear: z.string().describe("The school year whose enrolled children the campaign asked about"),
+          deadline: z.string().describe("Last day to answer (YYYY-MM-DD, school time)"),
+          studentId: z.number().int().describe("The child (see students)"),
+          answer: z.string().nullable().describe("returns, leaves or undecided; null: not answered"),
+          reasonCode: z.string().nullable().describe("Why the child leaves: a code of the leaving reasons list"),
+          answeredAt: maybeAt("Answered"),
+          answeredVia: z.string().nullable().describe("portal (signed in) or link (the e-mailed link)"),
+        }),
+      )
+      .describe("The family's answers to the school's re-enrollment campaigns (docs/rules/campaigns.md)"),
     elections: z
       .object({
         eligible: z.array(z.object({ electionId: z.number().int(), accountId: z.number().int() })),

@@ -119,6 +119,21 @@ export const STATIC_CATALOGS: Record<Exclude<CatalogName, "countries" | "nationa
     { code: "CASH", es: "Efectivo", en: "Cash", fr: "Espèces" },
     { code: "CHEQUE", es: "Cheque", en: "Cheque", fr: "Chèque" },
   ],
+  // Why a family says a child will not return (re-enrollment campaigns, docs/rules/campaigns.md).
+  leavingReasons: [
+    { code: "MOVING", es: "Cambio de domicilio o de ciudad", en: "Moving home or city", fr: "Déménagement" },
+    { code: "ABROAD", es: "Traslado al extranjero", en: "Moving abroad", fr: "Départ à l'étranger" },
+    {
+      code: "OTHER_SCHOOL",
+      es: "Cambio a otra institución",
+      en: "Changing to another school",
+      fr: "Changement d'établissement",
+    },
+    { code: "FINANCIAL", es: "Motivos económicos", en: "Financial reasons", fr: "Raisons financières" },
+    { code: "PEDAGOGICAL", es: "Motivos pedagógicos", en: "Educational reasons", fr: "Raisons pédagogiques" },
+    { code: "FAMILY", es: "Motivos familiares", en: "Family reasons", fr: "Raisons familiales" },
+    { code: "OTHER", es: "Otro motivo", en: "Other reason", fr: "Autre raison" },
+  ],
   prefixes: [
     { code: "Sr.", es: "Sr.", en: "Mr.", fr: "M." },
     { code: "Sra.", es: "Sra.", en: "Mrs.", fr: "Mme" },

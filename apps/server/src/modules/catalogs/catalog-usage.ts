@@ -18,6 +18,7 @@ export const CATALOG_FIELDS: Record<Exclude<CatalogName, "countries" | "national
   socioProfessionalCategories: ["categoryWork"],
   paymentMethods: ["paymentMethod"],
   prefixes: ["prefix"],
+  leavingReasons: [],
 };
 
 /** True when `value` (a step's JSON, parsed) holds `code` under one of `keys`, at any depth. */
@@ -39,6 +40,15 @@ export function holdsCode(value: unknown, keys: readonly string[], code: string)
  */
 export async function isCatalogCodeInUse(db: Db, catalog: CatalogName, code: string): Promise<boolean> {
   if (catalog === "countries" || catalog === "nationalities") return true;
+  if (catalog === "leavingReasons") {
+    // Held by the re-enrollment campaigns' answers only (docs/rules/campaigns.md).
+    const answer = await db
+      .selectFrom("campaign_children")
+      .select("student_id")
+      .where("reason_code", "=", code)
+      .limit(1);
+    return (await answer.execute()).length > 0;
+  }
   const keys = CATALOG_FIELDS[catalog];
   if (catalog === "levels") {
     const file = await db.selectFrom("enrollment_files").select("id").where("level_code", "=", code).limit(1).execute();

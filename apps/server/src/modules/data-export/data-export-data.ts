@@ -42,17 +42,19 @@ const numberOr = (value: unknown): number | null => (typeof value === "number" ?
 export async function gatherFamilyData(db: Db, familyId: number, language: Language): Promise<GatheredData> {
   const accounts = await rows.findAccounts(db, familyId);
   const accountIds = accounts.map((a) => a.id);
-  const [invitations, sessions, students, files, uploads, audit, duplicates, elections, rights] = await Promise.all([
-    rows.findInvitations(db, familyId),
-    rows.findSessions(db, accountIds),
-    rows.findStudents(db, familyId),
-    rows.findFiles(db, familyId),
-    rows.findUploads(db, familyId),
-    rows.findAuditAbout(db, accountIds),
-    rows.findDuplicateAttempts(db, familyId),
-    rows.findElectionRows(db, accountIds),
-    rows.findDataRightsRequests(db, familyId),
-  ]);
+  const [invitations, sessions, students, files, uploads, audit, duplicates, elections, rights, campaigns] =
+    await Promise.all([
+      rows.findInvitations(db, familyId),
+      rows.findSessions(db, accountIds),
+      rows.findStudents(db, familyId),
+      rows.findFiles(db, familyId),
+      rows.findUploads(db, familyId),
+      rows.findAuditAbout(db, accountIds),
+      rows.findDuplicateAttempts(db, familyId),
+      rows.findElectionRows(db, accountIds),
+      rows.findDataRightsRequests(db, familyId),
+      rows.findCampaignAnswers(db, familyId),
+    ]);
   const fileIds = files.map((f) => f.id);
   const [steps, drafts, requests, consents] = await Promise.all([
     rows.findSteps(db, fileIds),
@@ -283,6 +285,15 @@ export async function gatherFamilyData(db: Db, familyId: number, language: Langu
       attempts: d.attempts,
       firstAt: d.first_at,
       lastAt: d.last_at,
+    })),
+    reenrollmentAnswers: campaigns.map((c) => ({
+      schoolYear: c.label,
+      deadline: c.deadline,
+      studentId: c.student_id,
+      answer: c.answer,
+      reasonCode: c.reason_code,
+      answeredAt: c.answered_at,
+      answeredVia: c.answered_via,
     })),
     dataRightsRequests: rights.map((r) => ({
       id: r.id,

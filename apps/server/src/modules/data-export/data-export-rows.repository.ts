@@ -184,6 +184,30 @@ export function findDataRightsRequests(db: Db, familyId: number) {
     .execute();
 }
 
+/** The family's children in re-enrollment campaigns and their answers (docs/rules/campaigns.md). */
+export function findCampaignAnswers(db: Db, familyId: number) {
+  return db
+    .selectFrom("campaign_children as cc")
+    .innerJoin("reenrollment_campaigns as c", "c.id", "cc.campaign_id")
+    .innerJoin("school_years as y", "y.id", "c.school_year_id")
+    .innerJoin("campaign_families as cf", (join) =>
+      join.onRef("cf.campaign_id", "=", "cc.campaign_id").onRef("cf.family_user_id", "=", "cc.family_user_id"),
+    )
+    .select([
+      "y.label",
+      "c.deadline",
+      "cc.student_id",
+      "cc.answer",
+      "cc.reason_code",
+      "cc.answered_at",
+      "cf.answered_via",
+    ])
+    .where("cc.family_user_id", "=", familyId)
+    .orderBy("c.id")
+    .orderBy("cc.student_id")
+    .execute();
+}
+
 /** E-mails to the household's accounts, or about its requests. */
 export function findEmails(db: Db, accountIds: number[], requestIds: number[]) {
   return db

@@ -25,6 +25,8 @@ export const FAMILY_DATA_TABLES: Record<string, string> = {
   audit_events: "medicalAccesses, accountEvents",
   duplicate_student_attempts: "duplicateStudentAttempts (the other family's child not named)",
   data_rights_requests: "dataRightsRequests (staff who handled them not named)",
+  campaign_children: "reenrollmentAnswers",
+  campaign_families: "reenrollmentAnswers[].answeredAt, answeredVia",
   election_electorate: "elections.eligible",
   election_register: "elections.voted",
   election_candidacies: "elections.candidacies",
@@ -58,6 +60,10 @@ export const NOT_FAMILY_DATA_TABLES: Record<string, string> = {
   erasure_pending_files: "files an erasure still has to remove: their random names, no person",
   data_exports: "this archive's own bookkeeping (its request is in accountEvents as dataExport.requested)",
   retention_settings: "the school's retention periods",
+  reenrollment_campaigns:
+    "the school's re-enrollment campaigns: dates and message (the answers are in reenrollmentAnswers)",
+  campaign_links: "hashes of the campaigns' e-mailed answer links: credentials, valid until the deadline",
+  campaign_sends: "the campaigns' send report: the school's record; the e-mails themselves are in emails",
   retention_holds:
     "the school's legal holds: which family or request it must keep, and why (its legal record, not the family's data)",
   retention_runs:

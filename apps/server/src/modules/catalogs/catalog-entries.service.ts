@@ -1,0 +1,10 @@
+import type { CatalogName } from "@portal/shared/catalogs";
+import type { Language } from "@portal/shared/languages";
+import type { CatalogItem } from "@portal/shared/schemas/responses";
+import type { Db } from "../../db/database.ts";
+import { listCatalog } from "./catalogs.repository.ts";
+
+/** A catalogue's entries in `language`, for the modules that label or check codes with it. */
+export function catalogEntries(db: Db, name: CatalogName, language: Language): Promise<CatalogItem[]> {
+  return listCatalog(db, name, language);
+}
