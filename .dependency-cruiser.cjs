@@ -32,6 +32,8 @@ const FEATURE_EXCEPTIONS = [
   { from: "enrollment", to: ["photos/photos-api.ts"] },
   // The staff edit a sent file with the family's own step forms (one form, two contexts).
   { from: "inscriptions", to: ["enrollment/"] },
+  // A request list writes to its families: the message screen's link, built from the list's query.
+  { from: "inscriptions", to: ["messages/audience-link.ts"] },
   // The photos' review is a request list: its filters, its query, its reason dialog.
   {
     from: "photos",

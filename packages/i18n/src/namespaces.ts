@@ -40,6 +40,7 @@ export const SIGNED_IN_NAMESPACES = [
   "breaches",
   "dataRights",
   "campaigns",
+  "messages",
 ] as const;
 
 export type WebNamespace = (typeof FIRST_SCREEN_NAMESPACES)[number] | (typeof SIGNED_IN_NAMESPACES)[number];

@@ -17,6 +17,7 @@ import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enFileSettings from "../locales/en/fileSettings.json" with { type: "json" };
 import enInscriptions from "../locales/en/inscriptions.json" with { type: "json" };
 import enMedicalRecords from "../locales/en/medicalRecords.json" with { type: "json" };
+import enMessages from "../locales/en/messages.json" with { type: "json" };
 import enPhotoExport from "../locales/en/photoExport.json" with { type: "json" };
 import enPhotos from "../locales/en/photos.json" with { type: "json" };
 import enReports from "../locales/en/reports.json" with { type: "json" };
@@ -49,6 +50,7 @@ import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esFileSettings from "../locales/es/fileSettings.json" with { type: "json" };
 import esInscriptions from "../locales/es/inscriptions.json" with { type: "json" };
 import esMedicalRecords from "../locales/es/medicalRecords.json" with { type: "json" };
+import esMessages from "../locales/es/messages.json" with { type: "json" };
 import esPhotoExport from "../locales/es/photoExport.json" with { type: "json" };
 import esPhotos from "../locales/es/photos.json" with { type: "json" };
 import esReports from "../locales/es/reports.json" with { type: "json" };
@@ -81,6 +83,7 @@ import frErrors from "../locales/fr/errors.json" with { type: "json" };
 import frFileSettings from "../locales/fr/fileSettings.json" with { type: "json" };
 import frInscriptions from "../locales/fr/inscriptions.json" with { type: "json" };
 import frMedicalRecords from "../locales/fr/medicalRecords.json" with { type: "json" };
+import frMessages from "../locales/fr/messages.json" with { type: "json" };
 import frPhotoExport from "../locales/fr/photoExport.json" with { type: "json" };
 import frPhotos from "../locales/fr/photos.json" with { type: "json" };
 import frReports from "../locales/fr/reports.json" with { type: "json" };
@@ -128,6 +131,7 @@ export const RESOURCES = {
     emailTexts: esEmailTexts,
     medicalRecords: esMedicalRecords,
     dataRights: esDataRights,
+    messages: esMessages,
     sync: esSync,
     elections: esElections,
     retention: esRetention,
@@ -162,6 +166,7 @@ export const RESOURCES = {
     emailTexts: enEmailTexts,
     medicalRecords: enMedicalRecords,
     dataRights: enDataRights,
+    messages: enMessages,
     sync: enSync,
     elections: enElections,
     retention: enRetention,
@@ -196,6 +201,7 @@ export const RESOURCES = {
     emailTexts: frEmailTexts,
     medicalRecords: frMedicalRecords,
     dataRights: frDataRights,
+    messages: frMessages,
     sync: frSync,
     elections: frElections,
     retention: frRetention,

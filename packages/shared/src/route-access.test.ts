@@ -192,7 +192,7 @@ describe("the route table lists every screen of spec section 2", () => {
 describe("buildMenu", () => {
   const ids = (role: Role) => buildMenu(APP_ROUTES, role).map((item) => item.id);
   it("shows a family only what it may open and what is not hidden", () => {
-    expect(ids("User")).toEqual(["inscripciones", "elections"]);
+    expect(ids("User")).toEqual(["inscripciones", "elections", "messages"]);
   });
   it("gives a family one 'My enrollments' link to the wizard's welcome page, none of the steps", () => {
     const enrollments = buildMenu(APP_ROUTES, "User").find((item) => item.id === "inscripciones");
@@ -216,6 +216,8 @@ describe("buildMenu", () => {
       "documents",
       "sync",
       "medicalRecords",
+      // Not in spec 2: messages to families (docs/rules/messages.md).
+      "familyMessages",
       // Not in spec 2: the data-rights requests' queue (docs/rules/data-protection.md).
       "dataRights",
     ]);
@@ -231,6 +233,8 @@ describe("buildMenu", () => {
       "documents",
       "sync",
       "medicalRecords",
+      // Not in spec 2: messages to families (docs/rules/messages.md).
+      "familyMessages",
       // Not in spec 2: the data-rights requests' queue (docs/rules/data-protection.md).
       "dataRights",
     ]);

@@ -147,6 +147,8 @@ export const APP_ROUTES: readonly RouteNode[] = [
       planned("elections.organizations", "organizaciones/:id", { hideInMenu: true, status: "built" }),
     ],
   },
+  // Not in spec 2: the family's messages from the school (docs/rules/messages.md), newest first.
+  { id: "messages", path: "mensajes", access: "protected", roles: rolesFor("messagesOwn"), status: "built" },
   {
     id: "account",
     path: "account",
@@ -286,6 +288,20 @@ export const APP_ROUTES: readonly RouteNode[] = [
   planned("sync", "sync", { roles: rolesFor("syncView"), status: "built" }),
   // The roles of the medicalRecordsView permission (not Editor).
   planned("medicalRecords", "medical-records", { roles: rolesFor("medicalRecordsView"), status: "built" }),
+  // Not in spec 2: messages from the school to the families of a list (docs/rules/messages.md),
+  // the messagesSend permission's roles. The menu links to the sent messages; "Write" opens from it.
+  {
+    id: "familyMessages",
+    path: "family-messages",
+    access: "protected",
+    roles: rolesFor("messagesSend"),
+    defaultChild: "sent",
+    children: [
+      planned("familyMessages.sent", "sent", { hideInMenu: true, status: "built" }),
+      planned("familyMessages.compose", "compose", { hideInMenu: true, status: "built" }),
+      planned("familyMessages.message", "message/:id", { hideInMenu: true, status: "built" }),
+    ],
+  },
   // Not in spec 2: the families' data-rights requests (docs/rules/data-protection.md), the
   // dataRightsManage permission's roles. The menu links to the queue; a request opens from it.
   {

@@ -53,6 +53,16 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   "dataRights.request": lazyScreen(() =>
     import("../features/data-rights/data-rights-request-page.tsx").then((m) => m.DataRightsRequestPage),
   ),
+  messages: lazyScreen(() => import("../features/messages/family-messages-page.tsx").then((m) => m.FamilyMessagesPage)),
+  "familyMessages.sent": lazyScreen(() =>
+    import("../features/messages/sent-messages-page.tsx").then((m) => m.SentMessagesPage),
+  ),
+  "familyMessages.compose": lazyScreen(() =>
+    import("../features/messages/compose-message-page.tsx").then((m) => m.ComposeMessagePage),
+  ),
+  "familyMessages.message": lazyScreen(() =>
+    import("../features/messages/message-page.tsx").then((m) => m.MessagePage),
+  ),
   // The invitation's screen speaks `account` before anyone signs in.
   householdInvitation: lazyScreen(
     () => import("../features/account/household-join-page.tsx").then((m) => m.HouseholdJoinPage),

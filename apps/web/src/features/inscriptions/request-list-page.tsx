@@ -1,13 +1,15 @@
-import { Box, Button, LoadingOverlay, Paper, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Group, LoadingOverlay, Paper, Stack, Text, Title } from "@mantine/core";
+import { rolesFor } from "@portal/shared/permissions";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { ListPager } from "../../components/ui/list-pager.tsx";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { useCatalog } from "../../lib/catalog-query.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
+import { requestsComposePath } from "../messages/audience-link.ts";
 import { BulkStatusChange } from "./bulk-status-change.tsx";
 import { CodeElsewhere } from "./code-elsewhere.tsx";
 import { canManageRequests } from "./format.ts";
@@ -128,6 +130,14 @@ export function RequestListPage({ listId }: { listId: RequestListId }) {
           onClear={() => go(clearFilters(state))}
         />
       </Paper>
+      {role && rolesFor("messagesSend").includes(role) && total > 0 ? (
+        // Everything the list shows with these filters, on every page (docs/rules/messages.md).
+        <Group>
+          <Button component={Link} variant="light" to={requestsComposePath(new URLSearchParams(apiQuery))}>
+            {t("messages:compose.writeToFamilies")}
+          </Button>
+        </Group>
+      ) : null}
       <CodeElsewhere q={state.q} shownYearId={state.schoolYearId ?? session.schoolYear?.id ?? null} />
       {list.isError && list.data ? (
         <LoadErrorAlert compact error={list.error} onRetry={() => void list.refetch()} />
