@@ -8,6 +8,7 @@ import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { formatInstant } from "../../lib/dates.ts";
+import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { notifySuccess } from "../../lib/toasts.ts";
 import { MessageBody, reachText } from "./message-body.tsx";
 import { languageName } from "./message-texts-fields.tsx";
@@ -90,8 +91,20 @@ export function MessagePage() {
       notifySuccess(t("messages:message.resumed"));
     },
   });
-  if (message.isPending) return <PageLoader />;
-  if (message.isError) return <LoadErrorAlert error={message.error} onRetry={() => void message.refetch()} />;
+  if (!message.data) {
+    return (
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {t(routeTitleKey("familyMessages.message"))}
+        </Title>
+        {message.isError ? (
+          <LoadErrorAlert error={message.error} onRetry={() => void message.refetch()} />
+        ) : (
+          <PageLoader />
+        )}
+      </Stack>
+    );
+  }
   const data = message.data;
   return (
     <Stack gap="lg">
