@@ -2,8 +2,9 @@
 // end-to-end tests in Chromium (after the web build and its byte budget, npm run check:bundle).
 // Stops after the first step with a failing stage and ends with one summary line.
 // TEST_STAGES=unit,sqlite runs only those stages (keys: typecheck lint unit web sqlite
-// sqlite-runtime postgres e2e; sqlite-runtime is the part of the SQLite run that depends on the
-// Node.js version, for scripts/test-on-node.sh).
+// sqlite-runtime postgres node-lts e2e; sqlite-runtime is the part of the SQLite run that depends
+// on the Node.js version, for scripts/test-on-node.sh; node-lts runs it on another Node, beside the
+// integration stages, when TEST_NODE_LTS names that Node).
 // With the e2e stage, the web build starts at once beside the first stages, its log printed when
 // the e2e stage begins. typecheck (tsc, one core) runs beside lint, unit and web tests (STEPS
 // below), each printing its output when it ends.
@@ -56,6 +57,14 @@ const RUNTIME_FILES = [
   "storage-faults",
 ].map((name) => `apps/server/test/${name}.spec.ts`);
 
+/**
+ * TEST_NODE_LTS=22 adds a stage that runs the runtime-dependent tests (the unit tests and
+ * RUNTIME_FILES; TEST_NODE_STAGES="unit sqlite" for the whole SQLite suite) on that Node in a copy
+ * of the tree (scripts/test-on-node.sh), beside the SQLite and PostgreSQL stages.
+ */
+const NODE_LTS = process.env.TEST_NODE_LTS || undefined;
+const NODE_LTS_STAGES = (process.env.TEST_NODE_STAGES ?? "unit sqlite-runtime").split(/\s+/).filter(Boolean);
+
 const stages = [
   { key: "typecheck", name: "typecheck", cmd: ["npm", "run", "typecheck"] },
   { key: "lint", name: "lint", cmd: ["npm", "run", "lint"] },
@@ -100,6 +109,25 @@ const stages = [
     file: "postgres",
   },
   {
+    key: "node-lts",
+    name: `the runtime-dependent tests on Node ${NODE_LTS}`,
+    // Prepared and run beside the integration stages, which leave most of a core idle; niced, so
+    // they keep the cores they use. The copy's own summary line is in its output.
+    cmd: ["nice", "-n", "10", "bash", "scripts/test-on-node.sh", NODE_LTS ?? "22", ...NODE_LTS_STAGES],
+    // Only with TEST_NODE_LTS, which .ci/run sets (CONTRIBUTING.md, "CI").
+    enabled: Boolean(NODE_LTS),
+    // The copy's own vitest reports, counted in the run's summary line.
+    report: "vitest",
+    reportFiles: NODE_LTS_STAGES.map((key) =>
+      path.join(
+        process.env.NODE_TEST_DIR ?? path.join(process.env.TMPDIR ?? "/tmp", "portal-on-node"),
+        NODE_LTS ?? "22",
+        "tree/test-reports",
+        `${key}.json`,
+      ),
+    ),
+  },
+  {
     key: "e2e",
     name: "end-to-end (Chromium)",
     // npm run test:e2e without its build, started beside the first stages (earlyBuild below).
@@ -112,12 +140,17 @@ const stages = [
 /**
  * The order of the run: each step's lanes run side by side, each lane's stages one after another.
  * typecheck is tsc on one core, so lint and the vitest stages take the other (the web build, when
- * e2e is selected, shares both meanwhile). The SQLite and PostgreSQL runs stay one after the
- * other: side by side they are four vitest workers on two cores, and a test that waits for a
+ * e2e is selected, shares both meanwhile). The tests on the next Node LTS (node-lts) run beside
+ * the integration stages, which use about 1.2 of the two cores. The SQLite and PostgreSQL runs stay
+ * one after the other: side by side they are four vitest workers on two cores, and a test that waits for a
  * database state with a deadline (database-faults) failed once run that way, other work beside
  * (CONTRIBUTING.md, "CI").
  */
-const STEPS = [[["typecheck"], ["lint", "unit", "web"]], [["sqlite"]], [["sqlite-runtime"]], [["postgres"]], [["e2e"]]];
+const STEPS = [
+  [["typecheck"], ["lint", "unit", "web"]],
+  [["sqlite", "sqlite-runtime", "postgres"], ["node-lts"]],
+  [["e2e"]],
+];
 const only = process.env.TEST_STAGES?.split(",").filter(Boolean);
 const unknown = only?.filter((key) => !stages.some((stage) => stage.key === key)) ?? [];
 if (unknown.length > 0) {
@@ -151,7 +184,7 @@ function earlyBuild() {
   };
 }
 
-const isSelected = (stage) => (only ? only.includes(stage.key) : !stage.onlyByName);
+const isSelected = (stage) => stage.enabled !== false && (only ? only.includes(stage.key) : !stage.onlyByName);
 const selected = stages.filter(isSelected);
 const build = selected.some((stage) => stage.needsBuild) ? earlyBuild() : null;
 const runStarted = Date.now();
@@ -159,22 +192,24 @@ const runStarted = Date.now();
 let passed = 0;
 let failed = 0;
 function count(stage) {
-  const file = path.join(results, `${stage.file ?? stage.name}.json`);
-  if (!fs.existsSync(file)) return;
-  const data = JSON.parse(fs.readFileSync(file, "utf8"));
-  if (stage.report === "vitest") {
-    passed += data.numPassedTests ?? 0;
-    failed += data.numFailedTests ?? 0;
-  } else {
-    passed += data.stats?.expected ?? 0;
-    failed += (data.stats?.unexpected ?? 0) + (data.stats?.flaky ?? 0);
+  for (const file of stage.reportFiles ?? [path.join(results, `${stage.file ?? stage.name}.json`)]) {
+    if (!fs.existsSync(file)) continue;
+    const data = JSON.parse(fs.readFileSync(file, "utf8"));
+    if (stage.report === "vitest") {
+      passed += data.numPassedTests ?? 0;
+      failed += data.numFailedTests ?? 0;
+    } else {
+      passed += data.stats?.expected ?? 0;
+      failed += (data.stats?.unexpected ?? 0) + (data.stats?.flaky ?? 0);
+    }
   }
 }
 
 /** Runs one stage; its output goes to the terminal (`live`) or to a log printed when it ends. */
 async function runStage(stage, live) {
-  const file = path.join(results, `${stage.file ?? stage.name}.json`);
-  fs.rmSync(file, { force: true });
+  for (const file of stage.reportFiles ?? [path.join(results, `${stage.file ?? stage.name}.json`)]) {
+    fs.rmSync(file, { force: true });
+  }
   if (live) console.log(`\n=== ${stage.name} ===`);
   const started = Date.now();
   if (stage.needsBuild && build && (await build()) !== 0) {

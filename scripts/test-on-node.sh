@@ -12,8 +12,8 @@
 # with its own node_modules, installed with `npm ci` on that Node; the install is kept for the next
 # run while package-lock.json and the Node version stay the same.
 #
-# NODE_TEST_PREPARE_ONLY=1: Node, the copy and better-sqlite3's build only, no tests (.ci/run
-# runs it in the background beside `npm test`, then again to run the tests on the ready copy).
+# NODE_TEST_PREPARE_ONLY=1: Node, the copy and better-sqlite3's build only, no tests. `npm test`
+# runs this script beside its integration stages when TEST_NODE_LTS is set (.ci/run sets it).
 # NODE_TEST_DIR: the work folder (default ${TMPDIR:-/tmp}/portal-on-node); E2E_PORT defaults to
 # 3101 so that the copy's end-to-end server does not take the port of an `npm test` beside it.
 set -euo pipefail
@@ -93,4 +93,4 @@ if [ "${NODE_TEST_PREPARE_ONLY:-}" = 1 ]; then
   exit 0
 fi
 
-E2E_PORT="${E2E_PORT:-3101}" TEST_STAGES="$stages" node scripts/test-all.mjs
+E2E_PORT="${E2E_PORT:-3101}" TEST_STAGES="$stages" TEST_NODE_LTS= node scripts/test-all.mjs
