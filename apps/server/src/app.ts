@@ -44,6 +44,7 @@ import { requestMailRoutes } from "./modules/request-mails/request-mails.routes.
 import { requestStepRoutes } from "./modules/request-steps/request-steps.routes.ts";
 import { requestRoutes } from "./modules/requests/requests.routes.ts";
 import { retentionRoutes } from "./modules/retention/retention.routes.ts";
+import { schoolDocumentRoutes } from "./modules/school-documents/school-documents.routes.ts";
 import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
 import { storedLogoPath } from "./modules/settings/identity.service.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
@@ -164,6 +165,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   campaignRoutes(app, ctx);
   statusTextRoutes(app, ctx);
   emailTextRoutes(app, ctx);
+  schoolDocumentRoutes(app, ctx);
   documentsRoutes(app, ctx);
   medicalRecordRoutes(app, ctx);
   syncRoutes(app, ctx);

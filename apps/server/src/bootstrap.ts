@@ -16,6 +16,7 @@ import { createOutboxWorker } from "./mail/outbox-worker.ts";
 import { createPasswordHasher } from "./modules/auth/passwords.ts";
 import { resolveMailAttachments } from "./modules/enrollment/documents/mail-attachments.ts";
 import { sealPlainTotpKeys } from "./modules/mfa/totp-key-store.ts";
+import { seedSchoolDocuments } from "./modules/school-documents/document-seed.ts";
 import { readSetting, writeSetting } from "./modules/settings/settings.repository.ts";
 
 /** Due mails are looked for this often (a mail queued by this process is kicked at once). */
@@ -54,6 +55,7 @@ export async function bootstrap(config: Config, log: (line: string) => void = co
     log(`Demo school: ${year.requests} requests in the current year, seeded in ${Date.now() - started} ms`);
   }
   await seedReferenceData(handle.db);
+  await seedSchoolDocuments(handle.db, handle.engine);
   // The Admin's e-mail texts, which the (synchronous) renderers read from memory.
   await loadEmailTextOverrides(handle.db);
   let captchaHmacKey = config.captchaHmacKey ?? (await readSetting(handle.db, "captcha_hmac_key"));

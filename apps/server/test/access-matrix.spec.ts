@@ -126,6 +126,7 @@ const CONTRACT: Record<string, string> = {
   "POST /api/enrollment/files/:fileId/uploads": "enrollmentOwn",
   "GET /api/enrollment/uploads/:id": "enrollmentOwn",
   "GET /api/enrollment/files/:fileId/documents/:document": "enrollmentDocuments",
+  "GET /api/enrollment/files/:fileId/terms-texts": "enrollmentDocuments",
   "GET /api/requests": "inscriptionsView",
   "GET /api/requests/codes": "inscriptionsView",
   "GET /api/representatives": "inscriptionsView",
@@ -204,6 +205,14 @@ const CONTRACT: Record<string, string> = {
   "PUT /api/settings/email-texts/:id/:language": "settingsManage",
   "POST /api/settings/email-texts/:id/:language/reset": "settingsManage",
   "POST /api/settings/email-texts/:id/:language/preview": "settingsManage",
+  "GET /api/settings/documents": "settingsManage",
+  "POST /api/settings/documents": "settingsManage",
+  "PUT /api/settings/documents/:documentId/draft": "settingsManage",
+  "POST /api/settings/documents/:documentId/publish": "settingsManage",
+  "PUT /api/settings/documents/:documentId/rule": "settingsManage",
+  "POST /api/settings/documents/:documentId/preview": "settingsManage",
+  "GET /api/settings/documents/:documentId/preview.pdf": "settingsManage",
+  "PUT /api/settings/document-fees/:schoolYearId": "settingsManage",
   "GET /branding/logo": "public",
   "GET /*": "public",
   "GET /api/settings/elections": "electionsManage",
@@ -343,6 +352,8 @@ describe("who may call each non-public route", () => {
       if (url.includes("campaigns/") && name === "id") return "2147483000";
       // The photos' request id, unknown too: allowed roles get 404 REQUEST_NOT_FOUND.
       if (name === "requestId") return "2147483000";
+      // Settings › Documents: a document that exists for nobody (404, or 400 without a body).
+      if (name === "documentId") return "2147483000";
       if (name === "step") return "studentFile";
       if (name === "language") return "es";
       if (name === "document") return "summary";

@@ -75,6 +75,7 @@ describe("GET /api/openapi.json", () => {
       "GET /api/reports/students/export",
       "GET /api/requests/:id/uploads/:uploadId",
       "GET /api/requests/:id/uploads/:uploadId/original",
+      "GET /api/settings/documents/:documentId/preview.pdf",
       "GET /api/settings/elections/:id/minutes",
       "GET /api/settings/elections/:id/register",
       "GET /api/settings/processing-register/file",

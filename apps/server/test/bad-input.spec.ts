@@ -16,6 +16,7 @@ import { startFile, uploadPdf } from "./support/enrollment.ts";
 import { messageBodyEndpoints } from "./support/messages-body-endpoints.ts";
 import { mfaBodyEndpoints } from "./support/mfa-body-endpoints.ts";
 import { retentionBodyEndpoints } from "./support/retention-body-endpoints.ts";
+import { schoolDocumentBodyEndpoints } from "./support/school-documents-body-endpoints.ts";
 import { type BodyEndpoint, settingsBodyEndpoints } from "./support/settings-body-endpoints.ts";
 import { syncBodyEndpoints } from "./support/sync-body-endpoints.ts";
 import {
@@ -430,6 +431,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
       }),
     },
     ...(await settingsBodyEndpoints(t, admin)),
+    ...schoolDocumentBodyEndpoints(t, admin),
     ...(await documentsBodyEndpoints(t, secretaria, requestFamily.id)),
     ...(await syncBodyEndpoints(t, secretaria)),
     ...(await mfaBodyEndpoints(t, admin)),

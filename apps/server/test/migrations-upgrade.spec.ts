@@ -1,7 +1,10 @@
+import { BUILT_IN_DOCUMENTS } from "@portal/shared/school-documents";
 import { type Kysely, Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
 import { MIGRATIONS, migrateToLatest } from "../src/db/migrate.ts";
+import { seedSchoolDocuments } from "../src/modules/school-documents/document-seed.ts";
+import { builtInTemplate } from "../src/modules/school-documents/document-templates.ts";
 import { findUserByEmail, insertUser } from "../src/modules/users/users.repository.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
 
@@ -280,5 +283,24 @@ describe("upgrading from the previous release's schema", () => {
     expect(newId).not.toBe(ID);
     await anyDb().updateTable("requests").set({ request_status: "Validated" }).where("id", "=", ID).execute();
     expect(await listVersion()).toBeGreaterThan(versionBefore);
+
+    // The start's seed (bootstrap.ts) gives the old year the portal's texts as version 1 of its
+    // documents (docs/rules/documents.md "The school's own documents"): what families read is unchanged.
+    await seedSchoolDocuments(handle.db, handle.engine);
+    await seedSchoolDocuments(handle.db, handle.engine);
+    const documents = await handle.db
+      .selectFrom("school_documents")
+      .innerJoin("school_document_versions", "school_document_versions.document_id", "school_documents.id")
+      .select(["key", "number", "published_at", "body_es", "body_fr", "title_en"])
+      .where("school_year_id", "=", 2031)
+      .orderBy("position")
+      .execute();
+    expect(documents.map((row) => [row.key, row.number])).toEqual(BUILT_IN_DOCUMENTS.map((key) => [key, 1]));
+    expect(documents.every((row) => row.published_at !== null)).toBe(true);
+    expect(documents[0]).toMatchObject({
+      body_es: builtInTemplate("contract", "es").body,
+      body_fr: builtInTemplate("contract", "fr").body,
+      title_en: builtInTemplate("contract", "en").title,
+    });
   });
 });

@@ -68,6 +68,10 @@ const TABLES = Object.keys({
   campaign_children: true,
   campaign_links: true,
   campaign_sends: true,
+  school_documents: true,
+  school_document_versions: true,
+  school_document_fees: true,
+  file_document_versions: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

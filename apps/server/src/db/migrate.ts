@@ -43,6 +43,7 @@ import * as m0042 from "./migrations/0042_reenrollment_campaigns.ts";
 import * as m0043 from "./migrations/0043_reminders.ts";
 import * as m0044 from "./migrations/0044_messages.ts";
 import * as m0045 from "./migrations/0045_desk_families.ts";
+import * as m0046 from "./migrations/0046_school_documents.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -90,6 +91,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0043_reminders": m0043,
   "0044_messages": m0044,
   "0045_desk_families": m0045,
+  "0046_school_documents": m0046,
 };
 
 function check(result: MigrationResultSet): void {

@@ -12,6 +12,12 @@ import type {
   ElectionsTable,
 } from "./election-types.ts";
 import type { RetentionHoldsTable, RetentionRunsTable, RetentionSettingsTable } from "./retention-types.ts";
+import type {
+  FileDocumentVersionsTable,
+  SchoolDocumentFeesTable,
+  SchoolDocumentsTable,
+  SchoolDocumentVersionsTable,
+} from "./school-document-types.ts";
 
 /**
  * Table shapes. Dialect-neutral on purpose: flags are integers 0/1 (better-sqlite3 cannot bind
@@ -685,6 +691,10 @@ export interface Database {
   campaign_children: CampaignChildrenTable;
   campaign_links: CampaignLinksTable;
   campaign_sends: CampaignSendsTable;
+  school_documents: SchoolDocumentsTable;
+  school_document_versions: SchoolDocumentVersionsTable;
+  school_document_fees: SchoolDocumentFeesTable;
+  file_document_versions: FileDocumentVersionsTable;
 }
 
 /** A re-enrollment campaign (migration 0042; docs/rules/campaigns.md). Dates are school days, included. */

@@ -89,6 +89,10 @@ export const AUDIT_EVENTS = [
   "template.deleted",
   "statusText.updated",
   "emailText.updated",
+  "schoolDocument.created",
+  "schoolDocument.published",
+  "schoolDocument.ruleChanged",
+  "schoolDocument.feesChanged",
   // The back office.
   "report.exported",
   "photos.exported",

@@ -80,4 +80,9 @@ export const NOT_FAMILY_DATA_TABLES: Record<string, string> = {
   messages: "the school's messages to families (the words sent to many): what reached the family is in emails",
   message_recipients:
     "a message's send report (which address got which e-mail): the school's record; the message itself is in the family's emails",
+  school_documents: "the school's own documents per school year and their rules (Settings › Documents)",
+  school_document_versions: "the wording of the school's documents: the school's texts, no family in them",
+  school_document_fees: "the school's fees text per school year",
+  file_document_versions:
+    "which version of the school's texts a file's documents use: ids only; the PDFs drawn with them are in documents",
 };

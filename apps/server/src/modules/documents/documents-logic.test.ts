@@ -13,6 +13,8 @@ const row = {
   is_test_data: 0,
   sent_at: "2026-11-20T10:00:00.000Z",
   exit_required: 0,
+  contract_required: 1,
+  image_required: 1,
   contract_received: 0,
   exit_received: 0,
   image_received: 0,
@@ -22,6 +24,11 @@ describe("the hand-in checklist's pure rules", () => {
   it("asks for the exit authorization only where the file chose an exit", () => {
     expect(requiredItems({ exit_required: 0 })).toEqual(["contract", "imageConsent"]);
     expect(requiredItems({ exit_required: 1 })).toEqual(["contract", "exitAuthorization", "imageConsent"]);
+  });
+
+  it("asks only for the papers the year's rules ask of the request (Settings › Documents)", () => {
+    expect(requiredItems({ exit_required: 0, contract_required: 1, image_required: 0 })).toEqual(["contract"]);
+    expect(requiredItems({ exit_required: 1, contract_required: 0, image_required: 0 })).toEqual(["exitAuthorization"]);
   });
 
   it("is due the signing hours after sending, overdue only past it with a paper missing", () => {

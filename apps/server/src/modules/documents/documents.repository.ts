@@ -4,8 +4,12 @@ import type { Db, Engine } from "../../db/database.ts";
 import type { Database } from "../../db/types.ts";
 import { type PageWindow, type RequestFilter, requestsWhere } from "../requests/requests.repository.ts";
 
+/** Which requests each paper must be handed in for (Settings › Documents' rule); none: all. */
+export type ItemRules = Partial<Record<HandInItem, { audience: string; levels: string[] | null }>>;
+
 /** The list's filter: the shared request filters, the hand-in state, and the due cut-off. */
 export interface DocumentFilter extends RequestFilter {
+  rules: ItemRules;
   handIn?: HandInFilter;
   /** Files sent before this instant are past their due time (now − the year's signing hours). */
   overdueBefore: string;
@@ -29,8 +33,30 @@ function exitRequired(engine: Engine): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from enrollment_steps s where s.file_id = requests.file_id and s.step = 'exitAuthorization' and (${flag("exitAlone")} or ${flag("middayBreak")} or ${flag("freePeriods")}))`;
 }
 
-function missing(engine: Engine): RawBuilder<boolean> {
-  return sql<boolean>`(not ${received("contract")} or not ${received("imageConsent")} or (${exitRequired(engine)} and not ${received("exitAuthorization")}))`;
+/** The request is one the item's rule asks the paper of (new students, re-enrollments, levels). */
+function applies(rules: ItemRules, item: HandInItem): RawBuilder<boolean> {
+  const rule = rules[item];
+  if (!rule) return sql<boolean>`1 = 1`;
+  if (rule.audience === "none") return sql<boolean>`1 = 0`;
+  const parts: RawBuilder<unknown>[] = [];
+  if (rule.audience === "new") parts.push(sql`requests.is_new_student = 1`);
+  if (rule.audience === "reenrollment") parts.push(sql`requests.is_new_student = 0`);
+  if (rule.levels && rule.levels.length > 0) {
+    parts.push(sql`(requests.level_code is null or requests.level_code in (${sql.join(rule.levels)}))`);
+  }
+  return parts.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+function required(engine: Engine, rules: ItemRules, item: HandInItem): RawBuilder<boolean> {
+  return item === "exitAuthorization"
+    ? sql<boolean>`(${exitRequired(engine)} and ${applies(rules, item)})`
+    : applies(rules, item);
+}
+
+function missing(engine: Engine, rules: ItemRules): RawBuilder<boolean> {
+  const items = ["contract", "imageConsent", "exitAuthorization"] as const;
+  const parts = items.map((item) => sql`(${required(engine, rules, item)} and not ${received(item)})`);
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
 const asInt = (condition: RawBuilder<boolean>) => sql<number>`(case when ${condition} then 1 else 0 end)`;
@@ -39,14 +65,15 @@ type RequestsQuery<O> = SelectQueryBuilder<Database, "requests", O>;
 
 function documentsWhere<O>(query: RequestsQuery<O>, engine: Engine, filter: DocumentFilter): RequestsQuery<O> {
   let q = requestsWhere(query, filter);
-  if (filter.handIn === "missing") q = q.where(missing(engine));
-  if (filter.handIn === "complete") q = q.where(sql<boolean>`not ${missing(engine)}`);
-  if (filter.handIn === "overdue") q = q.where(missing(engine)).where(sentAt, "<", filter.overdueBefore);
+  const lacking = missing(engine, filter.rules);
+  if (filter.handIn === "missing") q = q.where(lacking);
+  if (filter.handIn === "complete") q = q.where(sql<boolean>`not ${lacking}`);
+  if (filter.handIn === "overdue") q = q.where(lacking).where(sentAt, "<", filter.overdueBefore);
   return q;
 }
 
 /** The columns of a documents list row: the request and its hand-in state. */
-function selectDocumentRow(db: Db, engine: Engine) {
+function selectDocumentRow(db: Db, engine: Engine, rules: ItemRules) {
   return db
     .selectFrom("requests")
     .select([
@@ -59,7 +86,9 @@ function selectDocumentRow(db: Db, engine: Engine) {
       "requests.request_status",
       "requests.is_test_data",
       sentAt.as("sent_at"),
-      asInt(exitRequired(engine)).as("exit_required"),
+      asInt(required(engine, rules, "exitAuthorization")).as("exit_required"),
+      asInt(required(engine, rules, "contract")).as("contract_required"),
+      asInt(required(engine, rules, "imageConsent")).as("image_required"),
       asInt(received("contract")).as("contract_received"),
       asInt(received("exitAuthorization")).as("exit_received"),
       asInt(received("imageConsent")).as("image_received"),
@@ -68,7 +97,7 @@ function selectDocumentRow(db: Db, engine: Engine) {
 
 /** One page (or, without a window, every row) of the filtered requests, oldest sent first. */
 export function findDocumentRows(db: Db, engine: Engine, filter: DocumentFilter, window?: PageWindow) {
-  let q = documentsWhere(selectDocumentRow(db, engine), engine, filter)
+  let q = documentsWhere(selectDocumentRow(db, engine, filter.rules), engine, filter)
     .orderBy(sentAt, "asc")
     .orderBy("requests.id", "asc");
   if (window) q = q.limit(window.limit).offset(window.offset);
@@ -88,8 +117,13 @@ export async function countDocumentRows(db: Db, engine: Engine, filter: Document
 }
 
 /** One request as a list row, whatever the filters. */
-export async function findDocumentRow(db: Db, engine: Engine, requestId: number): Promise<DocumentRow | undefined> {
-  const rows = await selectDocumentRow(db, engine).where("requests.id", "=", requestId).execute();
+export async function findDocumentRow(
+  db: Db,
+  engine: Engine,
+  requestId: number,
+  rules: ItemRules,
+): Promise<DocumentRow | undefined> {
+  const rows = await selectDocumentRow(db, engine, rules).where("requests.id", "=", requestId).execute();
   return rows[0];
 }
 

@@ -21,6 +21,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { referencedUploads } from "../enrollment/step-schemas.ts";
 import { searchWords } from "../requests/search-text.ts";
+import { yearDocumentRules } from "../school-documents/document-texts.service.ts";
 import { yearConstants } from "../settings/year-settings.service.ts";
 import {
   countDocumentRows,
@@ -30,6 +31,7 @@ import {
   findDocumentRows,
   findHandIn,
   findRequestYear,
+  type ItemRules,
   insertHandIn,
   listHandIns,
   listStepData,
@@ -44,13 +46,26 @@ export async function signingHoursOf(ctx: AppContext, schoolYearId: number): Pro
   return (await yearConstants(ctx, schoolYearId)).contractSigningHours;
 }
 
+/** The year's rules of the three papers (Settings › Documents: new students, re-enrollments, levels). */
+export async function itemRulesOf(ctx: AppContext, schoolYearId: number): Promise<ItemRules> {
+  const rules: ItemRules = {};
+  for (const rule of await yearDocumentRules(ctx, schoolYearId)) {
+    if ((HAND_IN_ITEMS as readonly string[]).includes(rule.key)) {
+      rules[rule.key as HandInItem] = { audience: rule.audience, levels: rule.levels };
+    }
+  }
+  return rules;
+}
+
 export function documentFilterOf(
   schoolYearId: number,
   query: Omit<DocumentListQuery, "page" | "pageSize">,
   signingHours: number,
   now = Date.now(),
+  rules: ItemRules = {},
 ): DocumentFilter {
   return {
+    rules,
     schoolYearId,
     testData: query.testData,
     statuses: query.status ? [...query.status].sort() : undefined,
@@ -62,9 +77,19 @@ export function documentFilterOf(
   };
 }
 
-/** The items a request must hand in: the exit authorization only where the family chose an exit. */
-export function requiredItems(row: Pick<DocumentRow, "exit_required">): HandInItem[] {
-  return HAND_IN_ITEMS.filter((item) => item !== "exitAuthorization" || Number(row.exit_required) === 1);
+/**
+ * The items a request must hand in: those the year's rules ask of it, the exit authorization
+ * only where the family chose an exit.
+ */
+export function requiredItems(
+  row: Pick<DocumentRow, "exit_required"> & Partial<Pick<DocumentRow, "contract_required" | "image_required">>,
+): HandInItem[] {
+  const flags: Record<HandInItem, unknown> = {
+    contract: row.contract_required ?? 1,
+    exitAuthorization: row.exit_required,
+    imageConsent: row.image_required ?? 1,
+  };
+  return HAND_IN_ITEMS.filter((item) => Number(flags[item]) === 1);
 }
 
 function receivedOf(row: DocumentRow, item: HandInItem): boolean {
@@ -124,9 +149,9 @@ export async function listDocuments(
   query: DocumentListQuery,
 ): Promise<DocumentList> {
   const schoolYearId = query.schoolYearId ?? sessionSchoolYearId;
-  const signingHours = await signingHoursOf(ctx, schoolYearId);
+  const [signingHours, rules] = await Promise.all([signingHoursOf(ctx, schoolYearId), itemRulesOf(ctx, schoolYearId)]);
   const now = Date.now();
-  const filter = documentFilterOf(schoolYearId, query, signingHours, now);
+  const filter = documentFilterOf(schoolYearId, query, signingHours, now, rules);
   const window = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   const [total, rows] = await Promise.all([
     countDocumentRows(ctx.db, ctx.engine, filter),
@@ -160,7 +185,9 @@ export function readerRights(role: Role) {
 }
 
 async function requestRow(ctx: AppContext, requestId: number): Promise<DocumentRow> {
-  const row = await findDocumentRow(ctx.db, ctx.engine, requestId);
+  const year = await findRequestYear(ctx.db, requestId);
+  if (!year) throw new AppError(404, "NOT_FOUND");
+  const row = await findDocumentRow(ctx.db, ctx.engine, requestId, await itemRulesOf(ctx, year.school_year_id));
   if (!row) throw new AppError(404, "NOT_FOUND");
   return row;
 }

@@ -1,5 +1,6 @@
 import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
 import type { AppContext } from "../../../context.ts";
+import { documentsForFile, feesText } from "../../school-documents/document-texts.service.ts";
 import { getIdentity } from "../../settings/identity.service.ts";
 import { yearConstants } from "../../settings/year-settings.service.ts";
 import { referencedUploads } from "../step-schemas.ts";
@@ -54,12 +55,22 @@ export async function loadDocumentsSource(ctx: AppContext, fileId: number): Prom
   }
   const data = Object.values(steps);
   const uploadIds = [...new Set(data.flatMap((step) => referencedUploads(step).map((ref) => ref.id)))];
-  const [uploadRows, labelRows, consentRows, identity, constants] = await Promise.all([
+  const fileRef = {
+    fileId: file.fileId,
+    schoolYearId: file.schoolYearId,
+    isNewStudent: file.isNewStudent === 1,
+    levelCode:
+      file.levelCode ?? (typeof steps.enrollmentYear?.levelCode === "string" ? steps.enrollmentYear.levelCode : null),
+    sent: Boolean(file.requestCode),
+  };
+  const [uploadRows, labelRows, consentRows, identity, constants, schoolDocuments, fees] = await Promise.all([
     listUploadNames(ctx.db, file.familyUserId, uploadIds),
     listCatalogLabels(ctx.db, LABELLED_CATALOGS, candidateCodes(data, file.levelCode)),
     listFileConsents(ctx.db, fileId),
     getIdentity(ctx),
     yearConstants(ctx, file.schoolYearId),
+    documentsForFile(ctx, fileRef),
+    feesText(ctx, file.schoolYearId),
   ]);
   const consents = new Map<string, Consent>();
   for (const row of consentRows) {
@@ -90,5 +101,7 @@ export async function loadDocumentsSource(ctx: AppContext, fileId: number): Prom
     ),
     school: { name: identity.schoolName, accent: identity.primaryColor },
     constants,
+    schoolDocuments,
+    feesText: fees,
   };
 }

@@ -44,6 +44,22 @@ export interface DocumentsSource {
   school: { name: string; accent: string };
   /** Spec 9's constants as set for the file's school year (Settings › General). */
   constants: YearConstants;
+  /**
+   * The school's documents this file needs (Settings › Documents), each in the version the file
+   * keeps (docs/rules/documents.md "The school's own documents"), and the year's fees text.
+   */
+  schoolDocuments: SchoolDocumentText[];
+  feesText: Record<Language, string>;
+}
+
+export interface SchoolDocumentText {
+  documentId: number;
+  key: string;
+  builtIn: boolean;
+  online: boolean;
+  versionId: number;
+  titles: Record<Language, string>;
+  bodies: Record<Language, string>;
 }
 
 export interface Representative {

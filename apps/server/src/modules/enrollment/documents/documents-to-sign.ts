@@ -1,15 +1,18 @@
-import { PHOTO_CONSENTS, TERMS_CONSENTS } from "@portal/shared/consents";
+import { PHOTO_CONSENTS } from "@portal/shared/consents";
 import type { Language } from "@portal/shared/languages";
 import { canExitAlone, isLevelCode } from "@portal/shared/rules/levels";
+import { filledBlocks } from "./document-fields.ts";
 import {
   type DocumentsSource,
   type Localizer,
   localizer,
   type Representative,
   representativesOf,
+  type SchoolDocumentText,
   type StepData,
 } from "./document-source.ts";
 import { PdfLayout } from "./pdf-layout.ts";
+import { drawBlocks } from "./pdf-rich-text.ts";
 
 /**
  * The documents the family prints, signs and hands in (spec 1 and 2): the educational services
@@ -55,75 +58,59 @@ function studentIdentity(l: Localizer, source: DocumentsSource) {
   };
 }
 
-function contract(layout: PdfLayout, l: Localizer, source: DocumentsSource): void {
-  const code = source.request?.code ?? "";
-  const who = studentIdentity(l, source);
-  const parties = legalRepresentativesOf(source);
-  layout.title(l.t("toSign.contract.title"));
-  layout.subtitle(l.t("toSign.contract.subtitle", { year: who.year, code }));
+/** The document's title and the school's text in force for the file, filled. */
+function schoolText(
+  layout: PdfLayout,
+  l: Localizer,
+  source: DocumentsSource,
+  document: SchoolDocumentText,
+  subtitle: string,
+) {
+  layout.title(document.titles[l.language] || document.titles.es);
+  layout.subtitle(subtitle);
+  drawBlocks(layout, filledBlocks(source, l.language, document.bodies[l.language] || document.bodies.es));
+}
 
-  layout.heading(l.t("toSign.contract.partiesTitle"));
-  layout.paragraph(l.t("toSign.contract.partySchool", { school: source.school.name }));
-  layout.paragraph(l.t("toSign.contract.partyRepresentatives"));
-  for (const rep of parties) {
-    layout.bullet(
-      l.t("toSign.contract.representativeLine", {
-        name: titledName(l, rep.data),
-        relationship: relationshipOf(l, rep.data),
-        identification: l.identification(rep.data.typeIdentification, rep.data.documentNumber),
-      }),
-      { indent: 8 },
-    );
-  }
-  layout.paragraph(l.t("toSign.contract.studentLine", who), { after: 6 });
-
-  layout.heading(l.t("toSign.contract.clausesTitle"));
-  const clause = (key: string, vars: Record<string, string | number> = {}) =>
-    layout.paragraph(l.t(`toSign.contract.clauses.${key}`, vars), { after: 6 });
-  clause("object", { level: who.level });
-  clause("duration", { year: who.year });
-  clause("fees");
-  const finance = source.steps.financialInformation;
-  if (finance) {
-    const payer = l.str(finance.namePaymentReference) || l.personName(finance);
-    layout.bullet(
-      l.t("toSign.contract.feesPayer", {
-        name: payer,
-        identification: l.identification(finance.typeIdentification, finance.documentNumber),
-      }),
-      { indent: 8 },
-    );
-    layout.bullet(l.t("toSign.contract.feesMethod", { method: l.label("paymentMethods", finance.paymentMethod) }), {
-      indent: 8,
-    });
-    layout.bullet(l.t("toSign.contract.feesEmail", { email: l.str(finance.email) }), { indent: 8 });
-    if (finance.isScholarShip === true) {
-      layout.bullet(l.t("toSign.contract.feesScholarship", { company: l.str(finance.companyScholarShip) }), {
-        indent: 8,
-      });
-    }
-  }
-  clause("discount", { children: source.constants.discountChildren, percent: source.constants.discountPercent });
-  clause("schoolDuties");
-  clause("familyDuties");
-  clause("dataProtection");
-  clause("termination");
-  const consent = source.consents.get(TERMS_CONSENTS.servicesContract);
-  clause("acceptance", {
-    date: l.dateTime(consent?.at ?? source.request?.sentAt ?? new Date().toISOString()),
-    version: consent?.version ?? "",
-    hours: source.constants.contractSigningHours,
-  });
-
+function signHere(layout: PdfLayout, l: Localizer, blocks: { name: string; caption: string }[]) {
   layout.heading(l.t("toSign.signature.title"));
   layout.paragraph(l.t("toSign.signature.placeDate"), { after: 10 });
-  layout.signatures([
+  layout.signatures(blocks);
+}
+
+function contract(layout: PdfLayout, l: Localizer, source: DocumentsSource, document: SchoolDocumentText): void {
+  const who = studentIdentity(l, source);
+  schoolText(
+    layout,
+    l,
+    source,
+    document,
+    l.t("toSign.contract.subtitle", { year: who.year, code: source.request?.code ?? "" }),
+  );
+  signHere(layout, l, [
     { name: source.school.name, caption: l.t("toSign.signature.forSchool") },
-    ...signatureBlocks(l, parties),
+    ...signatureBlocks(l, legalRepresentativesOf(source)),
   ]);
 }
 
-function exitAuthorization(layout: PdfLayout, l: Localizer, source: DocumentsSource): void {
+/** A document the school added: its text and the legal representatives' signatures. */
+function ownDocument(layout: PdfLayout, l: Localizer, source: DocumentsSource, document: SchoolDocumentText): void {
+  const who = studentIdentity(l, source);
+  schoolText(
+    layout,
+    l,
+    source,
+    document,
+    l.t("toSign.contract.subtitle", { year: who.year, code: source.request?.code ?? "" }),
+  );
+  signHere(layout, l, signatureBlocks(l, legalRepresentativesOf(source)));
+}
+
+function exitAuthorization(
+  layout: PdfLayout,
+  l: Localizer,
+  source: DocumentsSource,
+  document: SchoolDocumentText,
+): void {
   const who = studentIdentity(l, source);
   const exit = source.steps.exitAuthorization ?? {};
   const reps = representativesOf(source);
@@ -132,10 +119,13 @@ function exitAuthorization(layout: PdfLayout, l: Localizer, source: DocumentsSou
   const { schoolDayExit, middayBreakFrom, middayBreakTo } = source.constants;
   const times = { time: schoolDayExit, from: middayBreakFrom, to: middayBreakTo };
 
-  layout.title(l.t("toSign.exit.title"));
-  layout.subtitle(l.t("toSign.exit.subtitle", { year: who.year, code: source.request?.code ?? "" }));
-  layout.notice([l.t("toSign.exit.notaryNotice")]);
-  layout.paragraph(l.t("toSign.exit.intro", who), { after: 6 });
+  schoolText(
+    layout,
+    l,
+    source,
+    document,
+    l.t("toSign.exit.subtitle", { year: who.year, code: source.request?.code ?? "" }),
+  );
 
   layout.heading(l.t("toSign.exit.personsTitle"));
   layout.paragraph(l.t("toSign.exit.representativesIntro"));
@@ -189,7 +179,7 @@ function exitAuthorization(layout: PdfLayout, l: Localizer, source: DocumentsSou
   layout.row(l.t("fields.events"), allowed(exit.events));
   layout.row(l.t("fields.pedagogicExits"), allowed(exit.pedagogicExits));
   layout.row(l.t("fields.publishImage"), allowed(exit.publishImage));
-  layout.paragraph(l.t("toSign.exit.responsibility"), { after: 8 });
+  layout.space(8);
 
   // The notary certifies the signatures: keep them and the notary's box on the same page.
   layout.ensureSpace(50 + Math.ceil(reps.length / 2) * 66 + 100);
@@ -199,13 +189,17 @@ function exitAuthorization(layout: PdfLayout, l: Localizer, source: DocumentsSou
   layout.box(l.t("toSign.exit.notaryBox"));
 }
 
-function imageConsent(layout: PdfLayout, l: Localizer, source: DocumentsSource): void {
+function imageConsent(layout: PdfLayout, l: Localizer, source: DocumentsSource, document: SchoolDocumentText): void {
   const who = studentIdentity(l, source);
   const photo = source.steps.studentPhoto ?? {};
   const reps = legalRepresentativesOf(source);
-  layout.title(l.t("toSign.image.title"));
-  layout.subtitle(l.t("toSign.image.subtitle", { year: who.year, code: source.request?.code ?? "" }));
-  layout.paragraph(l.t("toSign.image.intro", { ...who, school: source.school.name }), { after: 6 });
+  schoolText(
+    layout,
+    l,
+    source,
+    document,
+    l.t("toSign.image.subtitle", { year: who.year, code: source.request?.code ?? "" }),
+  );
 
   layout.heading(l.t("toSign.image.answersTitle"));
   let recorded: { at: string; version: string } | undefined;
@@ -221,13 +215,11 @@ function imageConsent(layout: PdfLayout, l: Localizer, source: DocumentsSource):
       size: 8.5,
     });
   }
-  layout.paragraph(l.t("toSign.image.noCommercialUse"));
-  layout.paragraph(l.t("toSign.image.revocation"), { after: 8 });
-
-  layout.heading(l.t("toSign.signature.title"));
-  layout.paragraph(l.t("toSign.signature.placeDate"), { after: 10 });
-  layout.signatures(signatureBlocks(l, reps));
+  layout.space(8);
+  signHere(layout, l, signatureBlocks(l, reps));
 }
+
+const DRAW: Record<string, typeof ownDocument> = { contract, exitAuthorization, imageConsent };
 
 export async function renderDocumentsToSign(source: DocumentsSource, language: Language): Promise<Uint8Array> {
   const l = localizer(source, language);
@@ -253,10 +245,11 @@ export async function renderDocumentsToSign(source: DocumentsSource, language: L
     ],
     { title: l.t("toSign.instructions.title", { student: source.studentName, code }) },
   );
-  contract(layout, l, source);
-  layout.freshPage();
-  exitAuthorization(layout, l, source);
-  layout.freshPage();
-  imageConsent(layout, l, source);
+  // The school's documents the request needs, in the year's order; the texts accepted online
+  // (terms of use, data-use agreement) are in the terms step, not on paper.
+  for (const document of source.schoolDocuments.filter((d) => !d.online)) {
+    layout.freshPage();
+    (DRAW[document.builtIn ? document.key : ""] ?? ownDocument)(layout, l, source, document);
+  }
   return layout.save();
 }

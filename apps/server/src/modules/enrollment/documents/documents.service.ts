@@ -1,6 +1,7 @@
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
 import { isFamilyRole } from "@portal/shared/roles";
+import type { TermsTexts } from "@portal/shared/schemas/school-documents";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../../context.ts";
 import { recordAudit } from "../../../kernel/audit-trail.ts";
@@ -8,6 +9,7 @@ import { AppError } from "../../../lib/errors.ts";
 import { TurnQueue } from "../../../lib/turn-queue.ts";
 import type { CurrentUser } from "../../../plugins/request-types.ts";
 import { ownFile } from "../enrollment.service.ts";
+import { filledBlocks } from "./document-fields.ts";
 import type { DocumentsSource } from "./document-source.ts";
 import { loadDocumentsSource } from "./document-source-loader.ts";
 import { documentBytes, openCurrentStored, type StoredPdf } from "./stored-documents.ts";
@@ -138,4 +140,42 @@ export async function getFileDocument(
     }
   }
   return { filename: documentFilename(kind, language, request.code), body };
+}
+
+/** The terms step's keys of the school's documents accepted online (the contract too: its summary). */
+const TERMS_KEYS: Record<string, string> = {
+  termsOfUse: "termsOfUse",
+  dataUse: "dataUseAgreement",
+  contract: "servicesContract",
+};
+
+/**
+ * GET /api/enrollment/files/:fileId/terms-texts: the school's terms of use, data-use agreement and
+ * contract as the file reads them (the version in force for a draft, the one kept for a sent
+ * file), filled with the file's data in the reader's language (docs/rules/documents.md "The
+ * school's own documents").
+ */
+export async function termsTexts(
+  ctx: AppContext,
+  user: CurrentUser,
+  fileId: number,
+  language: Language,
+): Promise<TermsTexts> {
+  if (isFamilyRole(user.role)) await ownFile(ctx, user, fileId);
+  const source = await loadDocumentsSource(ctx, fileId);
+  if (!source) throw fileNotFound();
+  return {
+    items: source.schoolDocuments.flatMap((document) => {
+      const key = TERMS_KEYS[document.key];
+      if (!document.builtIn || !key) return [];
+      return [
+        {
+          key,
+          versionId: document.versionId,
+          title: document.titles[language] || document.titles.es,
+          blocks: filledBlocks(source, language, document.bodies[language] || document.bodies.es),
+        },
+      ];
+    }),
+  };
 }

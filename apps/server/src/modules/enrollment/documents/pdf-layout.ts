@@ -21,7 +21,7 @@ const MUTED = rgb(0.4, 0.4, 0.4);
 const RULE = rgb(0.75, 0.75, 0.75);
 const NOTICE_BG = rgb(0.95, 0.96, 0.98);
 
-type FontName = "regular" | "bold" | "italic";
+export type FontName = "regular" | "bold" | "italic";
 
 export interface LayoutOptions {
   /** Document metadata. */
@@ -170,6 +170,18 @@ export class PdfLayout {
   private drawLine(text: string, x: number, size: number, font: FontName, color: RGB = TEXT): void {
     if (text) this.page.drawText(text, { x, y: this.y - size, size, font: this.fonts[font], color });
   }
+
+  /** Primitives for pdf-rich-text.ts: a run's width, a run drawn at x on the current line, the next line. */
+  measure(text: string, font: FontName, size = BODY_SIZE): number {
+    return this.fonts[font].widthOfTextAtSize(this.clean(text), size);
+  }
+  drawRun(text: string, x: number, font: FontName, size = BODY_SIZE): void {
+    this.drawLine(this.clean(text), MARGIN.left + x, size, font);
+  }
+  nextLine(size = BODY_SIZE): void {
+    this.y -= size * LINE;
+  }
+  readonly contentWidth = CONTENT_WIDTH;
 
   /** Wrapped text, breaking pages between lines. */
   paragraph(
