@@ -11,6 +11,8 @@ import { bufferedDestination, loggedUrl, RequestLog } from "./request-log.ts";
 describe("request lines keep secrets and personal data out (ASVS 14.2.1, 16.2.5)", () => {
   it("replaces the reset and activation tokens and every query value but the plain ones", () => {
     expect(loggedUrl("/reset-password/abcDEF123")).toBe("/reset-password/[token]");
+    expect(loggedUrl("/household-invitation/abcDEF123")).toBe("/household-invitation/[token]");
+    expect(loggedUrl("/reenrollment-answer/abcDEF123?lang=es")).toBe("/reenrollment-answer/[token]?lang=[redacted]");
     expect(loggedUrl("/account-activate/xyz?lang=fr")).toBe("/account-activate/[token]?lang=[redacted]");
     expect(loggedUrl("/api/requests?search=Mar%C3%ADa%20Vera&page=2&status=sent")).toBe(
       "/api/requests?search=[redacted]&page=2&status=sent",

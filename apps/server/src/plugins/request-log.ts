@@ -8,12 +8,13 @@ import {
 import pino from "pino";
 
 /*
- * What a request line may say of its URL (ASVS 14.2.1, 16.2.5): the one-time tokens in the reset
- * and activation links' paths are replaced, and so is every query value but those that never name
- * anyone (a staff search by name or cédula stays out of the logs). Logs leave the database's
+ * What a request line may say of its URL (ASVS 14.2.1, 16.2.5): the tokens in the e-mailed links'
+ * paths (reset, activation, household invitation, re-enrollment answer) are replaced, and so is
+ * every query value but those that never name anyone (a staff search by name or cédula stays out
+ * of the logs). Logs leave the database's
  * access rules behind, so they hold no secrets and no personal data.
  */
-const TOKEN_PATH = /^(\/(?:reset-password|account-activate)\/)[^/?#]+/;
+const TOKEN_PATH = /^(\/(?:reset-password|account-activate|household-invitation|reenrollment-answer)\/)[^/?#]+/;
 const PLAIN_QUERY_KEYS = new Set([
   "page",
   "pageSize",
