@@ -45,6 +45,19 @@ export async function warmUp(): Promise<boolean> {
     labels: new Map(),
     school: { name: "", accent: "#000000" },
     constants: {},
+    // One school document, so its Markdown drawing is compiled too.
+    schoolDocuments: [
+      {
+        documentId: 0,
+        key: "contract",
+        builtIn: true,
+        online: false,
+        versionId: 0,
+        titles: { es: "", en: "", fr: "" },
+        bodies: { es: "# -\n\n**-** *-*\n\n- {{studentName}}", en: "", fr: "" },
+      },
+    ],
+    feesText: { es: "", en: "", fr: "" },
   } as unknown as DocumentsSource;
   await renderRegistrationSummary(source, "es");
   await renderDocumentsToSign(source, "es");
