@@ -41,6 +41,7 @@ export const SIGNED_IN_NAMESPACES = [
   "dataRights",
   "campaigns",
   "messages",
+  "desk",
 ] as const;
 
 export type WebNamespace = (typeof FIRST_SCREEN_NAMESPACES)[number] | (typeof SIGNED_IN_NAMESPACES)[number];

@@ -7,6 +7,7 @@ import enCatalogAdmin from "../locales/en/catalogAdmin.json" with { type: "json"
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enDashboard from "../locales/en/dashboard.json" with { type: "json" };
 import enDataRights from "../locales/en/dataRights.json" with { type: "json" };
+import enDesk from "../locales/en/desk.json" with { type: "json" };
 import enDocuments from "../locales/en/documents.json" with { type: "json" };
 import enDocumentsPage from "../locales/en/documentsPage.json" with { type: "json" };
 import enElections from "../locales/en/elections.json" with { type: "json" };
@@ -40,6 +41,7 @@ import esCatalogAdmin from "../locales/es/catalogAdmin.json" with { type: "json"
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esDashboard from "../locales/es/dashboard.json" with { type: "json" };
 import esDataRights from "../locales/es/dataRights.json" with { type: "json" };
+import esDesk from "../locales/es/desk.json" with { type: "json" };
 import esDocuments from "../locales/es/documents.json" with { type: "json" };
 import esDocumentsPage from "../locales/es/documentsPage.json" with { type: "json" };
 import esElections from "../locales/es/elections.json" with { type: "json" };
@@ -73,6 +75,7 @@ import frCatalogAdmin from "../locales/fr/catalogAdmin.json" with { type: "json"
 import frCommon from "../locales/fr/common.json" with { type: "json" };
 import frDashboard from "../locales/fr/dashboard.json" with { type: "json" };
 import frDataRights from "../locales/fr/dataRights.json" with { type: "json" };
+import frDesk from "../locales/fr/desk.json" with { type: "json" };
 import frDocuments from "../locales/fr/documents.json" with { type: "json" };
 import frDocumentsPage from "../locales/fr/documentsPage.json" with { type: "json" };
 import frElections from "../locales/fr/elections.json" with { type: "json" };
@@ -132,6 +135,7 @@ export const RESOURCES = {
     medicalRecords: esMedicalRecords,
     dataRights: esDataRights,
     messages: esMessages,
+    desk: esDesk,
     sync: esSync,
     elections: esElections,
     retention: esRetention,
@@ -167,6 +171,7 @@ export const RESOURCES = {
     medicalRecords: enMedicalRecords,
     dataRights: enDataRights,
     messages: enMessages,
+    desk: enDesk,
     sync: enSync,
     elections: enElections,
     retention: enRetention,
@@ -202,6 +207,7 @@ export const RESOURCES = {
     medicalRecords: frMedicalRecords,
     dataRights: frDataRights,
     messages: frMessages,
+    desk: frDesk,
     sync: frSync,
     elections: frElections,
     retention: frRetention,

@@ -10,6 +10,8 @@ export interface ResolvedRoute {
   /** Effective roles; empty for a protected route means nobody may open it. */
   roles: readonly Role[];
   hideInMenu: boolean;
+  /** RouteNode.menuRoles: the roles whose menu lists it (all allowed roles when absent). */
+  menuRoles?: readonly Role[];
   hideInRoute: boolean;
   /** Menu-only group the menu lists this route under (RouteNode.menuGroup). */
   menuGroup?: string;
@@ -52,6 +54,7 @@ export function resolveRoutes(
       access: node.access,
       roles,
       hideInMenu: Boolean(node.hideInMenu),
+      menuRoles: node.menuRoles,
       hideInRoute,
       menuGroup: node.menuGroup,
       status: node.children ? "group" : (node.status ?? "planned"),
@@ -110,7 +113,11 @@ export function buildMenu(nodes: readonly RouteNode[], role: Role, base = APP_BA
     list.push(route);
     byParent.set(route.parentId, list);
   }
-  const visible = (route: ResolvedRoute) => !route.hideInMenu && !route.hideInRoute && route.roles.includes(role);
+  const visible = (route: ResolvedRoute) =>
+    !route.hideInMenu &&
+    !route.hideInRoute &&
+    route.roles.includes(role) &&
+    (route.menuRoles === undefined || route.menuRoles.includes(role));
   const item = (route: ResolvedRoute): MenuItem => ({ id: route.id, to: route.fullPath, children: build(route.id) });
   const build = (parentId: string | undefined): MenuItem[] =>
     (byParent.get(parentId) ?? []).filter((route) => visible(route) && !route.menuGroup).map(item);

@@ -16,6 +16,8 @@ export interface RouteNode {
   /** Roles allowed here; omitted on a child means "the parent's roles". */
   roles?: readonly Role[];
   hideInMenu?: boolean;
+  /** The roles whose menu lists it, when fewer than those allowed in (the desk's staff in the wizard). */
+  menuRoles?: readonly Role[];
   /**
    * Menu-only grouping: the menu lists this child under a top-level group of this id (placed right
    * after its route parent) instead of under its parent. The URL and the access rule do not change.
@@ -124,7 +126,10 @@ export const APP_ROUTES: readonly RouteNode[] = [
     id: "inscripciones",
     path: "inscripciones",
     access: "protected",
-    roles: FAMILY,
+    // The desk's staff fill the family's wizard for a walk-in family (docs/rules/staff-workflow.md
+    // "Walk-in families"); only families have it in their menu.
+    roles: [...FAMILY, ...rolesFor("householdsDesk")],
+    menuRoles: FAMILY,
     // The family's "My enrollments" entry: one link to the welcome page, the way back to
     // its students from anywhere; the fifteen steps stay out of the menu (the wizard has its stepper).
     defaultChild: "bienvenido",
@@ -304,6 +309,19 @@ export const APP_ROUTES: readonly RouteNode[] = [
   },
   // Not in spec 2: the families' data-rights requests (docs/rules/data-protection.md), the
   // dataRightsManage permission's roles. The menu links to the queue; a request opens from it.
+  // Not in spec 2: enrollment at the office (docs/rules/staff-workflow.md "Walk-in families"), the
+  // householdsDesk permission's roles. The menu opens the new family's form; a family opens from it.
+  {
+    id: "desk",
+    path: "desk",
+    access: "protected",
+    roles: rolesFor("householdsDesk"),
+    defaultChild: "new-family",
+    children: [
+      planned("desk.newFamily", "new-family", { status: "built" }),
+      planned("desk.family", "families/:id", { hideInMenu: true, status: "built" }),
+    ],
+  },
   {
     id: "dataRights",
     path: "data-rights-requests",

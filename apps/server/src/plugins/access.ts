@@ -1,5 +1,5 @@
 import { rolesFor } from "@portal/shared/permissions";
-import { DESK_FAMILY_HEADER } from "@portal/shared/schemas/desk";
+import { DESK_FAMILY_HEADER, DESK_FAMILY_QUERY } from "@portal/shared/schemas/desk";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { AppError } from "../lib/errors.ts";
 import type { CurrentUser, RouteAccessDeclaration } from "./request-types.ts";
@@ -47,7 +47,12 @@ export function installAccessControl(app: FastifyInstance, registry: DeclaredRou
     const deskCapable = DESK_ACCESS.has(access);
     addRouteCheck(route, async (request) => {
       if (!request.user) throw new AppError(401, "UNAUTHENTICATED");
-      const familyHeader = request.headers[DESK_FAMILY_HEADER];
+      // An image or a link (a GET the browser makes by itself) names the family in the query instead.
+      const familyHeader =
+        request.headers[DESK_FAMILY_HEADER] ??
+        (request.method === "GET"
+          ? (request.query as Record<string, unknown> | undefined)?.[DESK_FAMILY_QUERY]
+          : undefined);
       if (desk && deskCapable && typeof familyHeader === "string") {
         // A new object: the session's user is shared by the session cache.
         request.user = await desk(request.user, familyHeader);

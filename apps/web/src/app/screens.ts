@@ -47,6 +47,8 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   "account.dataRights": lazyScreen(() =>
     import("../features/data-rights/family-data-rights-page.tsx").then((m) => m.FamilyDataRightsPage),
   ),
+  "desk.newFamily": lazyScreen(() => import("../features/desk/new-family-page.tsx").then((m) => m.NewFamilyPage)),
+  "desk.family": lazyScreen(() => import("../features/desk/desk-family-page.tsx").then((m) => m.DeskFamilyPage)),
   "dataRights.queue": lazyScreen(() =>
     import("../features/data-rights/data-rights-queue-page.tsx").then((m) => m.DataRightsQueuePage),
   ),

@@ -1,5 +1,6 @@
 import { ApiError, NETWORK_ERROR } from "./api-error.ts";
 import { dispositionFilename } from "./content-disposition.ts";
+import { deskHeaders } from "./desk-mode.ts";
 import { i18n } from "./i18n.ts";
 
 /**
@@ -47,7 +48,11 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
 export async function fetchOk(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, { ...init, credentials: "same-origin" });
+    // A staff member filling in the wizard for a walk-in family: its calls act for that family.
+    const desk = deskHeaders(path);
+    const headers =
+      Object.keys(desk).length > 0 ? { ...(init.headers as Record<string, string>), ...desk } : init.headers;
+    response = await fetch(path, { ...init, headers, credentials: "same-origin" });
   } catch {
     throw new ApiError(0, NETWORK_ERROR, i18n.t("common:errors.network"));
   }

@@ -19,6 +19,8 @@ export function isDeskPlaceholderEmail(email: string): boolean {
 
 /** The request header by which a staff member's wizard calls act for one family (the desk). */
 export const DESK_FAMILY_HEADER = "x-desk-family";
+/** The same for a GET the browser makes by itself (an image, a link to an upload): a query parameter. */
+export const DESK_FAMILY_QUERY = "deskFamily";
 
 export const deskFamilyCreateSchema = z
   .strictObject({

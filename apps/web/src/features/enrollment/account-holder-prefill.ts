@@ -50,7 +50,7 @@ export function accountHolderPrefill(
  */
 export function useAccountHolderPrefill(
   form: UseFormReturn<RepresentativeValues>,
-  user: SessionUser | null,
+  user: Pick<SessionUser, "firstSurname" | "secondSurname" | "names" | "email" | "phone"> | null,
 ): { prefilled: boolean; onAnswer: (value: string) => void } {
   const [prefilled, setPrefilled] = useState(false);
   const onAnswer = useCallback(

@@ -1,4 +1,5 @@
 import type { StepId } from "@portal/shared/enrollment-steps";
+import { DESK_FAMILY_QUERY } from "@portal/shared/schemas/desk";
 import {
   type EnrollmentCard,
   enrollmentCardSchema,
@@ -11,6 +12,7 @@ import {
 } from "@portal/shared/schemas/enrollment-responses";
 import type { UploadKind } from "@portal/shared/upload-kinds";
 import { useQuery } from "@tanstack/react-query";
+import { deskFamilyMode } from "../../lib/desk-mode.ts";
 import { http, upload } from "../../lib/http.ts";
 
 /** Calls of the enrollment file API (docs/api.md "Enrollment file" and "Uploads"). */
@@ -107,5 +109,7 @@ export async function uploadFile(fileId: number, kind: UploadKind, file: File): 
 }
 
 export function uploadUrl(uploadId: number): string {
-  return `/api/enrollment/uploads/${uploadId}`;
+  // At the desk the browser's own GET (an image, a link) names the family in the query.
+  const desk = deskFamilyMode();
+  return `/api/enrollment/uploads/${uploadId}${desk ? `?${DESK_FAMILY_QUERY}=${desk.id}` : ""}`;
 }

@@ -4,6 +4,7 @@ import { type FieldPath, type UseFormReturn, useController, useWatch } from "rea
 import { useTranslation } from "react-i18next";
 import { FormDateField } from "../../components/ui/date-field.tsx";
 import { REQUIRED_FIELD } from "../../components/ui/required-field.ts";
+import { useDeskFamilyMode } from "../../lib/desk-mode.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { useAccountHolderPrefill } from "./account-holder-prefill.ts";
@@ -107,7 +108,9 @@ export function RepresentativeFields({
   const working = isWorking(professionalSituation);
   // On a staff page "the account holder" is the family's, not the staff member signed in.
   const session = useSession();
-  const holder = useAccountHolderPrefill(form, staffFields ? null : session.user);
+  // At the desk, the family's account holder (docs/rules/staff-workflow.md "Walk-in families").
+  const desk = useDeskFamilyMode(session.user?.id);
+  const holder = useAccountHolderPrefill(form, staffFields ? null : (desk?.holder ?? session.user));
 
   return (
     <>

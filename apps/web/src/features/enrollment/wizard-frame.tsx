@@ -10,6 +10,7 @@ import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { DeskGate } from "./desk-gate.tsx";
 import { useFileSummary } from "./enrollment-api.ts";
 import { useInscriptionStore } from "./enrollment-store.ts";
 import { familyStepHost } from "./family-step-host.ts";
@@ -206,10 +207,16 @@ export function WizardFrame({ routeId, children }: { routeId: string; children: 
   if (!current) return <>{children}</>;
   if (current.key === "welcome") {
     return (
-      <FrameLayout current={current} file={null}>
-        {children}
-      </FrameLayout>
+      <DeskGate>
+        <FrameLayout current={current} file={null}>
+          {children}
+        </FrameLayout>
+      </DeskGate>
     );
   }
-  return <FileStepFrame current={current}>{children}</FileStepFrame>;
+  return (
+    <DeskGate>
+      <FileStepFrame current={current}>{children}</FileStepFrame>
+    </DeskGate>
+  );
 }

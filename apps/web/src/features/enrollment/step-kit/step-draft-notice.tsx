@@ -35,16 +35,18 @@ export function StepDraftRestored({ draft }: { draft: StepDraftState }) {
 
 /**
  * Who saved the step last when it was not this account (households): the other parent
- * by name, or the school.
+ * by name, the school, or the staff member who entered it at the office for the family.
  */
 export function StepSavedBy({ savedBy }: { savedBy: NonNullable<StepData["savedBy"]> }) {
   const { t, i18n } = useTranslation();
   const at = when(savedBy.at, i18n.language);
   return (
     <Text size="sm" c="dimmed">
-      {savedBy.name
-        ? t("enrollment:savedBy.parent", { name: savedBy.name, when: at })
-        : t("enrollment:savedBy.school", { when: at })}
+      {savedBy.atDesk && savedBy.name
+        ? t("enrollment:savedBy.atDesk", { name: savedBy.name, when: at })
+        : savedBy.name
+          ? t("enrollment:savedBy.parent", { name: savedBy.name, when: at })
+          : t("enrollment:savedBy.school", { when: at })}
     </Text>
   );
 }
