@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { REQUEST_STATUSES } from "../packages/shared/src/request-status.ts";
 import { ALL_ROUTES, type ResolvedRoute } from "../packages/shared/src/route-access.ts";
+import { cedulaCheckDigit } from "../packages/shared/src/rules/identification.ts";
 import { registerAccount } from "./support/accounts.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { openInApp } from "./support/in-app.ts";
@@ -192,6 +193,25 @@ async function sampleIds(page: Page): Promise<{ request: number; byStatus: numbe
   return { request: request!, byStatus: byStatus as number[], user: user ?? 0 };
 }
 
+/** A family created at the desk for this run (docs/rules/staff-workflow.md "Walk-in families"), for its page. */
+async function walkInFamily(page: Page, lang: string): Promise<number> {
+  const firstNine = `08${String(Date.now()).slice(-6)}${LANGUAGES.indexOf(lang as (typeof LANGUAGES)[number]) + 1}`;
+  const response = await page.request.post("/api/desk/families", {
+    headers: sameOrigin(),
+    data: {
+      names: "Rosa Elena",
+      firstSurname: "Quishpe",
+      secondSurname: "",
+      typeIdentification: 1,
+      documentNumber: `${firstNine}${cedulaCheckDigit(firstNine)}`,
+      phone: "0987654321",
+      language: lang,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
 const staffRoutes = built.filter((route) => route.access === "protected" && !route.roles.includes("User"));
 
 // The staff's screens as the Admin sees them (she sees every one), a third in each language: the
@@ -209,8 +229,13 @@ for (const lang of LANGUAGES) {
     await expect(page).toHaveURL(/\/portal\/dashboard$/);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     const ids = await sampleIds(page);
+    const deskFamily = await walkInFamily(page, lang);
     for (const route of adminScreens) {
-      const id = route.fullPath.includes("/settings/users/") ? ids.user : ids.request;
+      const id = route.fullPath.includes("/settings/users/")
+        ? ids.user
+        : route.id === "desk.family"
+          ? deskFamily
+          : ids.request;
       await scan(
         page,
         route.fullPath.replace(":id", String(id)),

@@ -1,7 +1,8 @@
 import type { Role } from "@portal/shared/roles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { atDesk, deskCalls, newCedula, walkIn } from "./support/desk.ts";
-import { completeFile, startFile } from "./support/enrollment.ts";
+import { minimalPdf } from "./support/documents.ts";
+import { completeFile, startFile, uploadAs } from "./support/enrollment.ts";
 import {
   call,
   createTestApp,
@@ -240,5 +241,31 @@ describe("filling the wizard at the desk", () => {
     // Elsewhere the header changes nothing: the staff's own routes answer as staff.
     const lists = await call(t, { method: "GET", url: "/api/requests", cookie: secretary.cookie, headers: atDesk(a) });
     expect(lists.statusCode).toBe(200);
+  });
+
+  it("lets the browser's own GET of an upload name the family in the query, for desk staff only", async () => {
+    const id = await createdFamily();
+    const fileId = (await startFile(t, secretary.cookie, {}, atDesk(id))).json().id as number;
+    const pdf = minimalPdf();
+    const uploaded = await uploadAs(
+      t,
+      secretary.cookie,
+      fileId,
+      "identityDocument",
+      pdf,
+      "id.pdf",
+      "application/pdf",
+      atDesk(id),
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const url = `/api/enrollment/uploads/${uploaded.json().id}`;
+    expect(
+      (await call(t, { method: "GET", url: `${url}?deskFamily=${id}`, cookie: secretary.cookie })).statusCode,
+    ).toBe(200);
+    expect((await call(t, { method: "GET", url, cookie: secretary.cookie })).statusCode).toBe(403);
+    const consulta = await signedInAs(t, "Consulta");
+    expect((await call(t, { method: "GET", url: `${url}?deskFamily=${id}`, cookie: consulta.cookie })).statusCode).toBe(
+      403,
+    );
   });
 });

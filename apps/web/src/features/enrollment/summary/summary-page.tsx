@@ -2,7 +2,11 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@m
 import type { CatalogName } from "@portal/shared/catalogs";
 import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
 import type { YearConstants } from "@portal/shared/rules/year-settings";
-import { sentFileSchema, stepDataSchema } from "@portal/shared/schemas/enrollment-responses";
+import {
+  type StepData as StepDataAnswer,
+  sentFileSchema,
+  stepDataSchema,
+} from "@portal/shared/schemas/enrollment-responses";
 import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +21,7 @@ import { notifyRecord } from "../../../lib/toasts.ts";
 import { CARDS_QUERY_KEY, fileQueryKey, stepQueryKey, uploadUrl } from "../enrollment-api.ts";
 import { type SelectOptions, useCatalogOptions } from "../step-kit/catalog-options.ts";
 import { STEP_CATALOGS } from "../step-kit/step-catalogs.ts";
+import { StepSavedBy } from "../step-kit/step-draft-notice.tsx";
 import { useHostFileContext } from "../step-kit/step-host.tsx";
 import { StepTitle } from "../step-kit/step-title.tsx";
 import { RETURN_PARAM, RETURN_TO_SUMMARY } from "../step-kit/use-step-form.ts";
@@ -26,6 +31,7 @@ import { type SummaryRow, summaryRows } from "./summary-rows.ts";
 import { useSummaryText } from "./summary-text.ts";
 
 type StepData = Record<string, unknown> | null;
+type SavedBy = NonNullable<StepDataAnswer["savedBy"]>;
 
 /** Every step's saved data, fetched together (and shared with the steps' own cache entries). */
 function useAllStepData(fileId: number) {
@@ -37,6 +43,10 @@ function useAllStepData(fileId: number) {
     })),
     combine: (results) => ({
       error: results.find((result) => result.isError)?.error ?? null,
+      // Who saved each step when it was not this account: the other parent, the school, the desk.
+      savedBy: Object.fromEntries(
+        STEP_IDS.map((step, index) => [step, results[index]?.data?.savedBy ?? null]),
+      ) as Record<StepId, SavedBy | null>,
       data: results.every((result) => result.data)
         ? (Object.fromEntries(STEP_IDS.map((step, index) => [step, results[index]?.data?.data ?? null])) as Record<
             StepId,
@@ -56,15 +66,24 @@ export function SummaryPage() {
   const error = steps.error ?? catalogs.error ?? context.error;
   if (error) return <FormErrorAlert error={error} />;
   if (!steps.data || !catalogs.options || !context.data) return <PageLoader />;
-  return <Summary data={steps.data} catalogs={catalogs.options} constants={context.data.yearSettings.constants} />;
+  return (
+    <Summary
+      data={steps.data}
+      savedBy={steps.savedBy}
+      catalogs={catalogs.options}
+      constants={context.data.yearSettings.constants}
+    />
+  );
 }
 
 function Summary({
   data,
+  savedBy,
   catalogs,
   constants,
 }: {
   data: Record<StepId, StepData>;
+  savedBy: Record<StepId, SavedBy | null>;
   catalogs: Record<CatalogName, SelectOptions>;
   constants: YearConstants;
 }) {
@@ -109,7 +128,7 @@ function Summary({
       <StepTitle>{t("enrollment:summary.title", { currentYear: session.schoolYear?.label ?? "" })}</StepTitle>
       <Text>{sent ? t("enrollment:summary.sentIntro") : t("enrollment:summary.intro")}</Text>
       {sections.map(({ step, rows }) => (
-        <SummarySection key={step} step={step} rows={rows} editable={!sent} />
+        <SummarySection key={step} step={step} rows={rows} editable={!sent} savedBy={savedBy[step]} />
       ))}
       <FormErrorAlert error={send.error} />
       <Group justify="flex-end">
@@ -127,7 +146,17 @@ function Summary({
   );
 }
 
-function SummarySection({ step, rows, editable }: { step: StepId; rows: SummaryRow[]; editable: boolean }) {
+function SummarySection({
+  step,
+  rows,
+  editable,
+  savedBy,
+}: {
+  step: StepId;
+  rows: SummaryRow[];
+  editable: boolean;
+  savedBy: SavedBy | null;
+}) {
   const { t } = useTranslation();
   const wizardStep = wizardStepByKey(step);
   const title = wizardStep ? t(routeTitleKey(wizardStep.routeId)) : step;
@@ -156,6 +185,7 @@ function SummarySection({ step, rows, editable }: { step: StepId; rows: SummaryR
         ) : (
           <Rows rows={rows} />
         )}
+        {savedBy ? <StepSavedBy savedBy={savedBy} /> : null}
       </Stack>
     </Paper>
   );
