@@ -5,8 +5,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { deskFamilyMode, deskHeaders, endDeskMode } from "../../lib/desk-mode.ts";
 import { ok, stubApi } from "../../test/fetch-stub.ts";
 import { renderScreen, signedInSession } from "../../test/render.tsx";
-import { DeskGate } from "../enrollment/desk-gate.tsx";
-import { StepSavedBy } from "../enrollment/step-kit/step-draft-notice.tsx";
 import { DeskFamilyPage } from "./desk-family-page.tsx";
 import { NewFamilyPage } from "./new-family-page.tsx";
 
@@ -122,7 +120,7 @@ describe("a walk-in family's page", () => {
     expect(screen.getByRole("button", { name: "Send the invitation again" })).toBeTruthy();
   });
 
-  it("opens the family's wizard at the desk: the banner names the family and the wizard's calls act for it", async () => {
+  it("opens the family's wizard at the desk: its calls then act for the family", async () => {
     stubApi({ "GET /api/desk/families/12": ok(family({ students: [{ id: 3, name: "Mateo Quishpe" }] })) });
     const user = userEvent.setup();
     const { router } = await renderScreen(<DeskFamilyPage />, {
@@ -132,44 +130,16 @@ describe("a walk-in family's page", () => {
       path: "/portal/desk/families/12",
       routes: {
         "/portal/desk/families/:id": <DeskFamilyPage />,
-        "/portal/inscripciones/bienvenido": (
-          <DeskGate>
-            <p>the wizard</p>
-          </DeskGate>
-        ),
+        "/portal/inscripciones/bienvenido": <p>the wizard</p>,
       },
     });
     expect(await screen.findByText("Mateo Quishpe")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Fill in the enrollment for this family" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/portal/inscripciones/bienvenido"));
-    expect(screen.getByText("Filling in for the family Rosa Elena Quishpe Tamayo")).toBeTruthy();
     expect(screen.getByText("the wizard")).toBeTruthy();
+    expect(deskFamilyMode()?.name).toBe("Rosa Elena Quishpe Tamayo");
     expect(deskFamilyMode()?.holder).toMatchObject({ names: "Rosa Elena", phone: "+593 98 765 4321" });
     expect(deskHeaders("/api/enrollment/cards")).toEqual({ "x-desk-family": "12" });
     expect(deskHeaders("/api/requests")).toEqual({});
-  });
-
-  it("keeps a staff member out of the wizard until a family is chosen", async () => {
-    await renderScreen(
-      <DeskGate>
-        <p>the wizard</p>
-      </DeskGate>,
-      { session: secretaria, language: "en", namespaces: ["desk"] },
-    );
-    expect(screen.getByText("Choose a family first")).toBeTruthy();
-    expect(screen.queryByText("the wizard")).toBeNull();
-    expect(screen.getByRole("link", { name: "Go to the walk-in enrollment" }).getAttribute("href")).toBe(
-      "/portal/desk/new-family",
-    );
-  });
-});
-
-describe("what the family sees once signed in", () => {
-  it("names the staff member who entered a step at the office, and when", async () => {
-    await renderScreen(
-      <StepSavedBy savedBy={{ name: "Eva Mora", school: true, atDesk: true, at: "2026-12-07T15:30:00.000Z" }} />,
-      { session: signedInSession("en"), language: "en", namespaces: ["enrollment"] },
-    );
-    expect(screen.getByText(/^Entered at the office by Eva Mora, /)).toBeTruthy();
   });
 });
