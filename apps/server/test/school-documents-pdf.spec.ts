@@ -189,7 +189,7 @@ describe("the documents to sign", () => {
     });
     expect(own.statusCode, own.body).toBe(200);
     const items = own.json().items as { key: string; title: string; blocks: unknown[] }[];
-    expect(items.map((i) => i.key)).toEqual(["servicesContract", "termsOfUse", "dataUseAgreement"]);
+    expect(items.map((i) => i.key)).toEqual(["termsOfUse", "dataUseAgreement"]);
     expect(JSON.stringify(items)).not.toMatch(/\{\{|\}\}/);
     const stranger = await signedInAs(t, "User");
     const refused = await call(t, {

@@ -33,6 +33,7 @@ export const SIGNED_IN_NAMESPACES = [
   "requestTabs",
   "statusTexts",
   "emailTexts",
+  "schoolDocuments",
   "medicalRecords",
   "sync",
   "elections",

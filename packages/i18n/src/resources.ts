@@ -25,6 +25,7 @@ import enReports from "../locales/en/reports.json" with { type: "json" };
 import enRequestTabs from "../locales/en/requestTabs.json" with { type: "json" };
 import enRetention from "../locales/en/retention.json" with { type: "json" };
 import enRoutes from "../locales/en/routes.json" with { type: "json" };
+import enSchoolDocuments from "../locales/en/schoolDocuments.json" with { type: "json" };
 import enSchoolYears from "../locales/en/schoolYears.json" with { type: "json" };
 import enSettings from "../locales/en/settings.json" with { type: "json" };
 import enShell from "../locales/en/shell.json" with { type: "json" };
@@ -59,6 +60,7 @@ import esReports from "../locales/es/reports.json" with { type: "json" };
 import esRequestTabs from "../locales/es/requestTabs.json" with { type: "json" };
 import esRetention from "../locales/es/retention.json" with { type: "json" };
 import esRoutes from "../locales/es/routes.json" with { type: "json" };
+import esSchoolDocuments from "../locales/es/schoolDocuments.json" with { type: "json" };
 import esSchoolYears from "../locales/es/schoolYears.json" with { type: "json" };
 import esSettings from "../locales/es/settings.json" with { type: "json" };
 import esShell from "../locales/es/shell.json" with { type: "json" };
@@ -93,6 +95,7 @@ import frReports from "../locales/fr/reports.json" with { type: "json" };
 import frRequestTabs from "../locales/fr/requestTabs.json" with { type: "json" };
 import frRetention from "../locales/fr/retention.json" with { type: "json" };
 import frRoutes from "../locales/fr/routes.json" with { type: "json" };
+import frSchoolDocuments from "../locales/fr/schoolDocuments.json" with { type: "json" };
 import frSchoolYears from "../locales/fr/schoolYears.json" with { type: "json" };
 import frSettings from "../locales/fr/settings.json" with { type: "json" };
 import frShell from "../locales/fr/shell.json" with { type: "json" };
@@ -132,6 +135,7 @@ export const RESOURCES = {
     requestTabs: esRequestTabs,
     statusTexts: esStatusTexts,
     emailTexts: esEmailTexts,
+    schoolDocuments: esSchoolDocuments,
     medicalRecords: esMedicalRecords,
     dataRights: esDataRights,
     messages: esMessages,
@@ -168,6 +172,7 @@ export const RESOURCES = {
     requestTabs: enRequestTabs,
     statusTexts: enStatusTexts,
     emailTexts: enEmailTexts,
+    schoolDocuments: enSchoolDocuments,
     medicalRecords: enMedicalRecords,
     dataRights: enDataRights,
     messages: enMessages,
@@ -204,6 +209,7 @@ export const RESOURCES = {
     requestTabs: frRequestTabs,
     statusTexts: frStatusTexts,
     emailTexts: frEmailTexts,
+    schoolDocuments: frSchoolDocuments,
     medicalRecords: frMedicalRecords,
     dataRights: frDataRights,
     messages: frMessages,

@@ -244,6 +244,8 @@ export const APP_ROUTES: readonly RouteNode[] = [
       { id: "settings.requestStatus", path: "request-status", access: "protected", status: "built" },
       // Not in spec 2: the Admin's wording of every e-mail (docs/rules/settings.md "E-mail texts").
       { id: "settings.emailTexts", path: "email-texts", access: "protected", status: "built" },
+      // Not in spec 2: the school's own documents (docs/rules/documents.md "The school's own documents").
+      { id: "settings.documents", path: "documents", access: "protected", status: "built" },
       { id: "settings.general", path: "general", access: "protected", status: "built" },
       { id: "settings.files", path: "files", access: "protected", status: "built" },
       { id: "settings.users", path: "users", access: "protected", status: "built" },

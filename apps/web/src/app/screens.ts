@@ -142,6 +142,9 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   "settings.emailTexts": lazyScreen(() =>
     import("../features/email-texts/email-texts-page.tsx").then((m) => m.EmailTextsPage),
   ),
+  "settings.documents": lazyScreen(() =>
+    import("../features/school-documents/school-documents-page.tsx").then((m) => m.SchoolDocumentsPage),
+  ),
   dashboard: lazyScreen(() => import("../features/dashboard/dashboard-page.tsx").then((m) => m.DashboardPage)),
   "inscriptions.allRequest": lazyScreen(() =>
     import("../features/inscriptions/request-list-page.tsx").then((m) => m.AllRequestPage),

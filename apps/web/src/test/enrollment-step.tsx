@@ -81,6 +81,8 @@ export async function renderWizardStep(
     >;
     context?: FileContext;
     catalogs: Partial<Record<CatalogName, CatalogItem[]>>;
+    /** Other answers the page asks for (the terms step's school texts). */
+    more?: Parameters<typeof stubApi>[0];
   },
 ) {
   const routes: Parameters<typeof stubApi>[0] = {
@@ -103,7 +105,7 @@ export async function renderWizardStep(
     routes[`PUT ${stepUrl(step as StepId)}/draft`] = ok({ savedAt: "2026-12-07T08:00:00.000Z" });
   }
   for (const [name, items] of Object.entries(opts.catalogs)) routes[`GET /api/catalogs/${name}`] = ok(items);
-  const api = stubApi(routes);
+  const api = stubApi({ ...routes, ...opts.more });
   const view = await renderScreen(<FamilyWizard>{page}</FamilyWizard>, {
     path: opts.path,
     routes: { [opts.next]: <p>Paso siguiente</p> },

@@ -10,8 +10,10 @@ import {
   type StepData,
   stepDataSchema,
 } from "@portal/shared/schemas/enrollment-responses";
+import { type TermsTexts, termsTextsSchema } from "@portal/shared/schemas/school-documents";
 import type { UploadKind } from "@portal/shared/upload-kinds";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { deskFamilyMode } from "../../lib/desk-mode.ts";
 import { http, upload } from "../../lib/http.ts";
 
@@ -112,4 +114,18 @@ export function uploadUrl(uploadId: number): string {
   // At the desk the browser's own GET (an image, a link) names the family in the query.
   const desk = deskFamilyMode();
   return `/api/enrollment/uploads/${uploadId}${desk ? `?${DESK_FAMILY_QUERY}=${desk.id}` : ""}`;
+}
+
+/**
+ * The school's terms of use, data-use agreement and contract as this file reads them, filled
+ * (docs/rules/documents.md "The school's own documents"), in the reader's language.
+ */
+export function useTermsTexts(fileId: number) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ["enrollment", "file", fileId, "terms-texts", i18n.language],
+    queryFn: async (): Promise<TermsTexts> =>
+      termsTextsSchema.parse(await http.get(`/api/enrollment/files/${fileId}/terms-texts`)),
+    retry: false,
+  });
 }

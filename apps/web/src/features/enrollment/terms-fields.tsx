@@ -1,8 +1,10 @@
 import { Checkbox, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { CONSENT_TEXT_VERSION } from "@portal/shared/consents";
 import type { YearConstants } from "@portal/shared/rules/year-settings";
+import type { TermsTexts } from "@portal/shared/schemas/school-documents";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DocumentBlocks } from "../../components/ui/document-blocks.tsx";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { constantValues } from "../../lib/year-notices.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
@@ -16,16 +18,21 @@ function useParagraphs(term: TermKey, constants: YearConstants): [key: string, t
   return body && typeof body === "object" ? Object.entries(body as Record<string, string>) : [];
 }
 
+/** The school's texts of the terms step (Settings › Documents), filled for the file. */
+export type SchoolTexts = TermsTexts["items"];
+
 function TermText({
   form,
   term,
   constants,
   readOnly,
+  school,
 }: {
   form: UseFormReturn<TermsValues>;
   term: TermKey;
   constants: YearConstants;
   readOnly: boolean;
+  school: SchoolTexts[number] | undefined;
 }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
@@ -33,16 +40,22 @@ function TermText({
   const titleId = `terms-${term}-title`;
   const errorId = `terms-${term}-error`;
   const error = errorText(form.formState.errors[term]?.message);
-  const texts = paragraphs.map(([key, paragraph]) => (
-    <Text key={key} size="sm">
-      {paragraph}
-    </Text>
-  ));
+  // The school's version of the text when there is one, else the portal's wording.
+  const texts = school ? (
+    <DocumentBlocks blocks={school.blocks} headingOrder={4} />
+  ) : (
+    paragraphs.map(([key, paragraph]) => (
+      <Text key={key} size="sm">
+        {paragraph}
+      </Text>
+    ))
+  );
+  const title = school?.title || t(`enrollment:terms.${term}.title`);
   return (
     <Paper withBorder p="md" component="article" aria-labelledby={titleId}>
       <Stack gap="sm">
         <Title order={3} size="h5" id={titleId}>
-          {t(`enrollment:terms.${term}.title`)}
+          {title}
         </Title>
         {readOnly ? (
           // Shown as sent (a sent file, a staff page): in full. A scroll box inside the disabled
@@ -57,7 +70,7 @@ function TermText({
             viewportProps={{
               tabIndex: 0,
               role: "region",
-              "aria-label": t(`enrollment:terms.${term}.title`),
+              "aria-label": title,
             }}
           >
             <Stack gap="xs" pr="xs">
@@ -99,11 +112,14 @@ export function TermsFields({
   form,
   constants,
   readOnly,
+  school,
 }: {
   form: UseFormReturn<TermsValues>;
   constants: YearConstants;
   /** The step cannot be changed here: the texts show in full, without a scroll box. */
   readOnly: boolean;
+  /** The school's texts; absent: the portal's wording. */
+  school?: SchoolTexts;
 }) {
   const { t } = useTranslation();
   return (
@@ -113,7 +129,14 @@ export function TermsFields({
         {t("enrollment:terms.version", { version: CONSENT_TEXT_VERSION })}
       </Text>
       {TERMS.map((term) => (
-        <TermText key={term} form={form} term={term} constants={constants} readOnly={readOnly} />
+        <TermText
+          key={term}
+          form={form}
+          term={term}
+          constants={constants}
+          readOnly={readOnly}
+          school={school?.find((entry) => entry.key === term)}
+        />
       ))}
     </StepSection>
   );

@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
+import { useTermsTexts } from "./enrollment-api.ts";
 import { StepForm } from "./step-kit/step-form.tsx";
-import { useHostFileContext, useHostStepData } from "./step-kit/step-host.tsx";
+import { useHostFileContext, useHostStepData, useStepHost } from "./step-kit/step-host.tsx";
 import { stepResolver, useStepForm } from "./step-kit/use-step-form.ts";
-import { TermsFields } from "./terms-fields.tsx";
+import { type SchoolTexts, TermsFields } from "./terms-fields.tsx";
 import { type TermsValues, toFormValues, toRequestBody } from "./terms-form.ts";
 
 const STEP = "terms" as const;
@@ -18,18 +19,34 @@ const resolver = stepResolver<TermsValues>(termsSchema, toRequestBody);
 export function TermsPage() {
   const step = useHostStepData(STEP);
   const context = useHostFileContext();
+  const texts = useTermsTexts(useStepHost().fileId);
   const error = step.error ?? context.error;
   if (error) return <FormErrorAlert error={error} />;
-  if (!step.data || !context.data) return <PageLoader />;
-  return <TermsStep initial={toFormValues(step.data.data)} constants={context.data.yearSettings.constants} />;
+  // The school's texts; should they fail to load, the portal's own wording is shown instead.
+  if (!step.data || !context.data || texts.isPending) return <PageLoader />;
+  return (
+    <TermsStep
+      initial={toFormValues(step.data.data)}
+      constants={context.data.yearSettings.constants}
+      school={texts.data?.items}
+    />
+  );
 }
 
-function TermsStep({ initial, constants }: { initial: TermsValues; constants: YearConstants }) {
+function TermsStep({
+  initial,
+  constants,
+  school,
+}: {
+  initial: TermsValues;
+  constants: YearConstants;
+  school: SchoolTexts | undefined;
+}) {
   const { t } = useTranslation();
   const { form, state } = useStepForm({ step: STEP, initial, resolver, toBody: toRequestBody });
   return (
     <StepForm title={t(routeTitleKey("wizard.terms"))} state={state}>
-      <TermsFields form={form} constants={constants} readOnly={state.readOnly} />
+      <TermsFields form={form} constants={constants} readOnly={state.readOnly} school={school} />
     </StepForm>
   );
 }

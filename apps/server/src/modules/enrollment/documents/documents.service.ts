@@ -142,16 +142,19 @@ export async function getFileDocument(
   return { filename: documentFilename(kind, language, request.code), body };
 }
 
-/** The terms step's keys of the school's documents accepted online (the contract too: its summary). */
+/**
+ * The terms step's keys of the school's documents accepted online. The contract is not among
+ * them: the step shows the portal's summary of it, which announces the full contract the family
+ * signs (the documents to sign hold the school's text).
+ */
 const TERMS_KEYS: Record<string, string> = {
   termsOfUse: "termsOfUse",
   dataUse: "dataUseAgreement",
-  contract: "servicesContract",
 };
 
 /**
- * GET /api/enrollment/files/:fileId/terms-texts: the school's terms of use, data-use agreement and
- * contract as the file reads them (the version in force for a draft, the one kept for a sent
+ * GET /api/enrollment/files/:fileId/terms-texts: the school's terms of use and data-use agreement
+ * as the file reads them (the version in force for a draft, the one kept for a sent
  * file), filled with the file's data in the reader's language (docs/rules/documents.md "The
  * school's own documents").
  */
