@@ -15,7 +15,7 @@ test("the Admin publishes the school's own contract, and a request's documents t
   expect(code).not.toBe("");
 
   await page.goto("/portal/dashboards/settings/documents");
-  await expect(page.getByRole("heading", { name: "Documentos", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Documentos de la institución", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Documento")).toHaveValue(/\d+/);
   const body = page.getByRole("textbox", { name: /^Texto/ });
   const portalText = await body.inputValue();
