@@ -36,6 +36,7 @@ const FEATURE_EXCEPTIONS = [
   { from: "inscriptions", to: ["enrollment/"] },
   // A request list writes to its families: the message screen's link, built from the list's query.
   { from: "inscriptions", to: ["messages/audience-link.ts"] },
+  { from: "reports", to: ["messages/audience-link.ts"] },
   // The photos' review is a request list: its filters, its query, its reason dialog.
   {
     from: "photos",

@@ -1,4 +1,5 @@
 import { Anchor, Box, Group, Stack, Text, Title } from "@mantine/core";
+import { rolesFor } from "@portal/shared/permissions";
 import type { ReportId } from "@portal/shared/schemas/reports";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +7,8 @@ import { Link, useSearchParams } from "react-router";
 import { ListPager } from "../../components/ui/list-pager.tsx";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
+import { useSession } from "../../lib/session-query.ts";
+import { reportComposePath } from "../messages/audience-link.ts";
 import { ColumnChooser } from "./column-chooser.tsx";
 import { ExportPanel, type ExportTarget } from "./export-panel.tsx";
 import { ReportFilters } from "./report-filters.tsx";
@@ -33,6 +36,7 @@ export function ReportPage({ report }: { report: ReportId }) {
   const change = (patch: Partial<ReportState>) => go({ ...state, ...patch, page: 1 });
   const number = (value: number) => value.toLocaleString(i18n.language);
   const total = data.data?.total ?? 0;
+  const role = useSession().user?.role;
 
   const exportQuery = exportParams(state).toString();
   const filters = filterParams(state);
@@ -104,9 +108,17 @@ export function ReportPage({ report }: { report: ReportId }) {
             {t("reports:rowCount", { count: total, formatted: number(total) })}
           </Text>
         </Group>
-        <Anchor component={Link} to={photoLink} size="sm">
-          {t("reports:photoExport")}
-        </Anchor>
+        <Group gap="md">
+          {role && rolesFor("messagesSend").includes(role) && total > 0 ? (
+            // The report's families, every page (docs/rules/messages.md).
+            <Anchor component={Link} to={reportComposePath(report, filters)} size="sm">
+              {t("messages:compose.writeToFamilies")}
+            </Anchor>
+          ) : null}
+          <Anchor component={Link} to={photoLink} size="sm">
+            {t("reports:photoExport")}
+          </Anchor>
+        </Group>
       </Group>
       <ExportPanel targets={targets} />
       <Box pos="relative" aria-busy={data.isFetching}>
