@@ -306,7 +306,8 @@ describe("a send stopped half-way", () => {
       cookie: secretary.cookie,
     });
     expect(resumed.statusCode).toBe(200);
-    expect(resumed.json()).toMatchObject({ state: "queued", addresses: 3 });
+    expect(resumed.json()).toMatchObject({ state: "queued", addresses: 3, delivery: { pending: 3 } });
+    expect(resumed.json().recipients).toBeUndefined();
     const queued = (await outboxOf()).map((row) => row.to_address).sort();
     expect(queued).toEqual([spanish.owner.email, spanish.second!.email, english.owner.email].sort());
     const again = await call(t, {

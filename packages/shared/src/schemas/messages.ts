@@ -114,7 +114,7 @@ export const MESSAGE_STATES = ["queuing", "queued"] as const;
 export const RECIPIENT_STATUSES = [...MAIL_STATUSES, "removed"] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
-const messageSummary = z.object({
+export const messageSummarySchema = z.object({
   id: z.number().int(),
   subject: z.string(),
   source: z.enum(MESSAGE_AUDIENCE_SOURCES),
@@ -131,12 +131,12 @@ const messageSummary = z.object({
     >,
   ),
 });
-export type MessageSummary = z.infer<typeof messageSummary>;
+export type MessageSummary = z.infer<typeof messageSummarySchema>;
 
-export const messageListSchema = z.object({ items: z.array(messageSummary) });
+export const messageListSchema = z.object({ items: z.array(messageSummarySchema) });
 export type MessageList = z.infer<typeof messageListSchema>;
 
-export const messageDetailSchema = messageSummary.extend({
+export const messageDetailSchema = messageSummarySchema.extend({
   audience: z.object({ source: z.enum(MESSAGE_AUDIENCE_SOURCES), report: z.string().nullable() }),
   filters: z.record(z.string(), z.unknown()),
   includeTestAccounts: z.boolean(),

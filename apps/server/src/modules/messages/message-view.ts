@@ -97,6 +97,14 @@ export async function listSentMessages(ctx: AppContext, language: Language): Pro
   };
 }
 
+/** One message's summary: its counts and its addresses' delivery, not the addresses. */
+export async function messageSummary(ctx: AppContext, id: number, language: Language): Promise<MessageSummary> {
+  const row = await messageOrThrow(ctx, id);
+  const sender = row.sent_by ? await findSender(ctx.db, row.sent_by) : undefined;
+  const delivery = (await deliveries(ctx, [id])).get(id) ?? emptyDelivery();
+  return summaryOf({ ...row, sentBy: sender ? nameOf(sender) : "" }, delivery, language);
+}
+
 async function messageOrThrow(ctx: AppContext, id: number): Promise<MessageRow> {
   const row = await findMessage(ctx.db, id);
   if (!row) throw notFound();

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { LANGUAGE_CODES, LANGUAGES, type Language } from "@portal/shared/languages";
 import type {
   MessageAudienceCount,
-  MessageDetail,
+  MessageSummary,
   MessageText,
   messageAudienceQuerySchema,
   messageSendSchema,
@@ -15,7 +15,7 @@ import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { renderFamilyMessage } from "../../mail/family-message.ts";
 import { queueMails } from "../../mail/outbox.ts";
 import { countAudience, resolveAudience } from "./message-audience.ts";
-import { messageDetail, type Texts } from "./message-view.ts";
+import { messageSummary, type Texts } from "./message-view.ts";
 import {
   findMessage,
   insertMessage,
@@ -67,7 +67,7 @@ export async function sendMessage(
   sessionSchoolYearId: number,
   language: Language,
   input: z.output<typeof messageSendSchema>,
-): Promise<MessageDetail> {
+): Promise<MessageSummary> {
   const audience = await resolveAudience(ctx, sessionSchoolYearId, input.audience, input.includeTestAccounts);
   if (audience.accounts.length === 0) throw new AppError(400, "MESSAGE_NO_RECIPIENTS");
   const texts = textsOf(input.texts);
@@ -105,7 +105,7 @@ export async function sendMessage(
     return messageId;
   });
   await queuePlanned(ctx, id);
-  return messageDetail(ctx, id, language);
+  return messageSummary(ctx, id, language);
 }
 
 /**
@@ -164,7 +164,7 @@ export async function resumeMessage(
   actor: Actor,
   language: Language,
   id: number,
-): Promise<MessageDetail> {
+): Promise<MessageSummary> {
   const message = await findMessage(ctx.db, id);
   if (!message) throw notFound();
   if (message.state === "queued") throw conflict("MESSAGE_ALREADY_QUEUED");
@@ -175,5 +175,5 @@ export async function resumeMessage(
     details: { messageId: id },
   });
   await queuePlanned(ctx, id);
-  return messageDetail(ctx, id, language);
+  return messageSummary(ctx, id, language);
 }

@@ -14,7 +14,7 @@ import { useUnsavedChangesGuard } from "../../lib/use-unsaved-changes-guard.ts";
 import { audienceFromParams } from "./audience-link.ts";
 import { reachText } from "./message-body.tsx";
 import { type Draft, emptyLanguage, languageName, MessageTextsFields, textOf } from "./message-texts-fields.tsx";
-import { MESSAGE_PATH, messageKey, SENT_MESSAGES_KEY, sendMessage, useAudienceCount } from "./messages-api.ts";
+import { MESSAGE_PATH, SENT_MESSAGES_KEY, sendMessage, useAudienceCount } from "./messages-api.ts";
 
 const EMPTY = { subject: "", body: "" };
 const NEW_DRAFT: Draft = { mode: "same", same: EMPTY, perLanguage: { es: EMPTY, en: EMPTY, fr: EMPTY } };
@@ -73,7 +73,6 @@ export function ComposeMessagePage() {
     },
     onSuccess: (message) => {
       if (!message) return;
-      queryClient.setQueryData(messageKey(message.id), message);
       void queryClient.invalidateQueries({ queryKey: SENT_MESSAGES_KEY });
       notifySuccess(t("messages:compose.sent", { count: message.addresses }));
       setSentId(message.id);

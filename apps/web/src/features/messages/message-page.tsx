@@ -85,8 +85,8 @@ export function MessagePage() {
   const message = useMessage(id);
   const resume = useMutation({
     mutationFn: () => resumeMessage(id),
-    onSuccess: (next) => {
-      queryClient.setQueryData(messageKey(id), next);
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: messageKey(id) });
       void queryClient.invalidateQueries({ queryKey: SENT_MESSAGES_KEY });
       notifySuccess(t("messages:message.resumed"));
     },

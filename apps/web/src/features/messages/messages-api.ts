@@ -6,9 +6,11 @@ import {
   type MessageDetail,
   type MessageList,
   type MessageSendInput,
+  type MessageSummary,
   messageAudienceCountSchema,
   messageDetailSchema,
   messageListSchema,
+  messageSummarySchema,
 } from "@portal/shared/schemas/messages";
 import { useQuery } from "@tanstack/react-query";
 import { http } from "../../lib/http.ts";
@@ -53,8 +55,8 @@ export function useAudienceCount(audience: MessageAudienceInput | null, includeT
   });
 }
 
-export const sendMessage = async (body: MessageSendInput): Promise<MessageDetail> =>
-  messageDetailSchema.parse(await http.post("/api/messages", body));
+export const sendMessage = async (body: MessageSendInput): Promise<MessageSummary> =>
+  messageSummarySchema.parse(await http.post("/api/messages", body));
 
-export const resumeMessage = async (id: number): Promise<MessageDetail> =>
-  messageDetailSchema.parse(await http.post(`/api/messages/${id}/resume`));
+export const resumeMessage = async (id: number): Promise<MessageSummary> =>
+  messageSummarySchema.parse(await http.post(`/api/messages/${id}/resume`));
