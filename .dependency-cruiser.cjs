@@ -28,6 +28,8 @@ const FEATURE_EXCEPTIONS = [
   { from: "inscriptions", to: ["auth/api/auth-api.ts"] },
   // The dashboard's figures open the staff's request lists with their filters.
   { from: "dashboard", to: ["inscriptions/request-lists.ts", "inscriptions/list-query.ts"] },
+  // The family's welcome page says when a re-enrollment campaign is open for it.
+  { from: "enrollment", to: ["campaigns/open-campaign-notice.tsx"] },
   // A family replaces a rejected photo through the photos' upload.
   { from: "enrollment", to: ["photos/photos-api.ts"] },
   // Filling in the wizard for a walk-in family starts it afresh: no file of the previous family kept.

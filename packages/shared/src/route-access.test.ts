@@ -219,6 +219,8 @@ describe("buildMenu", () => {
       "medicalRecords",
       // Not in spec 2: messages to families (docs/rules/messages.md).
       "familyMessages",
+      // Not in spec 2: re-enrollment campaigns (docs/rules/campaigns.md).
+      "campaigns",
       // Not in spec 2: enrollment at the office (docs/rules/staff-workflow.md "Walk-in families"); the
       // family's wizard, which they may open for a walk-in family, stays out of their menu.
       "desk",
@@ -239,6 +241,8 @@ describe("buildMenu", () => {
       "medicalRecords",
       // Not in spec 2: messages to families (docs/rules/messages.md).
       "familyMessages",
+      // Not in spec 2: re-enrollment campaigns (docs/rules/campaigns.md).
+      "campaigns",
       // Not in spec 2: enrollment at the office (docs/rules/staff-workflow.md "Walk-in families"); the
       // family's wizard, which they may open for a walk-in family, stays out of their menu.
       "desk",

@@ -57,6 +57,8 @@ export const PUBLIC_ROUTES: readonly RouteNode[] = [
   { id: "accountActivate", path: "/account-activate/:token", access: "public", status: "built" },
   // A second parent's invitation: public, so it explains itself and lets its address register.
   { id: "householdInvitation", path: "/household-invitation/:token", access: "public", status: "built" },
+  // A re-enrollment campaign's e-mailed link: its family's answer form, nothing else (docs/rules/campaigns.md).
+  { id: "campaignAnswer", path: "/reenrollment-answer/:token", access: "public", status: "built" },
   { id: "maintenance", path: "/maintenance", access: "public", status: "built" },
   { id: "pageNotFound", path: "/page-not-found", access: "public", status: "built" },
   { id: "unauthorized", path: "/unauthorized", access: "public", status: "built" },
@@ -307,6 +309,20 @@ export const APP_ROUTES: readonly RouteNode[] = [
       planned("familyMessages.sent", "sent", { hideInMenu: true, status: "built" }),
       planned("familyMessages.compose", "compose", { hideInMenu: true, status: "built" }),
       planned("familyMessages.message", "message/:id", { hideInMenu: true, status: "built" }),
+    ],
+  },
+  // Not in spec 2: re-enrollment campaigns (docs/rules/campaigns.md). The family's answer form,
+  // linked from its welcome page while a campaign is open for it; the staff's campaigns.
+  planned("familyCampaign", "reenrollment", { roles: FAMILY, hideInMenu: true, status: "built" }),
+  {
+    id: "campaigns",
+    path: "reenrollment-campaigns",
+    access: "protected",
+    roles: rolesFor("campaignsManage"),
+    defaultChild: "list",
+    children: [
+      planned("campaigns.list", "list", { hideInMenu: true, status: "built" }),
+      planned("campaigns.campaign", "campaign/:id", { hideInMenu: true, status: "built" }),
     ],
   },
   // Not in spec 2: the families' data-rights requests (docs/rules/data-protection.md), the

@@ -70,6 +70,16 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import("../features/account/household-join-page.tsx").then((m) => m.HouseholdJoinPage),
     () => i18n.loadNamespaces("account"),
   ),
+  // The e-mailed link's screen speaks `campaigns` before anyone signs in.
+  campaignAnswer: lazyScreen(
+    () => import("../features/campaigns/campaign-link-page.tsx").then((m) => m.CampaignLinkPage),
+    () => i18n.loadNamespaces("campaigns"),
+  ),
+  familyCampaign: lazyScreen(() =>
+    import("../features/campaigns/family-campaign-page.tsx").then((m) => m.FamilyCampaignPage),
+  ),
+  "campaigns.list": lazyScreen(() => import("../features/campaigns/campaigns-page.tsx").then((m) => m.CampaignsPage)),
+  "campaigns.campaign": lazyScreen(() => import("../features/campaigns/campaign-page.tsx").then((m) => m.CampaignPage)),
   "account.householdJoin": lazyScreen(() =>
     import("../features/account/household-join-page.tsx").then((m) => m.HouseholdJoinPage),
   ),

@@ -57,6 +57,7 @@ describe("the welcome page's Continue", () => {
       [`GET ${FILE_API}/context`]: ok(fileContext()),
       "GET /api/file-rules": ok({ kinds: [], templates: [] }),
       "GET /api/status-texts": ok({ items: [] }),
+      "GET /api/family-campaigns": ok({ items: [] }),
     };
     for (const name of STUDENT_FILE_CATALOGS) routes[`GET /api/catalogs/${name}`] = ok(catalog(["X", "X"]));
     const api = stubApi(routes);

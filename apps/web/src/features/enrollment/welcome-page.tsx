@@ -11,6 +11,7 @@ import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { useSession } from "../../lib/session-query.ts";
 import { useStatusExplanation, useStatusLabel } from "../../lib/status-texts.ts";
 import { useNoticeText } from "../../lib/year-settings-query.ts";
+import { OpenCampaignNotice } from "../campaigns/open-campaign-notice.tsx";
 import { useEnrollmentCards } from "./enrollment-api.ts";
 import { useInscriptionStore } from "./enrollment-store.ts";
 import { EnrollmentWindowsAlert } from "./enrollment-windows.tsx";
@@ -166,6 +167,7 @@ export function WelcomePage() {
         </List>
       </Alert>
       {year ? <EnrollmentWindowsAlert year={year} /> : null}
+      <OpenCampaignNotice />
       <Title order={2} size="h3">
         {t("enrollment:welcome.studentsTitle")}
       </Title>
