@@ -7,6 +7,7 @@ import { useParams } from "react-router";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { formatDay, formatInstant } from "../../lib/dates.ts";
+import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { notifySuccess } from "../../lib/toasts.ts";
 import { CampaignAnswers } from "./campaign-answers.tsx";
 import { CampaignFigures, type FigureChoice } from "./campaign-figures.tsx";
@@ -131,8 +132,20 @@ function Campaign({ detail }: { detail: CampaignDetail }) {
 /** /portal/reenrollment-campaigns/campaign/:id (Admin, Secretaria): a campaign's figures, lists, sends and edit form. */
 export function CampaignPage() {
   const { id = "" } = useParams();
+  const { t } = useTranslation();
   const campaign = useCampaign(Number(id));
-  if (campaign.isPending) return <PageLoader />;
-  if (campaign.isError) return <LoadErrorAlert error={campaign.error} onRetry={() => void campaign.refetch()} />;
-  return <Campaign detail={campaign.data} />;
+  if (campaign.isSuccess) return <Campaign detail={campaign.data} />;
+  // The screen's title while it loads, and above a failure (a campaign that does not exist).
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t(routeTitleKey("campaigns.campaign"))}
+      </Title>
+      {campaign.isError ? (
+        <LoadErrorAlert error={campaign.error} onRetry={() => void campaign.refetch()} />
+      ) : (
+        <PageLoader />
+      )}
+    </Stack>
+  );
 }
