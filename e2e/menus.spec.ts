@@ -57,6 +57,8 @@ test("the Admin's menu follows the spec 2 order, with the representatives lists 
     "Fichas médicas",
     // Not in spec 2: messages to families (docs/rules/messages.md).
     "Mensajes a las familias",
+    // Not in spec 2: re-enrollment campaigns (docs/rules/campaigns.md).
+    "Campañas de rematrícula",
     // Not in spec 2: enrollment at the office (docs/rules/staff-workflow.md "Walk-in families").
     "Inscripción en secretaría",
     // Not in spec 2: the data-rights requests' queue (docs/rules/data-protection.md).
