@@ -106,6 +106,21 @@ describe("creating a campaign", () => {
     expect(errorOf(again)).toMatchObject({ code: "CAMPAIGN_EXISTS" });
   });
 
+  it("goes with its school year when the Admin deletes that empty year", async () => {
+    const year = await campaignYear(t);
+    const campaign = await createCampaign(t, admin.cookie, campaignBody(year));
+    expect(campaign.state).toBe("open");
+    const deleted = await call(t, {
+      method: "DELETE",
+      url: `/api/settings/school-years/${year}`,
+      cookie: admin.cookie,
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(
+      (await call(t, { method: "GET", url: `/api/campaigns/${campaign.id}`, cookie: admin.cookie })).statusCode,
+    ).toBe(404);
+  });
+
   it("opens at once when its day has come: each covered family's accounts get the e-mail in their own language", async () => {
     const { garcia, lopez, bystander, campaign } = await openedCampaign();
     expect(campaign.state).toBe("open");

@@ -133,9 +133,13 @@ export async function sessionIdsOfYear(db: Db, id: number): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** Deletes an empty year and its `year.<id>.*` settings (its sessions are ended first). */
+/**
+ * Deletes an empty year and its `year.<id>.*` settings (its sessions are ended first), and its
+ * re-enrollment campaign: with no request in the year it covers nobody (docs/rules/campaigns.md).
+ */
 export async function deleteSchoolYear(db: Db, id: number): Promise<void> {
   await db.deleteFrom("settings").where("key", "like", `year.${id}.%`).execute();
+  await db.deleteFrom("reenrollment_campaigns").where("school_year_id", "=", id).execute();
   await db.deleteFrom("school_years").where("id", "=", id).execute();
   await notifyChange(db, SCHOOL_YEARS_CHANGE);
 }
