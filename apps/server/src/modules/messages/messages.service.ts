@@ -40,8 +40,11 @@ export interface Actor {
   ip: string;
 }
 
-/** Addresses queued per transaction: short enough that a waiting request is not held long. */
-export const QUEUE_CHUNK = 200;
+/**
+ * Addresses queued per transaction: with 200, a health check arriving during a 2,000-address send
+ * on SQLite waited for most of it (docs/performance.md).
+ */
+export const QUEUE_CHUNK = 50;
 
 type AudienceQuery = z.output<typeof messageAudienceQuerySchema>;
 
