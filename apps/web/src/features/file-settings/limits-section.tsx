@@ -1,14 +1,12 @@
 import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { bytesToMb, FILE_TYPE_LABEL, FILE_TYPES, type FileType } from "@portal/shared/file-settings";
 import type { AdminFileSettings } from "@portal/shared/schemas/file-settings";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConflictAlert } from "../../components/ui/conflict-alert.tsx";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
-import { hasErrorCode, isApiError } from "../../lib/api-error.ts";
-import { notifyRecord } from "../../lib/toasts.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
+import { useVersionedSave } from "../../lib/use-versioned-save.ts";
 import { FILE_SETTINGS_QUERY_KEY, saveLimits } from "./file-settings-api.ts";
 import {
   type LimitErrors,
@@ -26,36 +24,16 @@ import {
 export function LimitsSection({ settings }: { settings: AdminFileSettings }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState(() => toLimitValues(settings));
-  const [errors, setErrors] = useState<LimitErrors>({});
-  const [formError, setFormError] = useState<unknown>(null);
-  const [conflict, setConflict] = useState(false);
+  const { mutation, errors, setErrors, formError, conflict } = useVersionedSave({
+    save: saveLimits,
+    queryKey: FILE_SETTINGS_QUERY_KEY,
+    conflictCode: "VERSION_CONFLICT",
+    fieldErrors: (fields): LimitErrors => serverLimitErrors(settings, fields),
+  });
 
   // New data (a save, a reload after a conflict) replaces what the form shows.
   useEffect(() => setValues(toLimitValues(settings)), [settings]);
-
-  const mutation = useMutation({
-    mutationFn: saveLimits,
-    onMutate: () => {
-      setFormError(null);
-      setConflict(false);
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(FILE_SETTINGS_QUERY_KEY, saved);
-      notifyRecord("updated");
-    },
-    onError: async (error) => {
-      if (hasErrorCode(error, "VERSION_CONFLICT")) {
-        setConflict(true);
-        await queryClient.invalidateQueries({ queryKey: FILE_SETTINGS_QUERY_KEY });
-        return;
-      }
-      const fieldErrors = isApiError(error) ? serverLimitErrors(settings, error.fields) : {};
-      setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) setFormError(error);
-    },
-  });
 
   const setRow = (kind: string, patch: Partial<LimitRowValues>) =>
     setValues((current) => ({ ...current, [kind]: { ...(current[kind] ?? { mb: "", types: [] }), ...patch } }));

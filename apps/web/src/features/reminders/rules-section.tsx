@@ -6,14 +6,12 @@ import {
   type ReminderSettingsPage,
   reminderSettingsInputSchema,
 } from "@portal/shared/schemas/reminders";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConflictAlert } from "../../components/ui/conflict-alert.tsx";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
-import { hasErrorCode, isApiError } from "../../lib/api-error.ts";
-import { notifyRecord } from "../../lib/toasts.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
+import { useVersionedSave } from "../../lib/use-versioned-save.ts";
 import { REMINDERS_KEY, saveReminderSettings } from "./reminders-api.ts";
 
 const TIMES = ["afterDays", "repeatDays", "maxTimes"] as const;
@@ -28,35 +26,14 @@ type Values = Record<ReminderCause, { enabled: boolean } & Record<(typeof TIMES)
 export function RulesSection({ page }: { page: ReminderSettingsPage }) {
   const { t } = useTranslation();
   const errorText = useValidationText();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(page.rules);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<unknown>(null);
-  const [conflict, setConflict] = useState(false);
+  const { mutation, errors, setErrors, formError, conflict } = useVersionedSave({
+    save: saveReminderSettings,
+    queryKey: REMINDERS_KEY,
+    conflictCode: "SETTINGS_VERSION_CONFLICT",
+  });
 
   useEffect(() => setValues(page.rules), [page.rules]);
-
-  const mutation = useMutation({
-    mutationFn: saveReminderSettings,
-    onMutate: () => {
-      setErrors({});
-      setFormError(null);
-      setConflict(false);
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(REMINDERS_KEY, saved);
-      notifyRecord("updated");
-    },
-    onError: async (error) => {
-      if (hasErrorCode(error, "SETTINGS_VERSION_CONFLICT")) {
-        setConflict(true);
-        await queryClient.invalidateQueries({ queryKey: REMINDERS_KEY });
-        return;
-      }
-      if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else setFormError(error);
-    },
-  });
 
   const submit = () => {
     const rules = Object.fromEntries(

@@ -1,14 +1,13 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
 import { EDITABLE_RETENTION_KINDS, type EditableRetentionKind, RETENTION_LIMITS } from "@portal/shared/retention";
 import type { RetentionSettings } from "@portal/shared/schemas/retention";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConflictAlert } from "../../components/ui/conflict-alert.tsx";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
-import { hasErrorCode, isApiError } from "../../lib/api-error.ts";
-import { notifyRecord } from "../../lib/toasts.ts";
 import { useValidationText } from "../../lib/use-validation-text.ts";
+import { useVersionedSave } from "../../lib/use-versioned-save.ts";
 import { PREVIEW_KEY, RETENTION_KEY, saveRetentionSettings } from "./retention-api.ts";
 
 type Values = Record<EditableRetentionKind, number | string>;
@@ -23,37 +22,18 @@ export function PeriodsSection({ settings }: { settings: RetentionSettings }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(settings.months);
   const [automatic, setAutomatic] = useState(settings.automatic);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<unknown>(null);
-  const [conflict, setConflict] = useState(false);
+  const { mutation, errors, setErrors, formError, conflict } = useVersionedSave({
+    save: saveRetentionSettings,
+    queryKey: RETENTION_KEY,
+    conflictCode: "SETTINGS_VERSION_CONFLICT",
+    // The purge's preview follows the new periods.
+    onSaved: () => void queryClient.invalidateQueries({ queryKey: PREVIEW_KEY }),
+  });
 
   useEffect(() => {
     setValues(settings.months);
     setAutomatic(settings.automatic);
   }, [settings]);
-
-  const mutation = useMutation({
-    mutationFn: saveRetentionSettings,
-    onMutate: () => {
-      setErrors({});
-      setFormError(null);
-      setConflict(false);
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(RETENTION_KEY, saved);
-      void queryClient.invalidateQueries({ queryKey: PREVIEW_KEY });
-      notifyRecord("updated");
-    },
-    onError: async (error) => {
-      if (hasErrorCode(error, "SETTINGS_VERSION_CONFLICT")) {
-        setConflict(true);
-        await queryClient.invalidateQueries({ queryKey: RETENTION_KEY });
-        return;
-      }
-      if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else setFormError(error);
-    },
-  });
 
   const submit = () => {
     const months = Object.fromEntries(
