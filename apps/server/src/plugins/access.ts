@@ -1,5 +1,5 @@
+import { DESK_FAMILY_HEADER, DESK_FAMILY_QUERY } from "@portal/shared/desk-header";
 import { rolesFor } from "@portal/shared/permissions";
-import { DESK_FAMILY_HEADER, DESK_FAMILY_QUERY } from "@portal/shared/schemas/desk";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { AppError } from "../lib/errors.ts";
 import type { CurrentUser, RouteAccessDeclaration } from "./request-types.ts";

@@ -1,33 +1,91 @@
-import { DESK_FAMILY_HEADER } from "@portal/shared/schemas/desk";
-import { useSyncExternalStore } from "react";
+import { DESK_FAMILY_HEADER } from "@portal/shared/desk-header";
+import { useEffect, useSyncExternalStore } from "react";
 
 /**
  * Enrollment at the office (docs/rules/staff-workflow.md "Walk-in families"): while a staff member
  * fills in the wizard for a family, the wizard's calls carry the family's id in a header and the
- * wizard shows whom it is for. Kept in this tab's session storage (a reload stays in it; another
- * tab, or signing out, which clears the storage, does not).
+ * wizard shows whom it is for. This tab's session storage keeps the family's id and the staff
+ * member's, nothing personal (no personal data in browser storage: docs/security.md): a reload
+ * stays in the mode and reads the family's name and account holder again from the server; another
+ * tab, or signing out, which clears the storage, does not.
  */
 export interface DeskFamilyMode {
   id: number;
-  /** The family as the banner names it. */
+  /** The family as the banner names it ("" while read again after a reload). */
   name: string;
   /** The staff member acting: another account signed in in this tab never inherits the mode. */
   staffId: number;
-  /** The account holder's details, for the representative step's "I am the account holder". */
-  holder: { firstSurname: string; secondSurname: string; names: string; email: string; phone: string };
+  /**
+   * The account holder's details, for the representative step's "I am the account holder"; null
+   * while read again after a reload.
+   */
+  holder: { firstSurname: string; secondSurname: string; names: string; email: string; phone: string } | null;
+}
+
+/** What GET /api/desk/families/:id says of the family that the mode needs. */
+interface DeskFamilyDetails {
+  id: number;
+  firstSurname: string;
+  secondSurname: string;
+  names: string;
+  email: string | null;
+  phone: string;
 }
 
 const KEY = "portal.deskFamily";
 const listeners = new Set<() => void>();
 let current: DeskFamilyMode | null = read();
+let restoring = false;
 
 function read(): DeskFamilyMode | null {
   try {
     const raw = sessionStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as DeskFamilyMode) : null;
+    const stored = raw ? (JSON.parse(raw) as { id?: unknown; staffId?: unknown }) : null;
+    if (!stored || !Number.isInteger(stored.id) || !Number.isInteger(stored.staffId)) return null;
+    return { id: stored.id as number, staffId: stored.staffId as number, name: "", holder: null };
   } catch {
     return null;
   }
+}
+
+/** The mode for `family`, as the staff member `staffId` starts it. */
+export function deskModeOf(family: DeskFamilyDetails, staffId: number): DeskFamilyMode {
+  return {
+    id: family.id,
+    name: [family.names, family.firstSurname, family.secondSurname].filter(Boolean).join(" "),
+    staffId,
+    holder: {
+      firstSurname: family.firstSurname,
+      secondSurname: family.secondSurname,
+      names: family.names,
+      email: family.email ?? "",
+      phone: family.phone,
+    },
+  };
+}
+
+/**
+ * After a reload the mode knows only the ids: the family's details are read again (a plain GET, as
+ * lib/http.ts itself sends this module's header). A family gone, or no longer this staff member's
+ * to act for, ends the mode.
+ */
+function restoreDetails(): void {
+  if (!current || current.holder || restoring) return;
+  const { id, staffId } = current;
+  restoring = true;
+  fetch(`/api/desk/families/${id}`, { headers: { accept: "application/json" }, credentials: "same-origin" })
+    .then(async (response) => {
+      if (current?.id !== id || current.staffId !== staffId) return;
+      if (response.status === 403 || response.status === 404) endDeskMode();
+      else if (response.ok) {
+        current = deskModeOf((await response.json()) as DeskFamilyDetails, staffId);
+        emit();
+      }
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      restoring = false;
+    });
 }
 
 function emit(): void {
@@ -40,7 +98,7 @@ export function deskFamilyMode(): DeskFamilyMode | null {
 
 export function startDeskMode(mode: DeskFamilyMode): void {
   current = mode;
-  sessionStorage.setItem(KEY, JSON.stringify(mode));
+  sessionStorage.setItem(KEY, JSON.stringify({ id: mode.id, staffId: mode.staffId }));
   emit();
 }
 
@@ -66,5 +124,9 @@ export function useDeskFamilyMode(userId: number | null | undefined): DeskFamily
     () => current,
     () => null,
   );
-  return mode && mode.staffId === userId ? mode : null;
+  const mine = mode && mode.staffId === userId ? mode : null;
+  useEffect(() => {
+    if (mine && !mine.holder) restoreDetails();
+  }, [mine]);
+  return mine;
 }

@@ -17,11 +17,6 @@ export function isDeskPlaceholderEmail(email: string): boolean {
   return email.toLowerCase().endsWith(`@${DESK_NO_EMAIL_DOMAIN}`);
 }
 
-/** The request header by which a staff member's wizard calls act for one family (the desk). */
-export const DESK_FAMILY_HEADER = "x-desk-family";
-/** The same for a GET the browser makes by itself (an image, a link to an upload): a query parameter. */
-export const DESK_FAMILY_QUERY = "deskFamily";
-
 export const deskFamilyCreateSchema = z
   .strictObject({
     ...nameFields,

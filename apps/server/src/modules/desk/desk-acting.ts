@@ -1,5 +1,5 @@
+import { DESK_FAMILY_HEADER } from "@portal/shared/desk-header";
 import { rolesFor } from "@portal/shared/permissions";
-import { DESK_FAMILY_HEADER } from "@portal/shared/schemas/desk";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";

@@ -9,7 +9,7 @@ import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { formatInstant } from "../../lib/dates.ts";
-import { endDeskMode, startDeskMode } from "../../lib/desk-mode.ts";
+import { deskModeOf, endDeskMode, startDeskMode } from "../../lib/desk-mode.ts";
 import { fullPathOf } from "../../lib/match-route.ts";
 import { SESSION_QUERY_KEY, useSession } from "../../lib/session-query.ts";
 import { useInscriptionStore } from "../enrollment/enrollment-store.ts";
@@ -121,18 +121,7 @@ export function DeskFamilyPage() {
     // The wizard starts afresh for this family: nothing of another family's file stays in memory.
     clearInscription();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
-    startDeskMode({
-      id: data.id,
-      name,
-      staffId: session.user?.id ?? 0,
-      holder: {
-        firstSurname: data.firstSurname,
-        secondSurname: data.secondSurname,
-        names: data.names,
-        email: data.email ?? "",
-        phone: data.phone,
-      },
-    });
+    startDeskMode(deskModeOf(data, session.user?.id ?? 0));
     void navigate(fullPathOf("wizard.welcome"));
   };
 

@@ -1,6 +1,7 @@
-import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { renderHook, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { endDeskMode, startDeskMode } from "../../lib/desk-mode.ts";
+import { ok, stubApi } from "../../test/fetch-stub.ts";
 import { renderScreen, signedInSession } from "../../test/render.tsx";
 import { DeskGate } from "./desk-gate.tsx";
 import { StepSavedBy } from "./step-kit/step-draft-notice.tsx";
@@ -62,5 +63,39 @@ describe("what the family sees once signed in", () => {
       { session: signedInSession("en"), language: "en", namespaces: ["enrollment"] },
     );
     expect(screen.getByText(/^Entered at the office by Eva Mora, /)).toBeTruthy();
+  });
+});
+
+describe("the desk mode in this tab's storage", () => {
+  it("keeps only the ids (no name, no contact details), and reads the family again after a reload", async () => {
+    startDeskMode({
+      id: 12,
+      name: "Rosa Elena Quishpe",
+      staffId: secretaria.user?.id ?? 0,
+      holder: { firstSurname: "Quishpe", secondSurname: "", names: "Rosa Elena", email: "", phone: "0987654321" },
+    });
+    const stored = sessionStorage.getItem("portal.deskFamily") ?? "";
+    expect(JSON.parse(stored)).toEqual({ id: 12, staffId: secretaria.user?.id ?? 0 });
+    expect(stored).not.toMatch(/Quishpe|0987654321/);
+
+    // A reload: the module starts again from the storage, and asks the server for the rest.
+    vi.resetModules();
+    const api = stubApi({
+      "GET /api/desk/families/12": ok({
+        id: 12,
+        firstSurname: "Quishpe",
+        secondSurname: "",
+        names: "Rosa Elena",
+        email: null,
+        phone: "0987654321",
+      }),
+    });
+    const reloaded = await import("../../lib/desk-mode.ts");
+    expect(reloaded.deskFamilyMode()).toMatchObject({ id: 12, name: "", holder: null });
+    const { result } = renderHook(() => reloaded.useDeskFamilyMode(secretaria.user?.id));
+    await waitFor(() => expect(result.current?.name).toBe("Rosa Elena Quishpe"));
+    expect(result.current?.holder).toMatchObject({ names: "Rosa Elena", phone: "0987654321" });
+    expect(api.to("GET /api/desk/families/12")).toHaveLength(1);
+    reloaded.endDeskMode();
   });
 });

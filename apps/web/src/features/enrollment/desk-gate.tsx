@@ -31,7 +31,7 @@ export function DeskGate({ children }: { children: ReactNode }) {
     <Stack gap="md">
       <Alert color="grape" role="status" aria-live="polite">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text fw={700}>{t("desk:gate.fillingFor", { family: desk.name })}</Text>
+          <Text fw={700}>{t("desk:gate.fillingFor", { family: desk.name || "…" })}</Text>
           <Button
             component={Link}
             to={fullPathOf("desk.family").replace(":id", String(desk.id))}

@@ -1,5 +1,5 @@
+import { DESK_FAMILY_QUERY } from "@portal/shared/desk-header";
 import type { StepId } from "@portal/shared/enrollment-steps";
-import { DESK_FAMILY_QUERY } from "@portal/shared/schemas/desk";
 import {
   type EnrollmentCard,
   enrollmentCardSchema,

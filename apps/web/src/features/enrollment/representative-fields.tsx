@@ -110,7 +110,8 @@ export function RepresentativeFields({
   const session = useSession();
   // At the desk, the family's account holder (docs/rules/staff-workflow.md "Walk-in families").
   const desk = useDeskFamilyMode(session.user?.id);
-  const holder = useAccountHolderPrefill(form, staffFields ? null : (desk?.holder ?? session.user));
+  // At the desk, never the staff member's own details, even while the family's are read again.
+  const holder = useAccountHolderPrefill(form, staffFields ? null : desk ? desk.holder : session.user);
 
   return (
     <>
