@@ -41,6 +41,7 @@ const CONTRACT: Record<string, string> = {
   "DELETE /api/household/accounts/:id": "householdManage",
   "POST /api/household/join": "householdManage",
   "POST /api/household/leave": "householdManage",
+  "GET /api/desk/families": "householdsDesk",
   "POST /api/desk/families": "householdsDesk",
   "GET /api/desk/families/:id": "householdsDesk",
   "PUT /api/desk/families/:id/email": "householdsDesk",

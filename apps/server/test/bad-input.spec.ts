@@ -863,11 +863,11 @@ describe("fuzz: arbitrary query strings on the staff's lists and dashboard never
     );
   });
 
-  it("GET /api/requests, /api/representatives, /api/dashboard and /api/photos answer < 500, errors in the one shape", async () => {
+  it("GET /api/requests, /api/representatives, /api/dashboard, /api/photos and /api/desk/families answer < 500, errors in the one shape", async () => {
     const { cookie } = await signedInAs(t, "Secretaria");
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("/api/requests", "/api/representatives", "/api/dashboard", "/api/photos"),
+        fc.constantFrom("/api/requests", "/api/representatives", "/api/dashboard", "/api/photos", "/api/desk/families"),
         query,
         async (url, q) => {
           const response = await call(t, { method: "GET", url: `${url}?${q}`, cookie });

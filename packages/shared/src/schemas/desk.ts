@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { IDENTIFICATION_TYPE } from "../catalogs.ts";
+import { REQUEST_STATUSES } from "../request-status.ts";
 import { nameFields } from "./auth.ts";
 import { checkDocument, documentNumberField } from "./enrollment/common.ts";
 import { emailField, idParam, languageField, phoneField } from "./fields.ts";
+import { requestListQuerySchema } from "./requests.ts";
 
 /**
  * Enrollment at the office (docs/rules/staff-workflow.md "Walk-in families"): the secretary creates
@@ -70,3 +72,40 @@ export const deskFamilySchema = z.object({
   students: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type DeskFamily = z.infer<typeof deskFamilySchema>;
+
+const { q, page, pageSize } = requestListQuerySchema.shape;
+
+/**
+ * GET /api/desk/families: the families created at the desk, newest first, searched over the
+ * representative's names and identification (each word must match), paged as the staff lists.
+ */
+export const deskFamilyListQuerySchema = z.strictObject({ q, page, pageSize });
+export type DeskFamilyListQueryInput = z.input<typeof deskFamilyListQuerySchema>;
+export type DeskFamilyListQuery = z.output<typeof deskFamilyListQuerySchema>;
+
+/** none: no e-mail yet; added: an e-mail, no invitation to it; invited: invitation queued to it; claimed: the parent's. */
+export const DESK_EMAIL_STATES = ["none", "added", "invited", "claimed"] as const;
+export type DeskEmailState = (typeof DESK_EMAIL_STATES)[number];
+
+export const deskFamilyListItemSchema = z.object({
+  id: z.number(),
+  /** The representative's full name. */
+  name: z.string(),
+  typeIdentification: z.number(),
+  documentNumber: z.string(),
+  emailState: z.enum(DESK_EMAIL_STATES),
+  /** The family's requests in every school year, and the newest one's status (null: none yet). */
+  requestCount: z.number(),
+  latestStatus: z.enum(REQUEST_STATUSES).nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type DeskFamilyListItem = z.infer<typeof deskFamilyListItemSchema>;
+
+export const deskFamilyListSchema = z.object({
+  items: z.array(deskFamilyListItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type DeskFamilyList = z.infer<typeof deskFamilyListSchema>;

@@ -2,6 +2,8 @@ import {
   deskFamilyCreatedSchema,
   deskFamilyCreateSchema,
   deskFamilyEmailSchema,
+  deskFamilyListQuerySchema,
+  deskFamilyListSchema,
   deskFamilyParams,
   deskFamilySchema,
 } from "@portal/shared/schemas/desk";
@@ -9,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { createDeskFamily, getDeskFamily, inviteDeskFamily, normalise, setDeskEmail } from "./desk.service.ts";
+import { listDeskFamilyPage } from "./desk-list.service.ts";
 
 /** Enrollment at the office: walk-in families' accounts (docs/rules/staff-workflow.md "Walk-in families"). */
 export function deskRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -22,6 +25,12 @@ export function deskRoutes(app: FastifyInstance, ctx: AppContext): void {
       const created = await createDeskFamily(ctx, { user: request.user!, ip: request.ip }, normalise(request.body));
       return reply.code(201).send(created);
     },
+  );
+
+  r.get(
+    "/api/desk/families",
+    { config, schema: { querystring: deskFamilyListQuerySchema, response: { 200: deskFamilyListSchema } } },
+    (request) => listDeskFamilyPage(ctx, request.query),
   );
 
   r.get(
