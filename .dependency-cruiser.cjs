@@ -34,6 +34,8 @@ const FEATURE_EXCEPTIONS = [
   { from: "enrollment", to: ["photos/photos-api.ts"] },
   // Filling in the wizard for a walk-in family starts it afresh: no file of the previous family kept.
   { from: "desk", to: ["enrollment/enrollment-store.ts"] },
+  // The desk's list of families searches with the request lists' search box.
+  { from: "desk", to: ["inscriptions/list-filters.tsx"] },
   // The staff edit a sent file with the family's own step forms (one form, two contexts).
   { from: "inscriptions", to: ["enrollment/"] },
   // A request list writes to its families: the message screen's link, built from the list's query.

@@ -86,4 +86,16 @@ test("a walk-in family enrolled at the desk claims its account and sees what the
   await expect(section.getByText(/^Entered at the office by Sofía Secretaria, /)).toBeVisible();
   await expect(parent.getByText("Llenando por la familia")).toHaveCount(0);
   await parentContext.close();
+
+  // Back at the office: the secretary finds the family in the desk's list by its identification.
+  await page.goto("/portal/desk/new-family");
+  await page.getByRole("link", { name: "Ver las familias creadas en secretaría" }).click();
+  await page.getByRole("searchbox", { name: /^Buscar/ }).fill(cedula);
+  await page.keyboard.press("Enter");
+  const found = page.getByRole("table", { name: "Familias creadas en secretaría" }).getByRole("row");
+  await expect(found).toHaveCount(2);
+  await expect(found.nth(1)).toContainText("Cuenta reclamada");
+  await found.nth(1).getByRole("link", { name: "Rosa Elena Quishpe" }).click();
+  await expect(page).toHaveURL(familyUrl);
+  await expect(page.getByRole("heading", { level: 1, name: "Familia Rosa Elena Quishpe" })).toBeVisible();
 });

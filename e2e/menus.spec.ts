@@ -26,6 +26,9 @@ test("a secretary sees the staff menu but not settings", async ({ page }) => {
   await expect(nav.getByText("Configuración")).toHaveCount(0);
   // Elections are the families' and the Admin's: not in the other staff's menu.
   await expect(nav.getByText("Elecciones")).toHaveCount(0);
+  // The desk: the new family's form and the list of the families created there.
+  await nav.getByRole("button", { name: "Inscripción en secretaría" }).click();
+  await expect(page.getByRole("menuitem")).toHaveText(["Nueva familia en secretaría", "Familias de secretaría"]);
 });
 
 test("on a phone the menu opens from a burger button", async ({ page }) => {
@@ -67,4 +70,7 @@ test("the Admin's menu follows the spec 2 order, with the representatives lists 
   await nav.getByRole("button", { name: "Representantes" }).click();
   await page.getByRole("menuitem", { name: "Primeros representantes" }).click();
   await expect(page).toHaveURL(/\/portal\/dashboards\/inscriptions\/first-representatives$/);
+  await nav.getByRole("button", { name: "Inscripción en secretaría" }).click();
+  await page.getByRole("menuitem", { name: "Familias de secretaría" }).click();
+  await expect(page).toHaveURL(/\/portal\/desk\/families$/);
 });

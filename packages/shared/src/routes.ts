@@ -328,7 +328,7 @@ export const APP_ROUTES: readonly RouteNode[] = [
   // Not in spec 2: the families' data-rights requests (docs/rules/data-protection.md), the
   // dataRightsManage permission's roles. The menu links to the queue; a request opens from it.
   // Not in spec 2: enrollment at the office (docs/rules/staff-workflow.md "Walk-in families"), the
-  // householdsDesk permission's roles. The menu opens the new family's form; a family opens from it.
+  // householdsDesk permission's roles. The menu opens the new family's form and the list of the desk's families; a family opens from either.
   {
     id: "desk",
     path: "desk",
@@ -337,6 +337,7 @@ export const APP_ROUTES: readonly RouteNode[] = [
     defaultChild: "new-family",
     children: [
       planned("desk.newFamily", "new-family", { status: "built" }),
+      planned("desk.families", "families", { status: "built" }),
       planned("desk.family", "families/:id", { hideInMenu: true, status: "built" }),
     ],
   },

@@ -48,6 +48,7 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     import("../features/data-rights/family-data-rights-page.tsx").then((m) => m.FamilyDataRightsPage),
   ),
   "desk.newFamily": lazyScreen(() => import("../features/desk/new-family-page.tsx").then((m) => m.NewFamilyPage)),
+  "desk.families": lazyScreen(() => import("../features/desk/desk-families-page.tsx").then((m) => m.DeskFamiliesPage)),
   "desk.family": lazyScreen(() => import("../features/desk/desk-family-page.tsx").then((m) => m.DeskFamilyPage)),
   "dataRights.queue": lazyScreen(() =>
     import("../features/data-rights/data-rights-queue-page.tsx").then((m) => m.DataRightsQueuePage),

@@ -1,10 +1,12 @@
 import {
   type DeskFamily,
   type DeskFamilyCreateInput,
+  type DeskFamilyList,
   deskFamilyCreatedSchema,
+  deskFamilyListSchema,
   deskFamilySchema,
 } from "@portal/shared/schemas/desk";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { http } from "../../lib/http.ts";
 
 /** Enrollment at the office (docs/rules/staff-workflow.md "Walk-in families"): the desk's calls. */
@@ -26,3 +28,13 @@ export const setDeskFamilyEmail = async (id: number, email: string): Promise<Des
 
 export const inviteDeskFamily = async (id: number): Promise<DeskFamily> =>
   deskFamilySchema.parse(await http.post(`/api/desk/families/${id}/invitation`));
+
+/** The families created at the desk, one page (`query`: q, page, pageSize). */
+export function useDeskFamilies(query: string) {
+  return useQuery({
+    queryKey: ["desk", "families", query],
+    queryFn: async (): Promise<DeskFamilyList> =>
+      deskFamilyListSchema.parse(await http.get(`/api/desk/families${query ? `?${query}` : ""}`)),
+    placeholderData: keepPreviousData,
+  });
+}

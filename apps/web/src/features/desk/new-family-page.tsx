@@ -107,6 +107,9 @@ export function NewFamilyPage() {
           {t(routeTitleKey("desk.newFamily"))}
         </Title>
         <Text size="sm">{t("desk:create.intro")}</Text>
+        <Anchor component={Link} to={fullPathOf("desk.families")} size="sm">
+          {t("desk:list.toList")}
+        </Anchor>
       </Stack>
       <Paper withBorder p="lg">
         <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
