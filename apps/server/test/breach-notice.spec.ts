@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { remindBreachClocks } from "../src/modules/breaches/breach-reminders.ts";
 import { familyWith, recordBreach } from "./support/breaches.ts";
-import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
-import { freePort } from "./support/server-process.ts";
+import type { OwnDatabase } from "./support/own-database.ts";
 import { startSmtp, waitForMail } from "./support/smtp.ts";
-import { call, createTestApp, createUser, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
+import { deliveredAll, smtpOutboxApp } from "./support/smtp-outbox-app.ts";
+import { call, createUser, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
  * The families' notice of a breach and the Admins' reminders (docs/rules/data-protection.md
@@ -19,16 +19,7 @@ let admin: Awaited<ReturnType<typeof signedInAs>>;
 const servers: { close: () => Promise<void> }[] = [];
 
 beforeAll(async () => {
-  port = await freePort();
-  own = await createOwnDatabase("breach-notice");
-  t = await createTestApp({
-    ...own.env,
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    SMTP_TIMEOUT_SECONDS: "0.5",
-    MAIL_RETRY_FIRST_SECONDS: "0.05",
-  });
-  // Every delivery round is the test's own (deliverDue).
-  await t.ctx.outbox.stop();
+  ({ t, own, port } = await smtpOutboxApp("breach-notice"));
   admin = await signedInAs(t, "Admin", { language: "en" });
 });
 afterEach(async () => {
@@ -44,17 +35,6 @@ const texts = {
   en: { subject: "Breach notice", body: "Dear family,\n\nA USB stick was lost." },
   fr: { subject: "Avis de violation", body: "Chère famille,\n\nUne clé USB a été perdue." },
 };
-
-async function deliveredAll(timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await t.ctx.outbox.deliverDue();
-    const pending = await t.ctx.db.selectFrom("mail_outbox").select("id").where("status", "!=", "sent").execute();
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error("not delivered");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe("the families' notice", () => {
   it("drafts per language, sends each account its language once saved and confirmed, and loses nothing while SMTP is down", async () => {
@@ -103,7 +83,7 @@ describe("the families' notice", () => {
 
     const smtp = await startSmtp(port);
     servers.push(smtp);
-    await deliveredAll();
+    await deliveredAll(t);
     expect((await waitForMail(smtp.mails, spanish.owner.email)).subject).toBe("Aviso de brecha");
     expect((await waitForMail(smtp.mails, spanish.second!.email)).subject).toBe("Avis de violation");
     const englishMail = await waitForMail(smtp.mails, english.owner.email);

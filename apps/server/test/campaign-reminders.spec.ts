@@ -9,10 +9,10 @@ import {
   enrolledChild,
   noonIn,
 } from "./support/campaigns.ts";
-import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
-import { freePort } from "./support/server-process.ts";
+import type { OwnDatabase } from "./support/own-database.ts";
 import { startSmtp } from "./support/smtp.ts";
-import { call, createTestApp, signedInAs, type TestApp } from "./support/test-app.ts";
+import { smtpOutboxApp } from "./support/smtp-outbox-app.ts";
+import { call, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
  * A campaign's opening on its day and its reminders (docs/rules/campaigns.md "Reminders"), with the
@@ -27,16 +27,7 @@ let port: number;
 let admin: Awaited<ReturnType<typeof signedInAs>>;
 
 beforeAll(async () => {
-  port = await freePort();
-  own = await createOwnDatabase("campaign-reminders");
-  t = await createTestApp({
-    ...own.env,
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    SMTP_TIMEOUT_SECONDS: "0.5",
-    MAIL_RETRY_FIRST_SECONDS: "0.05",
-  });
-  // Every delivery round is the test's own (deliverDue).
-  await t.ctx.outbox.stop();
+  ({ t, own, port } = await smtpOutboxApp("campaign-reminders"));
   admin = await signedInAs(t, "Admin", { language: "en" });
 });
 afterAll(async () => {

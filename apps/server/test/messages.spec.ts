@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queuePlanned, sendMessage } from "../src/modules/messages/messages.service.ts";
-import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
+import type { OwnDatabase } from "./support/own-database.ts";
 import { sentFile } from "./support/sent-files.ts";
-import { freePort } from "./support/server-process.ts";
 import { startSmtp, waitForMail } from "./support/smtp.ts";
-import { call, createTestApp, createUser, errorOf, loginAs, signedInAs, type TestApp } from "./support/test-app.ts";
+import { deliveredAll, smtpOutboxApp } from "./support/smtp-outbox-app.ts";
+import { call, createUser, errorOf, loginAs, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
  * Messages from the school to families (docs/rules/messages.md), on a database of this spec's
@@ -30,16 +30,7 @@ async function familyAt(level: string, language: string, role: "User" | "Prueba"
 }
 
 beforeAll(async () => {
-  port = await freePort();
-  own = await createOwnDatabase("messages");
-  t = await createTestApp({
-    ...own.env,
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    SMTP_TIMEOUT_SECONDS: "0.5",
-    MAIL_RETRY_FIRST_SECONDS: "0.05",
-  });
-  // Every delivery round is the test's own (deliverDue).
-  await t.ctx.outbox.stop();
+  ({ t, own, port } = await smtpOutboxApp("messages"));
   secretary = await signedInAs(t, "Secretaria", { language: "en" });
   spanish = await familyAt("CP", "es");
   const second = await createUser(t, { role: "User", language: "fr" });
@@ -79,17 +70,6 @@ const texts = {
 const post = (url: string, payload: Record<string, unknown>, cookie = secretary.cookie) =>
   call(t, { method: "POST", url, cookie, payload });
 const get = (url: string, cookie = secretary.cookie) => call(t, { method: "GET", url, cookie });
-
-async function deliveredAll(timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await t.ctx.outbox.deliverDue();
-    const pending = await t.ctx.db.selectFrom("mail_outbox").select("id").where("status", "!=", "sent").execute();
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error("not delivered");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe("the audience", () => {
   it("counts the families and addresses of a request list's filter and of a report's, in their languages", async () => {
@@ -180,7 +160,7 @@ describe("sending", () => {
 
     const smtp = await startSmtp(port);
     try {
-      await deliveredAll();
+      await deliveredAll(t);
       const es = await waitForMail(smtp.mails, spanish.owner.email);
       expect(es.subject).toBe("Reunión de padres");
       expect(es.decoded).toContain("Les esperamos el lunes.");

@@ -3,19 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { remindFamilies } from "../src/modules/reminders/reminder-sweep.ts";
 import { familyWith } from "./support/breaches.ts";
 import { insertDocumentRequest } from "./support/document-requests.ts";
-import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
-import { freePort } from "./support/server-process.ts";
+import type { OwnDatabase } from "./support/own-database.ts";
 import { startSmtp, waitForMail } from "./support/smtp.ts";
+import { deliveredAll, smtpOutboxApp } from "./support/smtp-outbox-app.ts";
 import { insertStudentRow } from "./support/students.ts";
-import {
-  call,
-  createTestApp,
-  createUser,
-  currentSchoolYearId,
-  errorOf,
-  signedInAs,
-  type TestApp,
-} from "./support/test-app.ts";
+import { call, createUser, currentSchoolYearId, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
 
 /*
  * The families' automatic reminders (docs/rules/reminders.md): Settings › Reminders, and the
@@ -31,16 +23,7 @@ let yearId: number;
 const servers: { close: () => Promise<void> }[] = [];
 
 beforeAll(async () => {
-  port = await freePort();
-  own = await createOwnDatabase("reminders");
-  t = await createTestApp({
-    ...own.env,
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    SMTP_TIMEOUT_SECONDS: "0.5",
-    MAIL_RETRY_FIRST_SECONDS: "0.05",
-  });
-  // Every delivery round is the test's own (deliverDue).
-  await t.ctx.outbox.stop();
+  ({ t, own, port } = await smtpOutboxApp("reminders"));
   admin = await signedInAs(t, "Admin", { language: "en" });
   yearId = await currentSchoolYearId(t);
 });
@@ -181,17 +164,6 @@ const remindersTo = (email: string) =>
     .orderBy("id")
     .execute();
 
-async function deliveredAll(timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await t.ctx.outbox.deliverDue();
-    const pending = await t.ctx.db.selectFrom("mail_outbox").select("id").where("status", "!=", "sent").execute();
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error("not delivered");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Noon at the school (UTC−5) on a December day of 2026. */
 const noon = (day: number) => new Date(`2026-12-${String(day).padStart(2, "0")}T17:00:00Z`);
 
@@ -246,7 +218,7 @@ describe("the reminder sweep", () => {
     expect((await remindersTo(smith.owner.email)).map((mail) => mail.status)).toEqual(["pending"]);
     const smtp = await startSmtp(port);
     servers.push(smtp);
-    await deliveredAll();
+    await deliveredAll(t);
     const english = await waitForMail(smtp.mails, smith.owner.email);
     expect(english.subject).toMatch(/: a reminder about your enrollment$/);
     expect(english.decoded).toContain(
