@@ -41,6 +41,7 @@ const FEATURE_EXCEPTIONS = [
   // A request list writes to its families: the message screen's link, built from the list's query.
   { from: "inscriptions", to: ["messages/audience-link.ts"] },
   { from: "reports", to: ["messages/audience-link.ts"] },
+  { from: "campaigns", to: ["messages/audience-link.ts"] },
   // The photos' review is a request list: its filters, its query, its reason dialog.
   {
     from: "photos",

@@ -106,5 +106,9 @@ test("the Admin opens a campaign, families answer from the portal and from the e
   const returning = admin.getByRole("table", { name: "List: Returning" });
   await expect(returning.getByRole("row", { name: /Lucía/ })).toBeVisible();
   await expect(returning.getByRole("row", { name: /Sofía/ })).toBeVisible();
+  // The Admin writes to the families behind the figure: the two that answer "returns".
+  await admin.getByRole("link", { name: "Write to these families" }).click();
+  await expect(admin.getByText("The families behind a re-enrollment campaign's figure")).toBeVisible();
+  await expect(admin.getByText("2 families, 2 addresses")).toBeVisible();
   await Promise.all([familyA.close(), familyB.close(), visitor.close()]);
 });

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queuePlanned, sendMessage } from "../src/modules/messages/messages.service.ts";
+import { campaignBody, campaignFamily, campaignYear, createCampaign, enrolledChild } from "./support/campaigns.ts";
 import type { OwnDatabase } from "./support/own-database.ts";
 import { sentFile } from "./support/sent-files.ts";
 import { startSmtp, waitForMail } from "./support/smtp.ts";
@@ -96,9 +97,37 @@ describe("the audience", () => {
     );
   });
 
+  it("counts the families behind a campaign's figure, of one level, and answers 404 for an unknown campaign", async () => {
+    const yearId = await campaignYear(t);
+    const cm1 = await campaignFamily(t, "fr");
+    const gs = await campaignFamily(t, "es");
+    await enrolledChild(t, { familyId: cm1.id, schoolYearId: yearId, name: "Inés Campaña", level: "CM1" });
+    await enrolledChild(t, { familyId: gs.id, schoolYearId: yearId, name: "Pablo Campaña", level: "GS" });
+    const campaign = await createCampaign(t, secretary.cookie, campaignBody(yearId));
+    // The campaign's opening e-mails are not this spec's: only the messages' reach the server.
+    await t.ctx.db.deleteFrom("mail_outbox").execute();
+    const figure = (extra: Record<string, unknown>) => ({
+      audience: { source: "campaign", filters: { campaignId: campaign.id, figure: "notAnswered", ...extra } },
+      includeTestAccounts: false,
+    });
+    expect((await post("/api/messages/audience", figure({}))).json()).toMatchObject({ families: 2, addresses: 2 });
+    expect((await post("/api/messages/audience", figure({ level: "CM1" }))).json()).toEqual({
+      families: 1,
+      addresses: 1,
+      byLanguage: { es: 0, en: 0, fr: 1 },
+    });
+    expect((await post("/api/messages/audience", figure({ figure: "answered" }))).json()).toMatchObject({
+      families: 0,
+    });
+    const unknown = await post("/api/messages/audience", figure({ campaignId: 2_147_483_000 }));
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it("refuses an unknown source, a bad filter and an unknown field with a translated 400", async () => {
     for (const audience of [
+      { source: "nobody", filters: {} },
       { source: "campaign", filters: {} },
+      { source: "campaign", filters: { campaignId: 1, figure: "everyone" } },
       toLevel("XX"),
       { source: "requests", filters: { level: "CP", sort: "code" } },
       { source: "report", report: "nobody", filters: {} },

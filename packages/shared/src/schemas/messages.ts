@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGE_CODES, type Language } from "../languages.ts";
 import { MAIL_STATUSES } from "../mail.ts";
+import { campaignAnswersQuery } from "./campaigns.ts";
 import { idParam, text } from "./fields.ts";
 import { REPORT_IDS } from "./reports.ts";
 import { requestFilterFields, requestListQuerySchema } from "./requests.ts";
@@ -19,7 +20,8 @@ export const MESSAGE_BODY_MAX = 10_000;
 /**
  * Who a message goes to: the families of a list, named by the list's own filters, exactly the
  * query parameters its URL carries (the same schemas validate them, the list's service applies
- * them). A new source (a campaign's figure…) is one more member of the union.
+ * them), or a re-enrollment campaign's figure (its families who answered, return, leave, are
+ * undecided or have not answered, of one level or all). A new source is one more member of the union.
  */
 export const requestsAudienceFiltersSchema = requestListQuerySchema.pick({
   schoolYearId: true,
@@ -32,7 +34,13 @@ export const requestsAudienceFiltersSchema = requestListQuerySchema.pick({
 });
 export const reportAudienceFiltersSchema = z.strictObject(requestFilterFields);
 
-export const MESSAGE_AUDIENCE_SOURCES = ["requests", "report"] as const;
+/** A campaign's figure, as the campaign page lists it (`?figure=notAnswered&level=CP`). */
+export const campaignAudienceFiltersSchema = z.strictObject({
+  campaignId: idParam,
+  ...campaignAnswersQuery.shape,
+});
+
+export const MESSAGE_AUDIENCE_SOURCES = ["requests", "report", "campaign"] as const;
 export type MessageAudienceSource = (typeof MESSAGE_AUDIENCE_SOURCES)[number];
 
 export const messageAudienceSchema = z.discriminatedUnion(
@@ -44,6 +52,7 @@ export const messageAudienceSchema = z.discriminatedUnion(
       report: z.enum(REPORT_IDS, { error: "validation.choice" }),
       filters: reportAudienceFiltersSchema,
     }),
+    z.strictObject({ source: z.literal("campaign"), filters: campaignAudienceFiltersSchema }),
   ],
   { error: "validation.choice" },
 );

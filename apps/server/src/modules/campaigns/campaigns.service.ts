@@ -179,3 +179,22 @@ export async function listAnswers(
     .filter((child) => query.level === undefined || child.level_code === query.level)
     .map((child) => answerRowOf(child, labels));
 }
+
+/**
+ * The families behind one figure of a campaign, of one level or all (a family counts once, whichever
+ * of its children is in the figure), and the campaign's school year: a message's audience
+ * (docs/rules/messages.md "Audience"). 404 for an unknown campaign.
+ */
+export async function campaignFigureFamilies(
+  ctx: AppContext,
+  query: { campaignId: number; figure: CampaignFigure; level?: string | undefined },
+): Promise<{ schoolYearId: number; families: number[] }> {
+  const campaign = await campaignOrThrow(ctx.db, query.campaignId);
+  const families = new Set(
+    (await childrenOf(ctx.db, campaign.id))
+      .filter((child) => inFigure(query.figure, child.answer))
+      .filter((child) => query.level === undefined || child.level_code === query.level)
+      .map((child) => Number(child.family_user_id)),
+  );
+  return { schoolYearId: Number(campaign.school_year_id), families: [...families] };
+}

@@ -1,11 +1,13 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_CODES, type Language } from "@portal/shared/languages";
-import type {
-  FamilyMessageList,
-  MessageDetail,
-  MessageList,
-  MessageSummary,
-  MessageText,
-  RecipientStatus,
+import {
+  type FamilyMessageList,
+  MESSAGE_AUDIENCE_SOURCES,
+  type MessageAudienceSource,
+  type MessageDetail,
+  type MessageList,
+  type MessageSummary,
+  type MessageText,
+  type RecipientStatus,
 } from "@portal/shared/schemas/messages";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -19,6 +21,10 @@ import {
   type MessageRow,
   messageRecipients,
 } from "./messages.repository.ts";
+
+/** A stored message's source (one of today's, read back as such). */
+const sourceOf = (source: string): MessageAudienceSource =>
+  (MESSAGE_AUDIENCE_SOURCES as readonly string[]).includes(source) ? (source as MessageAudienceSource) : "requests";
 
 /** What the staff and the families read of the messages (docs/rules/messages.md "Delivery"). */
 
@@ -55,7 +61,7 @@ function summaryOf(
   return {
     id: row.id,
     subject: textFor(parseTexts(row.texts), language).subject,
-    source: row.source === "report" ? "report" : "requests",
+    source: sourceOf(row.source),
     state: row.state === "queued" ? "queued" : "queuing",
     families: row.families,
     addresses: row.addresses,
@@ -129,7 +135,7 @@ export async function messageDetail(ctx: AppContext, id: number, language: Langu
   const audience = JSON.parse(row.audience) as { source: string; report?: string; filters: Record<string, unknown> };
   const detail: MessageDetail = {
     ...summaryOf({ ...row, sentBy: sender ? nameOf(sender) : "" }, delivery, language),
-    audience: { source: audience.source === "report" ? "report" : "requests", report: audience.report ?? null },
+    audience: { source: sourceOf(audience.source), report: audience.report ?? null },
     filters: audience.filters,
     includeTestAccounts: row.include_test_accounts === 1,
     texts: parseTexts(row.texts),

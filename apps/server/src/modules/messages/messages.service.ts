@@ -14,7 +14,7 @@ import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { renderFamilyMessage } from "../../mail/family-message.ts";
 import { queueMails } from "../../mail/outbox.ts";
-import { countAudience, resolveAudience } from "./message-audience.ts";
+import { audienceSchoolYear, countAudience, resolveAudience } from "./message-audience.ts";
 import { messageSummary, type Texts } from "./message-view.ts";
 import {
   findMessage,
@@ -79,7 +79,7 @@ export async function sendMessage(
       throw new AppError(400, "MESSAGE_TEXT_MISSING", { language: languageName(code) });
     }
   }
-  const schoolYearId = input.audience.filters.schoolYearId ?? sessionSchoolYearId;
+  const schoolYearId = await audienceSchoolYear(ctx, sessionSchoolYearId, input.audience);
   const id = await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const messageId = await insertMessage(trx, {
       schoolYearId,

@@ -1,13 +1,17 @@
 import { Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { rolesFor } from "@portal/shared/permissions";
 import { useMutation } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
 import { LoadErrorAlert } from "../../components/ui/load-error-alert.tsx";
 import { PageLoader } from "../../components/ui/page-loader.tsx";
 import { useCatalog } from "../../lib/catalog-query.ts";
 import { formatInstant } from "../../lib/dates.ts";
 import { saveDownload } from "../../lib/save-download.ts";
+import { useSession } from "../../lib/session-query.ts";
+import { campaignComposePath } from "../messages/audience-link.ts";
 import type { FigureChoice } from "./campaign-figures.tsx";
 import { useCampaignAnswers } from "./campaigns-api.ts";
 
@@ -16,6 +20,8 @@ export function CampaignAnswers({ id, choice }: { id: number; choice: FigureChoi
   const { t, i18n } = useTranslation();
   const levels = useCatalog("levels");
   const answers = useCampaignAnswers(id, choice.figure, choice.level);
+  const { user } = useSession();
+  const canWrite = Boolean(user && rolesFor("messagesSend").includes(user.role));
   const levelName = (code: string | null) => (code ? (levels.data?.find((l) => l.code === code)?.label ?? code) : "");
   const query = new URLSearchParams({ figure: choice.figure, ...(choice.level ? { level: choice.level } : {}) });
   const exportFile = useMutation({
@@ -73,6 +79,11 @@ export function CampaignAnswers({ id, choice }: { id: number; choice: FigureChoi
           {title}
         </Title>
         <Group gap="xs">
+          {canWrite && answers.data && answers.data.items.length > 0 ? (
+            <Button component={Link} variant="light" to={campaignComposePath(id, choice.figure, choice.level)}>
+              {t("campaigns:answers.writeToFamilies")}
+            </Button>
+          ) : null}
           <Button
             variant="light"
             onClick={() => exportFile.mutate("xlsx")}

@@ -94,6 +94,10 @@ describe("a campaign's staff page", () => {
     const list = screen.getByRole("table", { name: "List: Leaving, CP (1st grade)" });
     expect(within(list).getByRole("row", { name: /Luis García/ }).textContent).toContain("Moving home or city");
     expect(screen.getByRole("button", { name: "Export XLSX" })).toBeTruthy();
+    // The Secretaria writes to the families behind this figure (docs/rules/messages.md "Audience").
+    expect(screen.getByRole("link", { name: "Write to these families" }).getAttribute("href")).toBe(
+      "/portal/family-messages/compose?source=campaign&campaignId=5&figure=leaving&level=CP",
+    );
     const sends = screen.getByRole("table", { name: "E-mails sent" });
     expect(within(sends).getByText("Reminder 7 days before")).toBeTruthy();
     expect(within(sends).getByText("Opening")).toBeTruthy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { audienceFromParams, reportComposePath, requestsComposePath } from "./audience-link.ts";
+import { audienceFromParams, campaignComposePath, reportComposePath, requestsComposePath } from "./audience-link.ts";
 
 describe("the compose screen's address", () => {
   it("carries a request list's filters, not its page, order or size", () => {
@@ -22,8 +22,28 @@ describe("the compose screen's address", () => {
     });
   });
 
+  it("carries a campaign's figure, of one level or all", () => {
+    const path = campaignComposePath(7, "notAnswered", "CM1");
+    expect(path).toBe("/portal/family-messages/compose?source=campaign&campaignId=7&figure=notAnswered&level=CM1");
+    expect(audienceFromParams(new URL(path, "http://x").searchParams)).toEqual({
+      source: "campaign",
+      filters: { campaignId: "7", figure: "notAnswered", level: "CM1" },
+    });
+    expect(audienceFromParams(new URL(campaignComposePath(7, "leaving", null), "http://x").searchParams)).toEqual({
+      source: "campaign",
+      filters: { campaignId: "7", figure: "leaving" },
+    });
+  });
+
   it("names no audience for an unknown source, report or filter value", () => {
-    for (const query of ["source=campaign", "source=report&report=nobody", "source=requests&level=XX", ""]) {
+    for (const query of [
+      "source=nobody",
+      "source=campaign",
+      "source=campaign&campaignId=7&figure=everyone",
+      "source=report&report=nobody",
+      "source=requests&level=XX",
+      "",
+    ]) {
       expect(audienceFromParams(new URLSearchParams(query)), query).toBeNull();
     }
   });

@@ -9,6 +9,7 @@ import { REPORT_IDS, type ReportId } from "@portal/shared/schemas/reports";
 
 const REQUEST_FILTERS = ["schoolYearId", "testData", "q", "status", "level", "kind", "internalReview"] as const;
 const REPORT_FILTERS = ["schoolYearId", "testData", "status", "level", "kind"] as const;
+const CAMPAIGN_FILTERS = ["campaignId", "figure", "level"] as const;
 
 function pick(params: URLSearchParams, keys: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -25,8 +26,8 @@ export function audienceFromParams(params: URLSearchParams): MessageAudienceInpu
   const candidate =
     source === "report"
       ? { source, report: params.get("report") ?? "", filters: pick(params, REPORT_FILTERS) }
-      : source === "requests"
-        ? { source, filters: pick(params, REQUEST_FILTERS) }
+      : source === "requests" || source === "campaign"
+        ? { source, filters: pick(params, source === "requests" ? REQUEST_FILTERS : CAMPAIGN_FILTERS) }
         : null;
   if (!candidate || !messageAudienceSchema.safeParse(candidate).success) return null;
   return candidate as MessageAudienceInput;
@@ -42,5 +43,12 @@ export function requestsComposePath(apiQuery: URLSearchParams): string {
 export function reportComposePath(report: ReportId, apiQuery: URLSearchParams): string {
   const report_ = (REPORT_IDS as readonly string[]).includes(report) ? report : "students";
   const params = new URLSearchParams({ source: "report", report: report_, ...pick(apiQuery, REPORT_FILTERS) });
+  return `/portal/family-messages/compose?${params.toString()}`;
+}
+
+/** The compose screen for the families behind one of a campaign's figures (of one level, or all). */
+export function campaignComposePath(campaignId: number, figure: string, level: string | null): string {
+  const params = new URLSearchParams({ source: "campaign", campaignId: String(campaignId), figure });
+  if (level) params.set("level", level);
   return `/portal/family-messages/compose?${params.toString()}`;
 }
