@@ -40,7 +40,7 @@ function joinPath(base: string, segment: string): string {
 export function resolveRoutes(
   nodes: readonly RouteNode[],
   base = "",
-  parent?: { roles?: readonly Role[]; id: string; hideInRoute: boolean; depth: number },
+  parent?: { roles?: readonly Role[]; menuRoles?: readonly Role[]; id: string; hideInRoute: boolean; depth: number },
 ): ResolvedRoute[] {
   const out: ResolvedRoute[] = [];
   for (const node of nodes) {
@@ -54,7 +54,8 @@ export function resolveRoutes(
       access: node.access,
       roles,
       hideInMenu: Boolean(node.hideInMenu),
-      menuRoles: node.menuRoles,
+      // A child is in the menus of its parent's menu roles unless it names its own.
+      menuRoles: node.menuRoles ?? parent?.menuRoles,
       hideInRoute,
       menuGroup: node.menuGroup,
       status: node.children ? "group" : (node.status ?? "planned"),
@@ -66,6 +67,7 @@ export function resolveRoutes(
       out.push(
         ...resolveRoutes(node.children, fullPath, {
           roles: node.access === "protected" ? roles : undefined,
+          menuRoles: node.menuRoles ?? parent?.menuRoles,
           id: node.id,
           hideInRoute,
           depth,

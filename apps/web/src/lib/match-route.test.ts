@@ -41,4 +41,9 @@ describe("postLoginPath", () => {
     expect(postLoginPath("https://evil.example/", "Admin")).toBe("/portal/dashboard");
     expect(postLoginPath("/nowhere", "Admin")).toBe("/portal/dashboard");
   });
+
+  it("takes staff to their home from the family's wizard, which they open only for a walk-in family", () => {
+    expect(postLoginPath("/portal/inscripciones/bienvenido", "Secretaria")).toBe("/portal/dashboard");
+    expect(postLoginPath("/portal/inscripciones/bienvenido", "User")).toBe("/portal/inscripciones/bienvenido");
+  });
 });

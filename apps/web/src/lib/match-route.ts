@@ -35,5 +35,9 @@ export function postLoginPath(from: unknown, role: Role, routes: readonly Resolv
   // The invitation's screen is public, and the reason a visitor signed in from it: back there to accept.
   if (route?.id === "householdInvitation") return from;
   if (route?.access !== "protected" || route.roles.length === 0) return home;
+  // A screen a role reaches only on purpose from elsewhere (the family's wizard, which the desk's
+  // staff open for a walk-in family) is not where signing in takes it: a family's page left open
+  // by an account that has since become staff leads to the staff's home.
+  if (route.menuRoles && !route.menuRoles.includes(role)) return home;
   return decideAccess(route, role) === "allow" ? from : home;
 }
