@@ -12,7 +12,8 @@ import { MESSAGE_PATH, useSentMessages } from "./messages-api.ts";
 
 /**
  * /portal/family-messages/sent: the messages sent to families, newest first, with each one's
- * delivery; a message is written from a request list or a report (its "Write to these families").
+ * delivery; a message is written from a request list, a report or a campaign's figure (its "Write
+ * to these families").
  */
 export function SentMessagesPage() {
   const { t, i18n } = useTranslation();
