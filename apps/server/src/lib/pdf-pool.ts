@@ -1,6 +1,7 @@
 import os from "node:os";
 import { Piscina } from "piscina";
 import type { RenderTask } from "../workers/pdf-tasks.ts";
+import type { SealInput } from "./pdf-seal.ts";
 import { PdfTaskQueue } from "./pdf-task-queue.ts";
 
 /*
@@ -77,6 +78,14 @@ export async function startPdfWorkers(onDrawingError: (error: unknown) => void):
  */
 export async function renderInWorker(task: RenderTask, opts: { background?: boolean } = {}): Promise<Uint8Array> {
   return drawingPool().run(task, { name: opts.background ? "renderInBackground" : "render" });
+}
+
+/**
+ * Seals a final signed PDF with the school's certificate in a drawing thread (lib/pdf-seal.ts);
+ * rejects with a Pkcs12Error when the stored certificate no longer opens.
+ */
+export async function sealInWorker(input: SealInput): Promise<Uint8Array> {
+  return drawingPool().run(input, { name: "seal" });
 }
 
 /** Rebuilds an uploaded PDF without active content in a worker thread; undefined when unreadable. */

@@ -1,4 +1,5 @@
 import type { Language } from "@portal/shared/languages";
+import { type SealInput, sealPdf } from "../lib/pdf-seal.ts";
 import type { DocumentsSource } from "../modules/enrollment/documents/document-source.ts";
 import { renderDocumentsToSign } from "../modules/enrollment/documents/documents-to-sign.ts";
 import { renderRegistrationSummary } from "../modules/enrollment/documents/registration-summary.ts";
@@ -22,6 +23,11 @@ export function render({ source, kind, language }: RenderTask): Promise<Uint8Arr
 
 // The same drawing, queued behind what someone waits for (lib/pdf-task-queue.ts).
 export const renderInBackground = render;
+
+/** The school's seal on a final signed PDF (lib/pdf-seal.ts): opening the PKCS#12 and signing take the CPU too. */
+export function seal(input: SealInput): Promise<Uint8Array> {
+  return sealPdf(input);
+}
 
 /**
  * Run once as the thread starts (lib/pdf-pool.ts, startPdfWorkers): a thread's first drawing took
