@@ -8,6 +8,7 @@ import { seedReferenceData } from "./db/seeds/reference-data.ts";
 import { seedDemo } from "./demo/demo.ts";
 import { seedDemoStudents } from "./demo/demo-students.ts";
 import { seedDemoYear } from "./demo/demo-year.ts";
+import { readSetting, writeSetting } from "./kernel/settings-store.ts";
 import { randomToken } from "./lib/crypto.ts";
 import { secretBoxOf } from "./lib/data-key.ts";
 import { loadEmailTextOverrides } from "./mail/email-text-overrides.ts";
@@ -17,7 +18,6 @@ import { createPasswordHasher } from "./modules/auth/passwords.ts";
 import { resolveMailAttachments } from "./modules/enrollment/documents/mail-attachments.ts";
 import { sealPlainTotpKeys } from "./modules/mfa/totp-key-store.ts";
 import { seedSchoolDocuments } from "./modules/school-documents/document-seed.ts";
-import { readSetting, writeSetting } from "./modules/settings/settings.repository.ts";
 
 /** Due mails are looked for this often (a mail queued by this process is kicked at once). */
 const OUTBOX_POLL_MS = 2_000;

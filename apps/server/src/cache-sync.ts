@@ -1,16 +1,16 @@
 import { listenForChanges } from "./db/change-notifier.ts";
 import type { Db, Engine } from "./db/database.ts";
-import { EMAIL_TEXTS_CHANGE, loadEmailTextOverrides } from "./mail/email-text-overrides.ts";
+import { SCHOOL_YEARS_CHANGE } from "./kernel/school-years.ts";
 import {
   forgetAllSessions,
   forgetSession,
   forgetUserSessions,
   resumeSessionCache,
   suspendSessionCache,
-} from "./modules/auth/session-cache.ts";
+} from "./kernel/session-cache.ts";
+import { EMAIL_TEXTS_CHANGE, loadEmailTextOverrides } from "./mail/email-text-overrides.ts";
 import { listVersionMoved, setListVersionTrust } from "./modules/requests/list-version.ts";
 import { forgetSchoolYears } from "./modules/school-years/school-year-cache.ts";
-import { SCHOOL_YEARS_CHANGE } from "./modules/school-years/school-years.repository.ts";
 import { forgetStatusTexts } from "./modules/status-texts/status-text-lookup.ts";
 
 export interface CacheSync {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { cachedSession } from "../src/kernel/session-cache.ts";
 import { sha256 } from "../src/lib/crypto.ts";
-import { cachedSession } from "../src/modules/auth/session-cache.ts";
 import { call, createTestApp, createUser, errorOf, loginAs, signedInAs, type TestApp } from "./support/test-app.ts";
 
 let t: TestApp;

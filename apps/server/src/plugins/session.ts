@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { nowIso } from "../db/database.ts";
+import { cachedSession, type SessionWithUser } from "../kernel/session-cache.ts";
+import { deleteSession, findSessionWithUser, insertSession, touchSession } from "../kernel/sessions.ts";
 import { randomToken, sha256 } from "../lib/crypto.ts";
-import { cachedSession, type SessionWithUser } from "../modules/auth/session-cache.ts";
-import {
-  deleteSession,
-  findSessionWithUser,
-  insertSession,
-  touchSession,
-} from "../modules/auth/sessions.repository.ts";
 import { toCurrentUser } from "../modules/users/users.repository.ts";
 
 /** Only write last_seen_at once a minute: keeps reads from turning into writes on every request. */

@@ -3,11 +3,11 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
+import { deleteUserSessions } from "../../kernel/sessions.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { queueAccountMail } from "../auth/account-mail.ts";
 import { assertPasswordAcceptable, ownerOf } from "../auth/password-policy.ts";
-import { deleteUserSessions } from "../auth/sessions.repository.ts";
 import { assertNotThrottled, countAttempt, resetThrottle, THROTTLE } from "../auth/throttle.ts";
 import { findUserById, toCurrentUser, updateUser } from "../users/users.repository.ts";
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
+import { deleteUserSessions } from "../../kernel/sessions.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { isoFromNow } from "../../lib/time.ts";
@@ -13,7 +14,6 @@ import { ACTIVATION_TTL_MS, queueAccountMail, RESET_TTL_MS, renderAccountMail } 
 import { verifyCaptchaOnce } from "./captcha.ts";
 import { guardEmailLink } from "./email-link-guard.ts";
 import { assertPasswordAcceptable, ownerOf } from "./password-policy.ts";
-import { deleteUserSessions } from "./sessions.repository.ts";
 import { countAttempt, resetThrottle, THROTTLE } from "./throttle.ts";
 import {
   consumeToken,

@@ -2,10 +2,10 @@ import type { SessionInfo } from "@portal/shared/schemas/responses";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
+import { findSchoolYear } from "../../kernel/school-years.ts";
+import { setSessionSchoolYear } from "../../kernel/sessions.ts";
 import { AppError } from "../../lib/errors.ts";
-import { findSchoolYear } from "../school-years/school-years.repository.ts";
 import { sessionInfo } from "./session-info.ts";
-import { setSessionSchoolYear } from "./sessions.repository.ts";
 
 /**
  * PUT /api/session/school-year: the staff's selected school year (spec 3 `schoolYearSelected`),

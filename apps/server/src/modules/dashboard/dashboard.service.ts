@@ -3,8 +3,8 @@ import { asRequestStatus, REQUEST_STATUSES, type RequestStatus } from "@portal/s
 import { isLevelCode, LEVEL_CODES, type LevelCode } from "@portal/shared/rules/levels";
 import type { Dashboard, DashboardLevel, DashboardQuery } from "@portal/shared/schemas/dashboard";
 import type { AppContext } from "../../context.ts";
+import { findSchoolYear } from "../../kernel/school-years.ts";
 import { AppError } from "../../lib/errors.ts";
-import { findSchoolYear } from "../school-years/school-years.repository.ts";
 import { historyAction, personName } from "../workflow/workflow.service.ts";
 import {
   countNotSentFiles,

@@ -6,12 +6,12 @@ import type { EnrollmentCard, FileSummary } from "@portal/shared/schemas/enrollm
 import { keepStaffOnlyFields } from "@portal/shared/staff-modules";
 import type { AppContext } from "../../context.ts";
 import { type Db, writeTransaction } from "../../db/database.ts";
+import { findSchoolYear } from "../../kernel/school-years.ts";
 import { AppError } from "../../lib/errors.ts";
 import { validationError } from "../../plugins/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { refusedChoiceField } from "../catalogs/catalog-choice.ts";
 import { readLevelsOffered } from "../school-years/levels-offered.ts";
-import { findSchoolYear } from "../school-years/school-years.repository.ts";
 import { assertStepReopened, correctionOf, reopenedStepsOf } from "../workflow/correction.service.ts";
 import { propagateAuthorizedPersons } from "./authorized-persons.service.ts";
 import { carriesConsents, recordConsents } from "./consents.repository.ts";

@@ -1,6 +1,6 @@
 import { notifyChange } from "../../db/change-notifier.ts";
 import type { Db } from "../../db/database.ts";
-import { forgetUserSessions } from "../auth/session-cache.ts";
+import { forgetUserSessions } from "../../kernel/session-cache.ts";
 
 /*
  * Erasure's writes, queries only, each run inside the erasure's one transaction

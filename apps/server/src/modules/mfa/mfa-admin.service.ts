@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
+import { deleteUserSessions } from "../../kernel/sessions.ts";
 import { AppError } from "../../lib/errors.ts";
-import { deleteUserSessions } from "../auth/sessions.repository.ts";
 import { saveSwitch } from "../settings/settings.service.ts";
 import { findUserById } from "../users/users.repository.ts";
 import type { Actor } from "../users/users.service.ts";

@@ -1,8 +1,8 @@
 import type { DrawnPageInput } from "@portal/shared/drawn-page";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
+import { listSchoolYears } from "../../kernel/school-years.ts";
 import { sessionInfo } from "../auth/session-info.ts";
-import { listSchoolYears } from "../school-years/school-years.repository.ts";
 import { defaultPublicConfig, readPublicConfig } from "../system/public-config.service.ts";
 import type { DrawnPage, DrawnPageCache } from "./drawn-page-cache.ts";
 import type { PageDrawing } from "./page-drawer.ts";

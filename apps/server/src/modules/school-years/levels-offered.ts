@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.ts";
-import { readSetting, writeSetting } from "../settings/settings.repository.ts";
-import { parseLevelsOffered } from "./school-year-view.ts";
+import { parseLevelsOffered } from "../../kernel/school-year-view.ts";
+import { readSetting, writeSetting } from "../../kernel/settings-store.ts";
 
 /**
  * The levels a year offers, stored as the setting `year.<id>.levelsOffered` (a JSON array of

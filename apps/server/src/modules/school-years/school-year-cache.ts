@@ -1,9 +1,9 @@
 import { schoolDay } from "@portal/shared/rules/school-year-windows";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import type { Db } from "../../db/database.ts";
-import type { SchoolYearRow } from "./school-year-view.ts";
-import { publicSchoolYear } from "./school-year-view.ts";
-import { findSchoolYearRow } from "./school-years.repository.ts";
+import type { SchoolYearRow } from "../../kernel/school-year-view.ts";
+import { publicSchoolYear } from "../../kernel/school-year-view.ts";
+import { findSchoolYearRow } from "../../kernel/school-years.ts";
 
 /**
  * The school year every GET /api/session names, kept in memory for CACHE_MS (that read

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { listSchoolYears } from "./school-years.repository.ts";
+import { listSchoolYears } from "../../kernel/school-years.ts";
 import {
   type Actor,
   closeWindow,

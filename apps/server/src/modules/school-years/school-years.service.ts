@@ -10,21 +10,19 @@ import type {
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
+import { type SchoolYearRow, yearDetail } from "../../kernel/school-year-view.ts";
+import { findSchoolYearRow, listSchoolYearRows, listSchoolYears } from "../../kernel/school-years.ts";
+import { deleteSession } from "../../kernel/sessions.ts";
 import { AppError } from "../../lib/errors.ts";
-import { deleteSession } from "../auth/sessions.repository.ts";
 import { readLevelsOffered, writeLevelsOffered } from "./levels-offered.ts";
 import { forgetSchoolYears } from "./school-year-cache.ts";
-import { type SchoolYearRow, yearDetail } from "./school-year-view.ts";
 import {
   copyYearSettings,
   deleteSchoolYear,
   fileCounts,
   findLatestSchoolYear,
-  findSchoolYearRow,
   insertSchoolYear,
   labelTaken,
-  listSchoolYearRows,
-  listSchoolYears,
   makeCurrent,
   sessionIdsOfYear,
   updateSchoolYearIf,

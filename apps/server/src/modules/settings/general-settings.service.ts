@@ -1,10 +1,10 @@
 import { DEFAULT_YEAR_CONSTANTS } from "@portal/shared/rules/year-settings";
 import type { GeneralSettingsPage } from "@portal/shared/schemas/general-settings";
 import type { AppContext } from "../../context.ts";
+import { listYearsForSettings } from "../../kernel/settings-store.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getIdentityForEdit, getStoredLogo } from "./identity.service.ts";
 import { logoUrl } from "./logo-url.ts";
-import { listYearsForSettings } from "./settings.repository.ts";
 import { isMaintenanceOn } from "./settings.service.ts";
 import { yearSettingsForEdit } from "./year-settings.service.ts";
 

@@ -7,11 +7,11 @@ import sharp from "sharp";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
+import { readVersionedSetting, writeSetting, writeVersionedSetting } from "../../kernel/settings-store.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { removeStoredFile, writeStoredFile } from "../../lib/stored-files.ts";
 import { readUploadPart } from "../../lib/upload-part.ts";
-import { readVersionedSetting, writeSetting, writeVersionedSetting } from "./settings.repository.ts";
 import { auditChanges, versionConflict } from "./settings-audit.ts";
 import { cachedSetting, forgetSetting, parseJson } from "./settings-cache.ts";
 

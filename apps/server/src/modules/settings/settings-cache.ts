@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.ts";
-import { readSetting } from "./settings.repository.ts";
+import { readSetting } from "../../kernel/settings-store.ts";
 
 /**
  * Settings are read on every page load (public config), every PDF and every e-mail. Several

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
-import { readVersionedSetting, writeSetting, writeVersionedSetting } from "./settings.repository.ts";
+import { readVersionedSetting, writeSetting, writeVersionedSetting } from "../../kernel/settings-store.ts";
 import { auditChanges, versionConflict } from "./settings-audit.ts";
 import { cachedSetting, forgetSetting, keptSetting, parseJson } from "./settings-cache.ts";
 

@@ -8,8 +8,8 @@ import {
 import type { ConstantsInput, NoticesInput, YearSettings } from "@portal/shared/schemas/general-settings";
 import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
+import { listYearsForSettings, readVersionedSetting, writeVersionedSetting } from "../../kernel/settings-store.ts";
 import { AppError } from "../../lib/errors.ts";
-import { listYearsForSettings, readVersionedSetting, writeVersionedSetting } from "./settings.repository.ts";
 import { auditChanges, versionConflict } from "./settings-audit.ts";
 import { cachedSetting, forgetSetting, parseJson } from "./settings-cache.ts";
 

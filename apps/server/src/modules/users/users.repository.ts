@@ -4,8 +4,8 @@ import type { Selectable } from "kysely";
 import { notifyChange } from "../../db/change-notifier.ts";
 import { type Db, nowIso } from "../../db/database.ts";
 import type { UsersTable } from "../../db/types.ts";
+import { forgetUserSessions } from "../../kernel/session-cache.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { forgetUserSessions } from "../auth/session-cache.ts";
 
 export type UserRow = Selectable<UsersTable>;
 

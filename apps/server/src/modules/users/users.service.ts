@@ -4,9 +4,9 @@ import type { UserDetail, UserList, UserListItem, UserListQuery, UserState } fro
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
+import { deleteUserSessions } from "../../kernel/sessions.ts";
 import { AppError } from "../../lib/errors.ts";
 import { sendActivationLink } from "../auth/auth.service.ts";
-import { deleteUserSessions } from "../auth/sessions.repository.ts";
 import { resetThrottle, THROTTLE } from "../auth/throttle.ts";
 import { familyRequests, familyStudents } from "./family-students.repository.ts";
 import { activeAdminIds, findUserById, updateUser } from "./users.repository.ts";

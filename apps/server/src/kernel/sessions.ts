@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
-import { notifyChange } from "../../db/change-notifier.ts";
-import type { Db } from "../../db/database.ts";
-import type { SessionsTable } from "../../db/types.ts";
+import { notifyChange } from "../db/change-notifier.ts";
+import type { Db } from "../db/database.ts";
+import type { SessionsTable } from "../db/types.ts";
 import {
   cachedSession,
   forgetAllSessions,

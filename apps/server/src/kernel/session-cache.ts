@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { SessionsTable, UsersTable } from "../../db/types.ts";
+import type { SessionsTable, UsersTable } from "../db/types.ts";
 
 /**
  * The session and user every authenticated request needs, kept in memory for a few seconds: the

@@ -2,7 +2,7 @@ import { LEVEL_CODES } from "@portal/shared/rules/levels";
 import { isWindowOpen, type WindowKind } from "@portal/shared/rules/school-year-windows";
 import type { SchoolYear } from "@portal/shared/schemas/responses";
 import type { EnrollmentWindow, SchoolYearDetail } from "@portal/shared/schemas/school-years";
-import type { SchoolYearsTable } from "../../db/types.ts";
+import type { SchoolYearsTable } from "../db/types.ts";
 
 /** A school year as read from the database (`version` as a number on both engines). */
 export type SchoolYearRow = Omit<SchoolYearsTable, "version"> & { version: number };

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/database.ts";
-import { nowIso } from "../../db/database.ts";
+import type { Db } from "../db/database.ts";
+import { nowIso } from "../db/database.ts";
 
 export async function readSetting(db: Db, key: string): Promise<string | undefined> {
   const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
