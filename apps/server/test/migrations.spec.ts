@@ -72,6 +72,10 @@ const TABLES = Object.keys({
   school_document_versions: true,
   school_document_fees: true,
   file_document_versions: true,
+  signing_documents: true,
+  signing_signers: true,
+  signing_codes: true,
+  signing_events: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

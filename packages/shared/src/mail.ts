@@ -21,6 +21,11 @@ export const MAIL_KINDS = [
   "familyMessage",
   "campaignOpened",
   "campaignReminder",
+  // Signing online (docs/rules/documents.md "Signing online"): the one-time code, a representative's
+  // link to sign, and a reminder to sign.
+  "signingCode",
+  "signingLink",
+  "signingReminder",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -121,6 +121,18 @@ export const PERMISSIONS = {
    * figures, lists, export and reminder history. The staff who handle inscriptions, not Consulta.
    */
   campaignsManage: ["Admin", "Secretaria"],
+  /**
+   * Signing online (docs/rules/documents.md "Signing online"): a family reads and signs its own
+   * request's documents and sends the second representative a link. Families only; the service keeps
+   * each family to its own files.
+   */
+  signingOwn: FAMILY_ROLES,
+  /** A request's signatures, their evidence events and final PDFs, read-only: the staff who read inscriptions. */
+  signingView: ["Admin", "Secretaria", "Consulta"],
+  /** Reminding the representatives to sign and countersigning for the school. Not Consulta (it only reads). */
+  signingManage: ["Admin", "Secretaria"],
+  /** The school's certificate that seals the signed PDFs (Settings › Documents): the Admin alone. */
+  sealManage: ["Admin"],
   /** Settings › Elections, positions, organizations, lists, candidates, the count and the minutes. */
   electionsManage: ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -18,6 +18,12 @@ import type {
   SchoolDocumentsTable,
   SchoolDocumentVersionsTable,
 } from "./school-document-types.ts";
+import type {
+  SigningCodesTable,
+  SigningDocumentsTable,
+  SigningEventsTable,
+  SigningSignersTable,
+} from "./signing-types.ts";
 
 /**
  * Table shapes. Dialect-neutral on purpose: flags are integers 0/1 (better-sqlite3 cannot bind
@@ -695,6 +701,10 @@ export interface Database {
   school_document_versions: SchoolDocumentVersionsTable;
   school_document_fees: SchoolDocumentFeesTable;
   file_document_versions: FileDocumentVersionsTable;
+  signing_documents: SigningDocumentsTable;
+  signing_signers: SigningSignersTable;
+  signing_codes: SigningCodesTable;
+  signing_events: SigningEventsTable;
 }
 
 /** A re-enrollment campaign (migration 0042; docs/rules/campaigns.md). Dates are school days, included. */

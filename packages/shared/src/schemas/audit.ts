@@ -149,6 +149,10 @@ export const AUDIT_EVENTS = [
   "campaign.opened",
   "campaign.remindersSent",
   "campaign.exported",
+  // Signing online (docs/rules/documents.md "Signing online"): staff reminded the representatives to
+  // sign a document, or countersigned it for the school.
+  "signing.reminded",
+  "signing.countersigned",
 ] as const;
 export type AuditEventCode = (typeof AUDIT_EVENTS)[number];
 

@@ -31,6 +31,9 @@ export const FAMILY_DATA_TABLES: Record<string, string> = {
   election_register: "elections.voted",
   election_candidacies: "elections.candidacies",
   election_candidates: "elections.candidates",
+  signing_documents: "signatures (each document signed online: its text as signed, status, verification code)",
+  signing_signers: "signatures[].signers (name, identification, e-mail, when, from which address; no link token)",
+  signing_events: "signatures[].events (the evidence: what happened, when, from which address)",
 };
 
 /** Tables that hold no family data, each with the reason. */
@@ -83,6 +86,7 @@ export const NOT_FAMILY_DATA_TABLES: Record<string, string> = {
   school_documents: "the school's own documents per school year and their rules (Settings › Documents)",
   school_document_versions: "the wording of the school's documents: the school's texts, no family in them",
   school_document_fees: "the school's fees text per school year",
+  signing_codes: "hashes of the one-time signing codes: credentials, valid 10 minutes (their sending is in emails)",
   file_document_versions:
     "which version of the school's texts a file's documents use: ids only; the PDFs drawn with them are in documents",
 };
