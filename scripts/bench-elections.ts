@@ -4,8 +4,8 @@ import { buildApp } from "../apps/server/src/app.ts";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import type { Db } from "../apps/server/src/db/database.ts";
+import { insertUser } from "../apps/server/src/kernel/accounts.ts";
 import { randomToken, sha256 } from "../apps/server/src/lib/crypto.ts";
-import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
 import { cedulaFor } from "../apps/server/test/support/documents.ts";
 import { withDatabase } from "./bench-database.ts";
 

@@ -28,7 +28,7 @@ import { loadConfig } from "../apps/server/src/config.ts";
 import type { AppContext } from "../apps/server/src/context.ts";
 import { writeTransaction } from "../apps/server/src/db/database.ts";
 import { seedLargeSchool } from "../apps/server/src/demo/large-school.ts";
-import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
+import { insertUser } from "../apps/server/src/kernel/accounts.ts";
 import { withDatabase } from "./bench-database.ts";
 import { medianRun } from "./http-load.ts";
 import { injectPost, signIn as staffSignIn } from "./staff-sign-in.ts";

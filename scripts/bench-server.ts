@@ -1,6 +1,6 @@
 import type { Role } from "@portal/shared/roles";
 import type { Db } from "../apps/server/src/db/database.ts";
-import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
+import { insertUser } from "../apps/server/src/kernel/accounts.ts";
 import {
   freePort,
   type ServerProcess,

@@ -18,7 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
+import { insertUser } from "../apps/server/src/kernel/accounts.ts";
 import { buildServer, freePort, REPO_ROOT, SERVER_ARGS } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
 import { medianRun } from "./http-load.ts";

@@ -2,7 +2,7 @@ import autocannon from "autocannon";
 import { buildApp } from "../apps/server/src/app.ts";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { insertUser } from "../apps/server/src/modules/users/users.repository.ts";
+import { insertUser } from "../apps/server/src/kernel/accounts.ts";
 import { minimalPdf, multipart, studentFileBody } from "../apps/server/test/support/documents.ts";
 import { withDatabase } from "./bench-database.ts";
 

@@ -3,9 +3,9 @@ import { type Kysely, Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
 import { MIGRATIONS, migrateToLatest } from "../src/db/migrate.ts";
+import { findUserByEmail, insertUser } from "../src/kernel/accounts.ts";
 import { seedSchoolDocuments } from "../src/modules/school-documents/document-seed.ts";
 import { builtInTemplate } from "../src/modules/school-documents/document-templates.ts";
-import { findUserByEmail, insertUser } from "../src/modules/users/users.repository.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
 
 /**

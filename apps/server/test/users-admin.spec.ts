@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { ROLES, type Role } from "@portal/shared/roles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertUser } from "../src/kernel/accounts.ts";
 import { THROTTLE } from "../src/modules/auth/throttle.ts";
 import { getIdentity } from "../src/modules/settings/identity.service.ts";
-import { insertUser } from "../src/modules/users/users.repository.ts";
 import { onlyAdmin } from "./support/admins.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
 import { linkToken, waitForMail } from "./support/smtp.ts";

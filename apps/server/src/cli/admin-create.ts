@@ -2,8 +2,8 @@ import { parseArgs } from "node:util";
 import { emailField, passwordField } from "@portal/shared/schemas/fields";
 import { bootstrap } from "../bootstrap.ts";
 import { ConfigError, loadConfig } from "../config.ts";
+import { findUserByEmail, insertUser, updateUser } from "../kernel/accounts.ts";
 import { ownerOf, passwordProblem } from "../modules/auth/password-policy.ts";
-import { findUserByEmail, insertUser, updateUser } from "../modules/users/users.repository.ts";
 
 const USAGE = `Creates the first Admin (or makes an existing account Admin).
 

@@ -2,8 +2,8 @@ import type { Language } from "@portal/shared/languages";
 import type { Role } from "@portal/shared/roles";
 import { schoolDay } from "@portal/shared/rules/school-year-windows";
 import type { Db } from "../db/database.ts";
+import { insertUser } from "../kernel/accounts.ts";
 import type { PasswordHasher } from "../modules/auth/passwords.ts";
-import { insertUser } from "../modules/users/users.repository.ts";
 import { demoCalendar } from "./demo-calendar.ts";
 
 export const DEMO_PASSWORD = "demo-portal-2025";

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { nowIso } from "../db/database.ts";
+import { toCurrentUser } from "../kernel/accounts.ts";
 import { cachedSession, type SessionWithUser } from "../kernel/session-cache.ts";
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from "../kernel/sessions.ts";
 import { randomToken, sha256 } from "../lib/crypto.ts";
-import { toCurrentUser } from "../modules/users/users.repository.ts";
 
 /** Only write last_seen_at once a minute: keeps reads from turning into writes on every request. */
 const TOUCH_EVERY_MS = 60_000;

@@ -2,6 +2,7 @@ import type { AccountUpdateInput } from "@portal/shared/schemas/auth";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { writeTransaction } from "../../db/database.ts";
+import { findUserById, toCurrentUser, updateUser } from "../../kernel/accounts.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { deleteUserSessions } from "../../kernel/sessions.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -9,7 +10,6 @@ import type { CurrentUser } from "../../plugins/request-types.ts";
 import { queueAccountMail } from "../auth/account-mail.ts";
 import { assertPasswordAcceptable, ownerOf } from "../auth/password-policy.ts";
 import { assertNotThrottled, countAttempt, resetThrottle, THROTTLE } from "../auth/throttle.ts";
-import { findUserById, toCurrentUser, updateUser } from "../users/users.repository.ts";
 
 export async function updateAccount(
   ctx: AppContext,

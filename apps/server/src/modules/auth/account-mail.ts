@@ -1,12 +1,12 @@
 import type { Language } from "@portal/shared/languages";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/database.ts";
+import type { UserRow } from "../../kernel/accounts.ts";
 import { HOUR_MS, MINUTE_MS } from "../../lib/time.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import { renderMail, type TemplateName } from "../../mail/templates.ts";
 import { getIdentity } from "../settings/identity.service.ts";
 import { staffInvitationVars } from "../users/staff-invitation-mail.ts";
-import type { UserRow } from "../users/users.repository.ts";
 import { publicLink } from "./links.ts";
 
 export const ACTIVATION_TTL_MS = 48 * HOUR_MS;

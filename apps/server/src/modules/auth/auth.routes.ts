@@ -12,10 +12,10 @@ import { captchaChallengeSchema, okSchema, sessionSchema } from "@portal/shared/
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { toCurrentUser, updateUser } from "../../kernel/accounts.ts";
 import { compiledSerializerCompiler } from "../../lib/compiled-serializer.ts";
 import { setLanguageCookie } from "../../plugins/language.ts";
 import { signIn } from "../mfa/mfa.service.ts";
-import { toCurrentUser, updateUser } from "../users/users.repository.ts";
 import {
   acceptInvitation,
   activate,

@@ -2,6 +2,7 @@ import type { EmailLinkInput, RegisterInput } from "@portal/shared/schemas/auth"
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
+import { findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from "../../kernel/accounts.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { deleteUserSessions } from "../../kernel/sessions.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
@@ -9,7 +10,6 @@ import { AppError, badRequest } from "../../lib/errors.ts";
 import { isoFromNow } from "../../lib/time.ts";
 import type { TemplateName } from "../../mail/templates.ts";
 import { endSession } from "../../plugins/session.ts";
-import { findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from "../users/users.repository.ts";
 import { ACTIVATION_TTL_MS, queueAccountMail, RESET_TTL_MS, renderAccountMail } from "./account-mail.ts";
 import { verifyCaptchaOnce } from "./captcha.ts";
 import { guardEmailLink } from "./email-link-guard.ts";

@@ -1,6 +1,6 @@
 import { containsPersonalInfo, type PasswordOwner } from "@portal/shared/password-personal";
+import type { UserRow } from "../../kernel/accounts.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { UserRow } from "../users/users.repository.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
 /**

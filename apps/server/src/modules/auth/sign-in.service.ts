@@ -3,11 +3,11 @@ import type { LoginInput } from "@portal/shared/schemas/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { nowIso } from "../../db/database.ts";
+import { findUserByEmail, recordLogin } from "../../kernel/accounts.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { findSchoolYear } from "../../kernel/school-years.ts";
 import { AppError } from "../../lib/errors.ts";
 import { startSession } from "../../plugins/session.ts";
-import { findUserByEmail, recordLogin } from "../users/users.repository.ts";
 import { verifyCaptchaOnce } from "./captcha.ts";
 import { assertNotThrottled, failuresSoFar, hitCount, resetThrottle, THROTTLE } from "./throttle.ts";
 

@@ -10,8 +10,8 @@ import { okSchema, sessionSchema } from "@portal/shared/schemas/responses";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { findUserById, toCurrentUser } from "../../kernel/accounts.ts";
 import { sessionInfo } from "../auth/session-info.ts";
-import { findUserById, toCurrentUser } from "../users/users.repository.ts";
 import { getHousehold, invite, join, leave, removeMember, revokeInvitation } from "./household.service.ts";
 import { registerFromInvitation, viewInvitation } from "./invitation-landing.service.ts";
 

@@ -7,6 +7,7 @@ import {
 } from "@portal/shared/schemas/household";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { findUserByEmail, findUserById, updateUser } from "../../kernel/accounts.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -16,7 +17,6 @@ import { renderMail } from "../../mail/templates.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { publicLink } from "../auth/links.ts";
 import { getIdentity } from "../settings/identity.service.ts";
-import { findUserByEmail, findUserById, updateUser } from "../users/users.repository.ts";
 import {
   acceptInvitation,
   findHouseholdAccounts,

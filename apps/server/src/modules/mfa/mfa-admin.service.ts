@@ -1,9 +1,9 @@
 import type { AppContext } from "../../context.ts";
+import { findUserById } from "../../kernel/accounts.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { deleteUserSessions } from "../../kernel/sessions.ts";
 import { AppError } from "../../lib/errors.ts";
 import { saveSwitch } from "../settings/settings.service.ts";
-import { findUserById } from "../users/users.repository.ts";
 import type { Actor } from "../users/users.service.ts";
 import { clearMfa } from "./mfa.service.ts";
 import { EDITORS_KEY, editorsRequired } from "./mfa-policy.ts";

@@ -12,8 +12,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { toCurrentUser, type UserRow } from "../../kernel/accounts.ts";
 import { sessionInfo } from "../auth/session-info.ts";
-import { toCurrentUser, type UserRow } from "../users/users.repository.ts";
 import {
   beginAccountEnrolment,
   beginSignInEnrolment,

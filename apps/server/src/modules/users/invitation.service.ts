@@ -1,11 +1,11 @@
 import type { InvitationInput } from "@portal/shared/schemas/auth";
 import type { AppContext } from "../../context.ts";
 import { writeTransaction } from "../../db/database.ts";
+import { findUserByEmail, insertUser } from "../../kernel/accounts.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { queueInvitation } from "../auth/auth.service.ts";
-import { findUserByEmail, insertUser } from "./users.repository.ts";
 import type { Actor } from "./users.service.ts";
 
 /**

@@ -3,13 +3,13 @@ import { ROLES, type Role } from "@portal/shared/roles";
 import type { UserDetail, UserList, UserListItem, UserListQuery, UserState } from "@portal/shared/schemas/users";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { activeAdminIds, findUserById, updateUser } from "../../kernel/accounts.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { deleteUserSessions } from "../../kernel/sessions.ts";
 import { AppError } from "../../lib/errors.ts";
 import { sendActivationLink } from "../auth/auth.service.ts";
 import { resetThrottle, THROTTLE } from "../auth/throttle.ts";
 import { familyRequests, familyStudents } from "./family-students.repository.ts";
-import { activeAdminIds, findUserById, updateUser } from "./users.repository.ts";
 import { findUserListRow, listUsers as queryUsers, type UserListRow } from "./users-list.repository.ts";
 
 export interface Actor {

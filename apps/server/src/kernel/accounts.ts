@@ -1,11 +1,11 @@
 import { isLanguage } from "@portal/shared/languages";
 import { ROLES, type Role } from "@portal/shared/roles";
 import type { Selectable } from "kysely";
-import { notifyChange } from "../../db/change-notifier.ts";
-import { type Db, nowIso } from "../../db/database.ts";
-import type { UsersTable } from "../../db/types.ts";
-import { forgetUserSessions } from "../../kernel/session-cache.ts";
-import type { CurrentUser } from "../../plugins/request-types.ts";
+import { notifyChange } from "../db/change-notifier.ts";
+import { type Db, nowIso } from "../db/database.ts";
+import type { UsersTable } from "../db/types.ts";
+import type { CurrentUser } from "../plugins/request-types.ts";
+import { forgetUserSessions } from "./session-cache.ts";
 
 export type UserRow = Selectable<UsersTable>;
 
