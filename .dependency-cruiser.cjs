@@ -42,6 +42,12 @@ const FEATURE_EXCEPTIONS = [
   { from: "inscriptions", to: ["messages/audience-link.ts"] },
   { from: "reports", to: ["messages/audience-link.ts"] },
   { from: "campaigns", to: ["messages/audience-link.ts"] },
+  // Signing online (docs/rules/documents.md "Signing online"): the family's sent file shows its
+  // "Sign online" section, the staff's request page its signatures; the family's signing screen
+  // leads back to the sent file (the wizard's current file and its congratulations' address).
+  { from: "enrollment", to: ["signing/sign-online-section.tsx"] },
+  { from: "inscriptions", to: ["signing/signatures-panel.tsx"] },
+  { from: "signing", to: ["enrollment/enrollment-store.ts", "enrollment/wizard-steps.ts"] },
   // The photos' review is a request list: its filters, its query, its reason dialog.
   {
     from: "photos",

@@ -43,6 +43,7 @@ export const SIGNED_IN_NAMESPACES = [
   "campaigns",
   "messages",
   "desk",
+  "signing",
 ] as const;
 
 export type WebNamespace = (typeof FIRST_SCREEN_NAMESPACES)[number] | (typeof SIGNED_IN_NAMESPACES)[number];

@@ -29,6 +29,7 @@ import enSchoolDocuments from "../locales/en/schoolDocuments.json" with { type: 
 import enSchoolYears from "../locales/en/schoolYears.json" with { type: "json" };
 import enSettings from "../locales/en/settings.json" with { type: "json" };
 import enShell from "../locales/en/shell.json" with { type: "json" };
+import enSigning from "../locales/en/signing.json" with { type: "json" };
 import enStatusTexts from "../locales/en/statusTexts.json" with { type: "json" };
 import enSync from "../locales/en/sync.json" with { type: "json" };
 import enUsers from "../locales/en/users.json" with { type: "json" };
@@ -64,6 +65,7 @@ import esSchoolDocuments from "../locales/es/schoolDocuments.json" with { type: 
 import esSchoolYears from "../locales/es/schoolYears.json" with { type: "json" };
 import esSettings from "../locales/es/settings.json" with { type: "json" };
 import esShell from "../locales/es/shell.json" with { type: "json" };
+import esSigning from "../locales/es/signing.json" with { type: "json" };
 import esStatusTexts from "../locales/es/statusTexts.json" with { type: "json" };
 import esSync from "../locales/es/sync.json" with { type: "json" };
 import esUsers from "../locales/es/users.json" with { type: "json" };
@@ -99,6 +101,7 @@ import frSchoolDocuments from "../locales/fr/schoolDocuments.json" with { type: 
 import frSchoolYears from "../locales/fr/schoolYears.json" with { type: "json" };
 import frSettings from "../locales/fr/settings.json" with { type: "json" };
 import frShell from "../locales/fr/shell.json" with { type: "json" };
+import frSigning from "../locales/fr/signing.json" with { type: "json" };
 import frStatusTexts from "../locales/fr/statusTexts.json" with { type: "json" };
 import frSync from "../locales/fr/sync.json" with { type: "json" };
 import frUsers from "../locales/fr/users.json" with { type: "json" };
@@ -115,6 +118,7 @@ export const RESOURCES = {
     auth: esAuth,
     account: esAccount,
     shell: esShell,
+    signing: esSigning,
     settings: esSettings,
     fileSettings: esFileSettings,
     email: esEmail,
@@ -152,6 +156,7 @@ export const RESOURCES = {
     auth: enAuth,
     account: enAccount,
     shell: enShell,
+    signing: enSigning,
     settings: enSettings,
     fileSettings: enFileSettings,
     email: enEmail,
@@ -189,6 +194,7 @@ export const RESOURCES = {
     auth: frAuth,
     account: frAccount,
     shell: frShell,
+    signing: frSigning,
     settings: frSettings,
     fileSettings: frFileSettings,
     email: frEmail,

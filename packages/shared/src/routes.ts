@@ -59,6 +59,8 @@ export const PUBLIC_ROUTES: readonly RouteNode[] = [
   { id: "householdInvitation", path: "/household-invitation/:token", access: "public", status: "built" },
   // A re-enrollment campaign's e-mailed link: its family's answer form, nothing else (docs/rules/campaigns.md).
   { id: "campaignAnswer", path: "/reenrollment-answer/:token", access: "public", status: "built" },
+  // A legal representative's e-mailed signing link: one document of one request (docs/rules/documents.md "Signing online").
+  { id: "signingLink", path: "/sign/:token", access: "public", status: "built" },
   { id: "maintenance", path: "/maintenance", access: "public", status: "built" },
   { id: "pageNotFound", path: "/page-not-found", access: "public", status: "built" },
   { id: "unauthorized", path: "/unauthorized", access: "public", status: "built" },
@@ -135,9 +137,18 @@ export const APP_ROUTES: readonly RouteNode[] = [
     // The family's "My enrollments" entry: one link to the welcome page, the way back to
     // its students from anywhere; the fifteen steps stay out of the menu (the wizard has its stepper).
     defaultChild: "bienvenido",
-    children: WIZARD_STEP_PATHS.map(({ id, path }) =>
-      planned(id, path, { hideInMenu: true, ...(BUILT_WIZARD_STEPS.includes(id) ? { status: "built" } : {}) }),
-    ),
+    children: [
+      ...WIZARD_STEP_PATHS.map(({ id, path }) =>
+        planned(id, path, { hideInMenu: true, ...(BUILT_WIZARD_STEPS.includes(id) ? { status: "built" } : {}) }),
+      ),
+      // Not in spec 2: a sent file's document read and signed online by the account's representative
+      // (docs/rules/documents.md "Signing online"); families only, not the desk's staff.
+      planned("familySigning", "firmar/:fileId/:documentId", {
+        roles: rolesFor("signingOwn"),
+        hideInMenu: true,
+        status: "built",
+      }),
+    ],
   },
   {
     id: "elections",

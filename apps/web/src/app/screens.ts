@@ -76,6 +76,14 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import("../features/campaigns/campaign-link-page.tsx").then((m) => m.CampaignLinkPage),
     () => i18n.loadNamespaces("campaigns"),
   ),
+  // The e-mailed signing link's screen speaks `signing` before anyone signs in.
+  signingLink: lazyScreen(
+    () => import("../features/signing/signing-link-page.tsx").then((m) => m.SigningLinkPage),
+    () => i18n.loadNamespaces("signing"),
+  ),
+  familySigning: lazyScreen(() =>
+    import("../features/signing/family-signing-page.tsx").then((m) => m.FamilySigningPage),
+  ),
   familyCampaign: lazyScreen(() =>
     import("../features/campaigns/family-campaign-page.tsx").then((m) => m.FamilyCampaignPage),
   ),

@@ -5,11 +5,11 @@ import type { TermsTexts } from "@portal/shared/schemas/school-documents";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DocumentBlocks } from "../../components/ui/document-blocks.tsx";
+import { RequiredMark } from "../../components/ui/required-mark.tsx";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { constantValues } from "../../lib/year-notices.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
 import { TERMS, type TermKey, type TermsValues } from "./terms-form.ts";
-import { RequiredMark } from "./yes-no-radio.tsx";
 
 /** The paragraphs of a text (`enrollment:terms.<term>.body`, an object p1, p2… in order). */
 function useParagraphs(term: TermKey, constants: YearConstants): [key: string, text: string][] {

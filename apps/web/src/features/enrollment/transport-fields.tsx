@@ -2,10 +2,11 @@ import { Checkbox, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { RequiredMark } from "../../components/ui/required-mark.tsx";
 import { useValidationText } from "../../lib/use-validation-text.ts";
 import { StepSection } from "./step-kit/step-form.tsx";
 import type { TransportValues } from "./transport-form.ts";
-import { RequiredMark, YesNoRadio } from "./yes-no-radio.tsx";
+import { YesNoRadio } from "./yes-no-radio.tsx";
 
 /** The bus service's conditions, in order (keys `schoolTransport.condition<n>`). */
 const CONDITIONS = [1, 2, 3, 4, 5] as const;

@@ -16,6 +16,7 @@ import { fullPathOf } from "../../lib/match-route.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { notifyRecord } from "../../lib/toasts.ts";
 import { ConsentWithdrawalNotice } from "../consents/consent-withdrawal-notice.tsx";
+import { SignaturesPanel } from "../signing/signatures-panel.tsx";
 import { ActionDialog, CorrectionDialog, ReviewDialog } from "./action-dialogs.tsx";
 import { Field, Section } from "./detail-section.tsx";
 import { ErasureSection } from "./erasure-section.tsx";
@@ -396,6 +397,8 @@ export function RequestDetailPage() {
           {t(routeTitleKey("inscriptions.requestBueMigration"))}
         </Anchor>
       </Section>
+
+      <SignaturesPanel requestId={request.id} />
 
       <Section title={t("inscriptions:history.title")}>
         <RequestHistory entries={request.history} />

@@ -7,6 +7,7 @@ import { useCatalog } from "../../../lib/catalog-query.ts";
 import { routeTitleKey } from "../../../lib/route-title-key.ts";
 import { useSession } from "../../../lib/session-query.ts";
 import { useNoticeText } from "../../../lib/year-settings-query.ts";
+import { SignOnlineSection } from "../../signing/sign-online-section.tsx";
 import { useFileContext } from "../enrollment-api.ts";
 import { StepTitle } from "../step-kit/step-title.tsx";
 import { useStartFile } from "../use-start-file.ts";
@@ -100,6 +101,7 @@ export function CongratulationsPage() {
         <DocumentCard fileId={file.id} document="summary" />
         <DocumentCard fileId={file.id} document="to-sign" />
       </SimpleGrid>
+      <SignOnlineSection fileId={file.id} />
       {start.isError ? (
         <Alert color="red" role="alert" title={t("errors:title")}>
           {isApiError(start.error) ? start.error.message : t("errors:INTERNAL")}
