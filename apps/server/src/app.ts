@@ -45,6 +45,7 @@ import { requestStepRoutes } from "./modules/request-steps/request-steps.routes.
 import { requestRoutes } from "./modules/requests/requests.routes.ts";
 import { retentionRoutes } from "./modules/retention/retention.routes.ts";
 import { schoolDocumentRoutes } from "./modules/school-documents/school-documents.routes.ts";
+import { schoolCertificateRoutes } from "./modules/school-seal/school-certificate.routes.ts";
 import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
 import { storedLogoPath } from "./modules/settings/identity.service.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
@@ -166,6 +167,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   statusTextRoutes(app, ctx);
   emailTextRoutes(app, ctx);
   schoolDocumentRoutes(app, ctx);
+  schoolCertificateRoutes(app, ctx);
   documentsRoutes(app, ctx);
   medicalRecordRoutes(app, ctx);
   syncRoutes(app, ctx);

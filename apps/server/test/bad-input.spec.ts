@@ -577,6 +577,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
       // A candidate's photo is multipart: elections-candidate-photos.spec.ts covers its bad input.
       "POST /api/settings/election-candidates/:candidateId/photo",
       // The BUE's codes file is multipart: sync-access.spec.ts covers its bad input.
+      // The school's certificate is multipart: school-certificate.spec.ts covers its bad input.
+      "PUT /api/settings/school-certificate",
       "POST /api/sync/imports",
       // Starting an MFA setup and the Admin's MFA reset take no body: mfa.spec.ts covers them.
       "POST /api/auth/mfa/setup",

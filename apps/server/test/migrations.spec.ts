@@ -76,6 +76,7 @@ const TABLES = Object.keys({
   signing_signers: true,
   signing_codes: true,
   signing_events: true,
+  school_certificates: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 let own: OwnDatabase;

@@ -5,8 +5,10 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { secretBoxOf } from "../lib/data-key.ts";
 import { resealPendingBallots } from "../modules/elections/pending-ballots.repository.ts";
 import { resealTotpKeys } from "../modules/mfa/totp-key-store.ts";
+import { resealCertificate } from "../modules/school-seal/certificate-store.ts";
 
-const USAGE = `Re-encrypts every secret the database keeps (TOTP keys, ballots waiting for their batch) with
+const USAGE = `Re-encrypts every secret the database keeps (TOTP keys, ballots waiting for their batch, the
+school's certificate and its password) with
 DATA_ENCRYPTION_KEY.
 
   DATA_ENCRYPTION_KEY=<new> DATA_ENCRYPTION_KEY_PREVIOUS=<old> npm run secrets:rotate
@@ -34,7 +36,11 @@ async function main(): Promise<void> {
     await migrateToLatest(handle.db);
     // Ballots of an open poll wait sealed (docs/elections.md "The ballot box during the poll"):
     // left under the old key, they would not open once DATA_ENCRYPTION_KEY_PREVIOUS is removed.
-    const changed = (await resealTotpKeys(handle.db, box)) + (await resealPendingBallots(handle.db, box));
+    // The school's certificate likewise (docs/rules/documents.md "Seal").
+    const changed =
+      (await resealTotpKeys(handle.db, box)) +
+      (await resealPendingBallots(handle.db, box)) +
+      (await resealCertificate(handle.db, box));
     console.log(
       `${changed} secret(s) re-encrypted; every stored secret is now under key ${box.currentKeyId}.` +
         (config.dataEncryptionKeyPrevious ? " DATA_ENCRYPTION_KEY_PREVIOUS may now be removed." : ""),

@@ -45,6 +45,7 @@ import * as m0044 from "./migrations/0044_messages.ts";
 import * as m0045 from "./migrations/0045_desk_families.ts";
 import * as m0046 from "./migrations/0046_school_documents.ts";
 import * as m0047 from "./migrations/0047_online_signing.ts";
+import * as m0048 from "./migrations/0048_school_certificates.ts";
 
 /** Migrations in order; a static list so a bundled or compiled server needs no folder scan. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -94,6 +95,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0045_desk_families": m0045,
   "0046_school_documents": m0046,
   "0047_online_signing": m0047,
+  "0048_school_certificates": m0048,
 };
 
 function check(result: MigrationResultSet): void {

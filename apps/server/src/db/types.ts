@@ -12,6 +12,7 @@ import type {
   ElectionsTable,
 } from "./election-types.ts";
 import type { RetentionHoldsTable, RetentionRunsTable, RetentionSettingsTable } from "./retention-types.ts";
+import type { SchoolCertificatesTable } from "./school-certificate-types.ts";
 import type {
   FileDocumentVersionsTable,
   SchoolDocumentFeesTable,
@@ -700,6 +701,7 @@ export interface Database {
   school_documents: SchoolDocumentsTable;
   school_document_versions: SchoolDocumentVersionsTable;
   school_document_fees: SchoolDocumentFeesTable;
+  school_certificates: SchoolCertificatesTable;
   file_document_versions: FileDocumentVersionsTable;
   signing_documents: SigningDocumentsTable;
   signing_signers: SigningSignersTable;

@@ -3,6 +3,7 @@ import { Piscina } from "piscina";
 import type { RenderTask } from "../workers/pdf-tasks.ts";
 import type { SealInput } from "./pdf-seal.ts";
 import { PdfTaskQueue } from "./pdf-task-queue.ts";
+import type { Pkcs12Inspection } from "./pkcs12.ts";
 
 /*
  * Worker threads for the PDF work, in two pools so that an upload never waits for a
@@ -86,6 +87,11 @@ export async function renderInWorker(task: RenderTask, opts: { background?: bool
  */
 export async function sealInWorker(input: SealInput): Promise<Uint8Array> {
   return drawingPool().run(input, { name: "seal" });
+}
+
+/** Opens an uploaded PKCS#12 with its password in a drawing thread: what it holds, or what is wrong. */
+export async function inspectCertificateInWorker(pkcs12: Uint8Array, password: string): Promise<Pkcs12Inspection> {
+  return drawingPool().run({ pkcs12, password }, { name: "inspectCertificate" });
 }
 
 /** Rebuilds an uploaded PDF without active content in a worker thread; undefined when unreadable. */

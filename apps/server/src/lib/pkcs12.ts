@@ -119,3 +119,15 @@ export function certificateFacts(certificate: X509Certificate): CertificateFacts
     validTo: new Date(certificate.validTo).toISOString(),
   };
 }
+
+export type Pkcs12Inspection = { ok: true; facts: CertificateFacts } | { ok: false; problem: Pkcs12Problem };
+
+/** What an upload's check needs, as plain data (it crosses from a drawing thread). */
+export function inspectPkcs12(bytes: Uint8Array, password: string): Pkcs12Inspection {
+  try {
+    return { ok: true, facts: certificateFacts(openPkcs12(bytes, password).certificate) };
+  } catch (error) {
+    if (error instanceof Pkcs12Error) return { ok: false, problem: error.problem };
+    throw error;
+  }
+}

@@ -11,3 +11,4 @@ export const render = tasks.render;
 export const renderInBackground = tasks.renderInBackground;
 export const warmUp = tasks.warmUp;
 export const seal = tasks.seal;
+export const inspectCertificate = tasks.inspectCertificate;

@@ -93,6 +93,8 @@ export const AUDIT_EVENTS = [
   "schoolDocument.published",
   "schoolDocument.ruleChanged",
   "schoolDocument.feesChanged",
+  "schoolCertificate.uploaded",
+  "schoolCertificate.removed",
   // The back office.
   "report.exported",
   "photos.exported",

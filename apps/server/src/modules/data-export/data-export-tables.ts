@@ -87,6 +87,8 @@ export const NOT_FAMILY_DATA_TABLES: Record<string, string> = {
   school_document_versions: "the wording of the school's documents: the school's texts, no family in them",
   school_document_fees: "the school's fees text per school year",
   signing_codes: "hashes of the one-time signing codes: credentials, valid 10 minutes (their sending is in emails)",
+  school_certificates:
+    "the school's own certificate that seals the signed PDFs (Settings › Documents): no family in it",
   file_document_versions:
     "which version of the school's texts a file's documents use: ids only; the PDFs drawn with them are in documents",
 };
