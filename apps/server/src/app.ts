@@ -19,6 +19,7 @@ import { dataExportRoutes } from "./modules/data-export/data-export.routes.ts";
 import { dataRightsRoutes } from "./modules/data-rights/data-rights.routes.ts";
 import { deskRoutes } from "./modules/desk/desk.routes.ts";
 import { actAtDesk, installDeskAudit } from "./modules/desk/desk-acting.ts";
+import { documentCheckRoutes } from "./modules/document-checks/document-checks.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { electionAdminRoutes } from "./modules/elections/elections-admin.routes.ts";
 import { electionFamilyRoutes } from "./modules/elections/elections-family.routes.ts";
@@ -168,6 +169,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   emailTextRoutes(app, ctx);
   schoolDocumentRoutes(app, ctx);
   schoolCertificateRoutes(app, ctx);
+  documentCheckRoutes(app, ctx);
   documentsRoutes(app, ctx);
   medicalRecordRoutes(app, ctx);
   syncRoutes(app, ctx);

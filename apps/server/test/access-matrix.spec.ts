@@ -216,6 +216,8 @@ const CONTRACT: Record<string, string> = {
   "GET /api/settings/school-certificate": "sealManage",
   "PUT /api/settings/school-certificate": "sealManage",
   "DELETE /api/settings/school-certificate": "sealManage",
+  "POST /api/document-checks/code": "public",
+  "POST /api/document-checks/pdf": "public",
   "PUT /api/settings/document-fees/:schoolYearId": "settingsManage",
   "GET /branding/logo": "public",
   "GET /*": "public",

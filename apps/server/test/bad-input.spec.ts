@@ -430,6 +430,15 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
         audit: await t.ctx.db.selectFrom("audit_events").select("id").where("actor_user_id", "=", family.id).execute(),
       }),
     },
+    {
+      // The public checker of signed documents: no session; a code nobody holds answers 404.
+      name: "document check",
+      method: "POST",
+      url: "/api/document-checks/code",
+      valid: { code: "ZZZZZZZZZZ" },
+      textFields: [],
+      state: async () => t.ctx.db.selectFrom("signing_documents").select("id").execute(),
+    },
     ...(await settingsBodyEndpoints(t, admin)),
     ...schoolDocumentBodyEndpoints(t, admin),
     ...(await documentsBodyEndpoints(t, secretaria, requestFamily.id)),
@@ -579,6 +588,8 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
       // The BUE's codes file is multipart: sync-access.spec.ts covers its bad input.
       // The school's certificate is multipart: school-certificate.spec.ts covers its bad input.
       "PUT /api/settings/school-certificate",
+      // A PDF to check is multipart: document-checks.spec.ts covers its bad input.
+      "POST /api/document-checks/pdf",
       "POST /api/sync/imports",
       // Starting an MFA setup and the Admin's MFA reset take no body: mfa.spec.ts covers them.
       "POST /api/auth/mfa/setup",
@@ -671,6 +682,7 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "retention run",
     "data rights filing",
     "data rights action",
+    "document check",
   ];
   for (const name of names) {
     it(name, async () => {

@@ -61,6 +61,8 @@ export const PUBLIC_ROUTES: readonly RouteNode[] = [
   { id: "campaignAnswer", path: "/reenrollment-answer/:token", access: "public", status: "built" },
   // A legal representative's e-mailed signing link: one document of one request (docs/rules/documents.md "Signing online").
   { id: "signingLink", path: "/sign/:token", access: "public", status: "built" },
+  // The public checker of documents signed online (docs/rules/documents.md "Checking a document").
+  { id: "documentCheck", path: "/verify-document", access: "public", status: "built" },
   { id: "maintenance", path: "/maintenance", access: "public", status: "built" },
   { id: "pageNotFound", path: "/page-not-found", access: "public", status: "built" },
   { id: "unauthorized", path: "/unauthorized", access: "public", status: "built" },

@@ -81,6 +81,11 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import("../features/signing/signing-link-page.tsx").then((m) => m.SigningLinkPage),
     () => i18n.loadNamespaces("signing"),
   ),
+  // The public checker speaks `signing` before anyone signs in.
+  documentCheck: lazyScreen(
+    () => import("../features/document-check/document-check-page.tsx").then((m) => m.DocumentCheckPage),
+    () => i18n.loadNamespaces("signing"),
+  ),
   familySigning: lazyScreen(() =>
     import("../features/signing/family-signing-page.tsx").then((m) => m.FamilySigningPage),
   ),

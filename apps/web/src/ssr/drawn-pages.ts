@@ -10,6 +10,7 @@ export const DRAWN_PAGES: Readonly<Record<string, { file: string; namespaces: re
   forgotPassword: { file: "src/features/auth/forgot-password-page.tsx", namespaces: [] },
   resetPassword: { file: "src/features/auth/reset-password-page.tsx", namespaces: [] },
   accountActivate: { file: "src/features/auth/activate-page.tsx", namespaces: ["users"] },
+  documentCheck: { file: "src/features/document-check/document-check-page.tsx", namespaces: ["signing"] },
   maintenance: { file: "src/features/system/maintenance-page.tsx", namespaces: [] },
   pageNotFound: { file: "src/features/system/page-not-found-page.tsx", namespaces: [] },
 };

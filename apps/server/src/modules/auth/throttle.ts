@@ -30,6 +30,8 @@ export const THROTTLE = {
   registerClient: { name: "register-client", limit: 10, windowMs: 60 * MINUTE_MS },
   /** Wrong current passwords on change-password, per account (a stolen session guessing it). */
   changePasswordAccount: { name: "change-password-account", limit: 5, windowMs: 15 * MINUTE_MS },
+  /** Checks of signed documents (the public /verify-document), per address: far beyond an office's use. */
+  documentCheckClient: { name: "document-check-client", limit: 60, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, ThrottleRule>;
 
 const keyOf = (rule: ThrottleRule, subject: string) => `${rule.name}:${subject}`;

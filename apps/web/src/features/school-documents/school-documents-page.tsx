@@ -13,6 +13,7 @@ import { DocumentEditor } from "./document-editor.tsx";
 import { FeesPanel } from "./fees-panel.tsx";
 import { RequestPreview } from "./request-preview.tsx";
 import { RulePanel } from "./rule-panel.tsx";
+import { SchoolCertificatePanel } from "./school-certificate-panel.tsx";
 import { SCHOOL_DOCUMENTS_QUERY_KEY, useSchoolDocuments } from "./school-documents-api.ts";
 
 /**
@@ -121,6 +122,7 @@ export function SchoolDocumentsPage() {
         onChanged={changed}
         onConflict={onConflict}
       />
+      <SchoolCertificatePanel />
     </Stack>
   );
 }
