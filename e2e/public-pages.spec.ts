@@ -15,6 +15,12 @@ test.describe("before any script runs", () => {
     { locale: "fr-FR", path: "/login", heading: "Connexion", fields: ["E-mail", "Mot de passe"] },
     { locale: "en-US", path: "/register", heading: "Create account", fields: ["E-mail", "Phone"] },
     { locale: "fr-FR", path: "/forgot-password", heading: "Mot de passe oublié ?", fields: ["E-mail"] },
+    {
+      locale: "es-EC",
+      path: "/verify-document",
+      heading: "Comprobar un documento firmado",
+      fields: ["Código de verificación"],
+    },
   ];
   const titles: Record<string, string> = { "Mot de passe oublié ?": "Mot de passe oublié" };
   for (const { locale, path, heading, fields } of pages) {

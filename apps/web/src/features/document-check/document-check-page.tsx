@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../components/ui/form-error-alert.tsx";
+import { PageForm } from "../../components/ui/page-form.tsx";
 import { hasErrorCode } from "../../lib/api-error.ts";
 import { routeTitleKey } from "../../lib/route-title-key.ts";
 import { checkCode, checkPdf } from "./document-check-api.ts";
@@ -49,49 +50,52 @@ export function DocumentCheckPage() {
         {t(routeTitleKey("documentCheck"))}
       </Title>
       <Text>{t("signing:check.intro")}</Text>
-      <form
+      {/* Drawn by the server: disabled until React takes it over (PageForm). */}
+      <PageForm
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           check.mutate({ code });
         }}
       >
-        <Group align="flex-end">
-          <TextInput
-            label={t("signing:check.code")}
-            description={t("signing:check.codeHint")}
-            value={code}
-            maxLength={64}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setCode(event.currentTarget.value)}
-            style={{ flex: 1, minWidth: 220 }}
-          />
-          <Button type="submit" loading={check.isPending && check.variables && "code" in check.variables}>
-            {t("signing:check.checkCode")}
-          </Button>
-        </Group>
-      </form>
-      <Paper
-        withBorder
-        p="md"
-        onDragOver={(event) => event.preventDefault()}
-        onDrop={onDrop}
-        data-testid="document-check-drop"
-      >
-        <Stack gap="xs">
-          <Text size="sm">{t("signing:check.dropHint")}</Text>
-          <FileInput
-            label={t("signing:check.pdf")}
-            placeholder={t("signing:check.choose")}
-            accept="application/pdf"
-            value={file}
-            onChange={choose}
-            error={fileError}
-            clearable
-          />
+        <Stack gap="lg">
+          <Group align="flex-end">
+            <TextInput
+              label={t("signing:check.code")}
+              description={t("signing:check.codeHint")}
+              value={code}
+              maxLength={64}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              style={{ flex: 1, minWidth: 220 }}
+            />
+            <Button type="submit" loading={check.isPending && check.variables && "code" in check.variables}>
+              {t("signing:check.checkCode")}
+            </Button>
+          </Group>
+          <Paper
+            withBorder
+            p="md"
+            onDragOver={(event) => event.preventDefault()}
+            onDrop={onDrop}
+            data-testid="document-check-drop"
+          >
+            <Stack gap="xs">
+              <Text size="sm">{t("signing:check.dropHint")}</Text>
+              <FileInput
+                label={t("signing:check.pdf")}
+                placeholder={t("signing:check.choose")}
+                accept="application/pdf"
+                value={file}
+                onChange={choose}
+                error={fileError}
+                clearable
+              />
+            </Stack>
+          </Paper>
         </Stack>
-      </Paper>
+      </PageForm>
       <div ref={answer} tabIndex={-1} aria-live="polite">
         {check.data ? <DocumentCheckFound result={check.data} /> : null}
         {notFound ? (
