@@ -227,7 +227,7 @@ const staffRoutes = built.filter((route) => route.access === "protected" && !rou
 
 // The staff's screens as the Admin sees them (she sees every one), a third in each language: the
 // demo Admin (Spanish) and the e2e database's Admins working in English and French
-// (scripts/e2e-seed.ts); then the request pages a Consulta sees read-only, the same way.
+// (scripts/e2e-seed.ts); then the request pages a Consulta sees read-only, each once.
 const STAFF_ADMINS = { es: "admin@demo.local", ...E2E_ADMINS_BY_LANGUAGE } as const;
 const adminScreens = staffRoutes.filter((r) => r.roles.includes("Admin"));
 for (const lang of LANGUAGES) {
@@ -281,10 +281,12 @@ for (const lang of LANGUAGES) {
     await expect(page).toHaveURL(/\/portal\/dashboard$/);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     const { request } = await sampleIds(page);
-    const scanned = new Set(inLanguage(consultaScreens, lang));
-    for (const route of consultaScreens) {
+    // Each read-only screen once, in one of the three languages, read and scanned with axe: its
+    // words are the Admin's screen's, read in every language above; what is the Consulta's own (the
+    // answers shown as text, no actions) reads the same in any language.
+    for (const route of inLanguage(consultaScreens, lang)) {
       const what = `${route.id} (Consulta, ${lang})`;
-      await scan(page, route.fullPath.replace(":id", String(request)), route.id, what, scanned.has(route));
+      await scan(page, route.fullPath.replace(":id", String(request)), route.id, what, true);
     }
   });
 }
