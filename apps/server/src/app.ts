@@ -50,6 +50,7 @@ import { schoolCertificateRoutes } from "./modules/school-seal/school-certificat
 import { schoolYearRoutes } from "./modules/school-years/school-years.routes.ts";
 import { storedLogoPath } from "./modules/settings/identity.service.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+import { signingRoutes } from "./modules/signing/signing.routes.ts";
 import { statusTextRoutes } from "./modules/status-texts/status-texts.routes.ts";
 import { syncRoutes } from "./modules/sync/sync.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
@@ -165,6 +166,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; webDis
   breachRoutes(app, ctx);
   messageRoutes(app, ctx);
   campaignRoutes(app, ctx);
+  signingRoutes(app, ctx);
   statusTextRoutes(app, ctx);
   emailTextRoutes(app, ctx);
   schoolDocumentRoutes(app, ctx);

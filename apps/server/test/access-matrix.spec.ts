@@ -267,6 +267,20 @@ const CONTRACT: Record<string, string> = {
   "GET /api/settings/retention/runs/:id": "settingsManage",
   "GET /api/settings/processing-register": "settingsManage",
   "GET /api/settings/processing-register/file": "settingsManage",
+  "GET /api/enrollment/files/:fileId/signing": "signingOwn",
+  "GET /api/enrollment/files/:fileId/signing/:documentId": "signingOwn",
+  "POST /api/enrollment/files/:fileId/signing/:documentId/code": "signingOwn",
+  "POST /api/enrollment/files/:fileId/signing/:documentId/sign": "signingOwn",
+  "POST /api/enrollment/files/:fileId/signing/:documentId/link": "signingOwn",
+  "GET /api/enrollment/files/:fileId/signing/:documentId/final.pdf": "signingOwn",
+  "GET /api/signing-links/:token": "public",
+  "POST /api/signing-links/:token/code": "public",
+  "POST /api/signing-links/:token/sign": "public",
+  "GET /api/requests/:requestId/signing": "signingView",
+  "GET /api/requests/:requestId/signing/:documentId/events": "signingView",
+  "POST /api/requests/:requestId/signing/:documentId/remind": "signingManage",
+  "POST /api/requests/:requestId/signing/:documentId/countersign": "signingManage",
+  "GET /api/requests/:requestId/signing/:documentId/final.pdf": "signingView",
 };
 
 describe("access declarations", () => {

@@ -18,6 +18,7 @@ import { mfaBodyEndpoints } from "./support/mfa-body-endpoints.ts";
 import { retentionBodyEndpoints } from "./support/retention-body-endpoints.ts";
 import { schoolDocumentBodyEndpoints } from "./support/school-documents-body-endpoints.ts";
 import { type BodyEndpoint, settingsBodyEndpoints } from "./support/settings-body-endpoints.ts";
+import { signingBodyEndpoints } from "./support/signing-body-endpoints.ts";
 import { syncBodyEndpoints } from "./support/sync-body-endpoints.ts";
 import {
   call,
@@ -91,6 +92,8 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
   const secretaria = await signedInAs(t, "Secretaria");
   const yearSwitcher = await signedInAs(t, "Consulta");
   const requestFamily = await createUser(t);
+  // Signing online: a family signed in, with a sent request of its own.
+  const requestFamilySession = await signedInAs(t, "User");
   const [acted, bulked, reviewed, photographed] = [
     await insertSentRequest(t, requestFamily.id),
     await insertSentRequest(t, requestFamily.id),
@@ -451,6 +454,7 @@ async function bodyEndpoints(): Promise<BodyEndpoint[]> {
     ...(await dataRightsBodyEndpoints(t, secretaria)),
     ...(await messageBodyEndpoints(t, secretaria)),
     ...(await deskBodyEndpoints(t, secretaria)),
+    ...(await signingBodyEndpoints(t, requestFamilySession, secretaria)),
   ];
 }
 
@@ -607,6 +611,10 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
       "POST /api/settings/election-candidacies/:candidacyId/approve",
       // Resuming a stopped message takes no body: messages.spec.ts covers its bad ids.
       "POST /api/messages/:id/resume",
+      // Signing online's code requests and the staff's reminder take `{}`: signing-rules.spec.ts covers their bad input.
+      "POST /api/enrollment/files/:fileId/signing/:documentId/code",
+      "POST /api/signing-links/:token/code",
+      "POST /api/requests/:requestId/signing/:documentId/remind",
     ];
     const missing = withBody
       .map((r) => `${r.method} ${r.url}`)
@@ -683,6 +691,10 @@ describe("bad bodies are refused with a 4xx error and change nothing", () => {
     "data rights filing",
     "data rights action",
     "document check",
+    "signing sign",
+    "signing link",
+    "signing link sign",
+    "signing countersign",
   ];
   for (const name of names) {
     it(name, async () => {

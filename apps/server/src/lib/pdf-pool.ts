@@ -1,6 +1,6 @@
 import os from "node:os";
 import { Piscina } from "piscina";
-import type { RenderTask } from "../workers/pdf-tasks.ts";
+import type { RenderTask, SignedTask } from "../workers/pdf-tasks.ts";
 import type { SealInput } from "./pdf-seal.ts";
 import { PdfTaskQueue } from "./pdf-task-queue.ts";
 import type { Pkcs12Inspection } from "./pkcs12.ts";
@@ -92,6 +92,11 @@ export async function sealInWorker(input: SealInput): Promise<Uint8Array> {
 /** Opens an uploaded PKCS#12 with its password in a drawing thread: what it holds, or what is wrong. */
 export async function inspectCertificateInWorker(pkcs12: Uint8Array, password: string): Promise<Pkcs12Inspection> {
   return drawingPool().run({ pkcs12, password }, { name: "inspectCertificate" });
+}
+
+/** Draws a final signed PDF in a drawing thread, never on the main thread (docs/rules/documents.md "Signing online"). */
+export async function drawSignedInWorker(input: SignedTask): Promise<Uint8Array> {
+  return drawingPool().run(input, { name: "drawSigned" });
 }
 
 /** Rebuilds an uploaded PDF without active content in a worker thread; undefined when unreadable. */

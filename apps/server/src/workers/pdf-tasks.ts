@@ -4,6 +4,7 @@ import { inspectPkcs12, type Pkcs12Inspection } from "../lib/pkcs12.ts";
 import type { DocumentsSource } from "../modules/enrollment/documents/document-source.ts";
 import { renderDocumentsToSign } from "../modules/enrollment/documents/documents-to-sign.ts";
 import { renderRegistrationSummary } from "../modules/enrollment/documents/registration-summary.ts";
+import { drawSignedPdf, type SignedPdfInput } from "../modules/signing/signing-final-pdf.ts";
 
 /*
  * The PDF work that takes the CPU for hundreds of milliseconds: drawing the enrollment
@@ -33,6 +34,13 @@ export function seal(input: SealInput): Promise<Uint8Array> {
 /** An uploaded certificate opened with its password (tens of milliseconds of key derivation). */
 export function inspectCertificate({ pkcs12, password }: { pkcs12: Uint8Array; password: string }): Pkcs12Inspection {
   return inspectPkcs12(pkcs12, password);
+}
+
+export type SignedTask = SignedPdfInput;
+
+/** The final signed PDF of a document signed online (modules/signing/signing-final.service.ts). */
+export function drawSigned(input: SignedTask): Promise<Uint8Array> {
+  return drawSignedPdf(input);
 }
 
 /**

@@ -12,3 +12,4 @@ export const renderInBackground = tasks.renderInBackground;
 export const warmUp = tasks.warmUp;
 export const seal = tasks.seal;
 export const inspectCertificate = tasks.inspectCertificate;
+export const drawSigned = tasks.drawSigned;

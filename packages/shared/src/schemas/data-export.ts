@@ -344,6 +344,37 @@ export const dataExportArchiveSchema = z
         ),
       })
       .describe("The school's elections: where the household may vote, voted, or stands"),
+    signatures: z
+      .array(
+        z.object({
+          requestId: z.number().int(),
+          documentKey: z
+            .string()
+            .describe("The document signed (contract, imageConsent, exitAuthorization or the school's own)"),
+          status: z.string().describe("pending, awaitingSchool, complete or void"),
+          language: z.string(),
+          signedText: z.string().nullable().describe("The text as first signed: JSON of its title and blocks"),
+          textSha256: z.string().nullable(),
+          verificationCode: z.string().nullable().describe("The final PDF's code, for the public checker"),
+          completedAt: maybeAt("Countersigned and the final PDF produced"),
+          signers: z.array(
+            z.object({
+              role: z.string(),
+              name: z.string(),
+              identification: z.string().nullable(),
+              email: z.string().nullable(),
+              signedAt: maybeAt("Signed"),
+              typedName: z.string().nullable(),
+              ip: z.string().nullable(),
+              userAgent: z.string().nullable(),
+            }),
+          ),
+          events: z.array(
+            z.object({ at: at("When"), kind: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable() }),
+          ),
+        }),
+      )
+      .describe('Documents signed online and their evidence (docs/rules/documents.md "Signing online")'),
     missingFiles: z
       .array(z.object({ what: z.string(), name: z.string() }))
       .describe("Files the portal holds a record of but could not read when preparing this archive"),

@@ -3,6 +3,7 @@ import type { DataExportArchive } from "@portal/shared/schemas/data-export";
 import type { Db } from "../../db/database.ts";
 import { safeName } from "../documents/documents-zip.ts";
 import * as rows from "./data-export-rows.repository.ts";
+import { signaturesSection } from "./data-export-signatures.ts";
 
 /*
  * data.json of "My data" (docs/data-protection.md), built from the family's own rows, and the list
@@ -63,10 +64,11 @@ export async function gatherFamilyData(db: Db, familyId: number, language: Langu
     rows.findConsents(db, fileIds),
   ]);
   const requestIds = requests.map((r) => r.id);
-  const [history, handIns, emails] = await Promise.all([
+  const [history, handIns, emails, signatures] = await Promise.all([
     rows.findHistory(db, requestIds),
     rows.findHandIns(db, requestIds),
     rows.findEmails(db, accountIds, requestIds),
+    rows.findSignatures(db, requestIds),
   ]);
 
   const studentName = new Map(students.map((s) => [s.id, s.student_name]));
@@ -329,6 +331,7 @@ export async function gatherFamilyData(db: Db, familyId: number, language: Langu
         statement: c.statement,
       })),
     },
+    signatures: signaturesSection(signatures),
     missingFiles: [],
   };
   return { data, files: archiveFiles };

@@ -278,3 +278,52 @@ export async function findElectionRows(db: Db, accountIds: number[]) {
   ]);
   return { eligible, voted, candidacies, candidates };
 }
+
+/** Signing online: the requests' documents signed, their signers (no link token) and events. */
+export async function findSignatures(db: Db, requestIds: number[]) {
+  if (requestIds.length === 0) return { documents: [], signers: [], events: [] };
+  const documents = await db
+    .selectFrom("signing_documents")
+    .innerJoin("school_documents", "school_documents.id", "signing_documents.document_id")
+    .select([
+      "signing_documents.id",
+      "signing_documents.request_id",
+      "school_documents.key",
+      "signing_documents.status",
+      "signing_documents.language",
+      "signing_documents.signed_text",
+      "signing_documents.text_sha256",
+      "signing_documents.verification_code",
+      "signing_documents.completed_at",
+    ])
+    .where("signing_documents.request_id", "in", requestIds)
+    .orderBy("signing_documents.id")
+    .execute();
+  const ids = documents.map((d) => d.id);
+  if (ids.length === 0) return { documents, signers: [], events: [] };
+  const [signers, events] = await Promise.all([
+    db
+      .selectFrom("signing_signers")
+      .select([
+        "signing_document_id",
+        "role",
+        "name",
+        "identification",
+        "email",
+        "signed_at",
+        "typed_name",
+        "ip",
+        "user_agent",
+      ])
+      .where("signing_document_id", "in", ids)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("signing_events")
+      .select(["signing_document_id", "at", "kind", "ip", "user_agent"])
+      .where("signing_document_id", "in", ids)
+      .orderBy("id")
+      .execute(),
+  ]);
+  return { documents, signers, events };
+}
