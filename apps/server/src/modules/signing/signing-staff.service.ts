@@ -1,4 +1,5 @@
 import type { Language } from "@portal/shared/languages";
+import { ALL_ROUTES } from "@portal/shared/route-access";
 import {
   REPRESENTATIVE_ROLES,
   SIGNER_ROLES,
@@ -30,6 +31,9 @@ import { currentText, documentOf, type Loaded, loadRows, staffRequest, stateOf }
  * The staff's side (docs/rules/documents.md "Signing online"): a request's signatures and evidence
  * (signingView), reminding its representatives and countersigning (signingManage, audited).
  */
+
+/** The family's signing screen (packages/shared/src/routes.ts `familySigning`), where an account signs signed in. */
+const familySigningPath = ALL_ROUTES.find((route) => route.id === "familySigning")?.fullPath ?? "/";
 
 async function load(ctx: AppContext, requestId: number, meta: Meta): Promise<Loaded> {
   return loadRows(ctx, await staffRequest(ctx, requestId), meta);
@@ -110,7 +114,12 @@ export async function remind(
         student: loaded.s.request.studentName,
         requestCode: loaded.s.request.code,
         name: signer.name,
-        link: publicLink(ctx, "/"),
+        link: publicLink(
+          ctx,
+          familySigningPath
+            .replace(":fileId", String(loaded.s.request.fileId))
+            .replace(":documentId", String(documentId)),
+        ),
         days: 0,
         reminder: true,
         ownAccount: true,
