@@ -8,6 +8,7 @@ import { clippedAtEachWidth } from "./support/clipping.ts";
 import { openInApp } from "./support/in-app.ts";
 import { expectCleanScreenText, type KnownDefect, screenTextFindings } from "./support/screen-text.ts";
 import { sameOrigin, signIn } from "./support/session.ts";
+import { familySigningPath, signingDocuments } from "./support/signing.ts";
 import { E2E_ADMINS_BY_LANGUAGE, E2E_CONSULTAS_BY_LANGUAGE } from "./support/totp.ts";
 import { openWizardStep, saveStepsBefore, startNewFile } from "./support/wizard.ts";
 
@@ -147,11 +148,12 @@ const familyRoutes = built.filter((route) => route.access === "protected" && rou
 
 // A family's screens, a third in each language, each language on an account of its own (switching
 // the language changes the account's) and its own test, so they run side by side. The
-// congratulations, last, needs the file sent.
+// congratulations and the signing screen of the file's first document, last, need the file sent.
+const AFTER_SENDING = ["wizard.congratulations", "familySigning"];
 const familyScreens: ResolvedRoute[] = [
   ...familyRoutes.filter((route) => route.id.startsWith("wizard.") && route.id !== "wizard.congratulations"),
-  ...familyRoutes.filter((route) => !route.id.startsWith("wizard.")),
-  ...familyRoutes.filter((route) => route.id === "wizard.congratulations"),
+  ...familyRoutes.filter((route) => !route.id.startsWith("wizard.") && !AFTER_SENDING.includes(route.id)),
+  ...AFTER_SENDING.flatMap((id) => familyRoutes.filter((route) => route.id === id)),
 ];
 for (const lang of LANGUAGES) {
   test(`a family's screens, from the welcome to the congratulations (${lang})`, async ({ page }) => {
@@ -173,7 +175,10 @@ for (const lang of LANGUAGES) {
         expect(sent.status(), await sent.text()).toBe(200);
       }
       // An election that exists for nobody: its pages say so; a household invitation nobody sent.
-      const path = route.fullPath.replace(":id", "2147483000").replace(":token", "not-a-real-token");
+      const path =
+        route.id === "familySigning"
+          ? familySigningPath(route.fullPath, fileId, (await signingDocuments(page, fileId))[0]?.documentId ?? 0)
+          : route.fullPath.replace(":id", "2147483000").replace(":token", "not-a-real-token");
       const sentJustNow = route.id === "wizard.congratulations";
       await scan(page, path, route.id, `${route.id} (${lang})`, scanned.has(route), sentJustNow);
       if (lang === CLIPPING_LANGUAGE) clipped.push(...(await clippedAtEachWidth(page, route.id)));
