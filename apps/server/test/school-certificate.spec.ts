@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCertificate } from "../src/modules/school-seal/certificate-store.ts";
+import { createSecretBox, sealedKeyId } from "../src/lib/secret-box.ts";
+import { openCertificate, resealCertificate, sealCertificate } from "../src/modules/school-seal/certificate-store.ts";
 import { daysFromNow, forgePkcs12, opensslPkcs12 } from "./support/certificates.ts";
 import { createOwnDatabase, type OwnDatabase } from "./support/own-database.ts";
 import { uploadCertificate } from "./support/school-certificate.ts";
@@ -134,5 +136,23 @@ describe("Settings › Documents: the school's certificate", () => {
     expect((await audits("schoolCertificate.removed")).map((a) => a.details)).toEqual([
       { subject: "CN=Colegio Segundo, O=Colegio OpenSSL, C=EC", serial: expect.any(String) },
     ]);
+  });
+
+  it("is sealed again under a new data key by the rotation (npm run secrets:rotate), then opens with it alone", async () => {
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    const p12 = forgePkcs12();
+    await uploadCertificate(t, admin.cookie, p12, "secret");
+    // As if the row had been written under the old key.
+    await t.ctx.db
+      .updateTable("school_certificates")
+      .set(sealCertificate(createSecretBox(oldKey), p12, "secret"))
+      .execute();
+    const rotation = createSecretBox(newKey, oldKey);
+    expect(await resealCertificate(t.ctx.db, rotation)).toBe(1);
+    expect(await resealCertificate(t.ctx.db, rotation)).toBe(0);
+    const row = await t.ctx.db.selectFrom("school_certificates").selectAll().executeTakeFirstOrThrow();
+    expect(sealedKeyId(row.pkcs12_sealed)).toBe(rotation.currentKeyId);
+    expect(openCertificate(createSecretBox(newKey), row)).toEqual({ pkcs12: p12, password: "secret" });
   });
 });

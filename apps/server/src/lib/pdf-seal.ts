@@ -34,6 +34,8 @@ export interface SealInput {
   reason: string;
   name: string;
   location: string;
+  /** Where to check it: the public checker's address. */
+  contactInfo?: string;
   signingTime: Date;
 }
 
@@ -44,7 +46,7 @@ export async function sealPdf(input: SealInput): Promise<Uint8Array> {
   pdflibAddPlaceholder({
     pdfDoc,
     reason: input.reason,
-    contactInfo: "",
+    contactInfo: input.contactInfo ?? "",
     name: input.name,
     location: input.location,
     signingTime: input.signingTime,
