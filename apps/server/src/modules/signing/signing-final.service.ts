@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { translate } from "@portal/i18n/translate";
 import { DOCUMENT_CHECK_PATH, SIGNING_ERRORS, VERIFICATION_CODE_LENGTH } from "@portal/shared/schemas/signing";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
@@ -9,6 +10,7 @@ import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { drawSignedInWorker } from "../../lib/pdf-pool.ts";
 import { removeStoredFile, writeStoredFile } from "../../lib/stored-files.ts";
+import { sealWithSchoolCertificate } from "../school-seal/school-seal.service.ts";
 import { getIdentity } from "../settings/identity.service.ts";
 import { findDocumentById, listSigners, type SigningDocumentRow, updateDocument } from "./signing.repository.ts";
 import { insertEvents, listEvents } from "./signing-evidence.repository.ts";
@@ -94,9 +96,17 @@ export async function completeSigning(ctx: AppContext, loaded: Loaded, documentI
   const fresh = await findDocumentById(ctx.db, row.id);
   if (fresh?.status !== "awaitingSchool") throw new AppError(409, SIGNING_ERRORS.notReady);
   const code = newVerificationCode();
-  const drawn = await drawSignedInWorker(await pdfInput(ctx, loaded, fresh, code));
-  // The seal step (the school's certificate, when one is uploaded) goes here, on `drawn`.
-  const bytes = Buffer.from(drawn);
+  const input = await pdfInput(ctx, loaded, fresh, code);
+  const drawn = await drawSignedInWorker(input);
+  // The school's seal when it has a certificate (docs/rules/documents.md "Seal"), before the hash:
+  // the bytes hashed and stored are the sealed ones, as served and as the checker reads them.
+  const seal = await sealWithSchoolCertificate(ctx, drawn, {
+    reason: translate(input.language, "documents:signed.sealReason", { school: input.schoolName, code }),
+    name: input.schoolName,
+    location: "",
+    contactInfo: input.checkerUrl,
+  });
+  const bytes = Buffer.from(seal.bytes);
   const finalSha256 = sha256Bytes(bytes);
   const name = `signed-${randomToken(16)}.pdf`;
   writeStoredFile(filesDir(ctx), name, bytes);
@@ -108,7 +118,7 @@ export async function completeSigning(ctx: AppContext, loaded: Loaded, documentI
         final_storage_key: name,
         final_sha256: finalSha256,
         verification_code: code,
-        sealed: 0,
+        sealed: seal.sealed ? 1 : 0,
         completed_at: at,
       });
       if (updated) await insertEvents(trx, [eventOf(fresh.id, "completed", meta, null, at)]);
