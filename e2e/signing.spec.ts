@@ -143,6 +143,18 @@ test("a family signs online on a phone, the second representative from the e-mai
   expect(pdf.text).toContain(contractTitle);
   expect(pdf.text).toContain("Jorge Pérez");
   expect(pdf.text).toContain(verification ?? "no code");
-
   await staff.close();
+
+  // Anyone holding the PDF checks it on the public page with the code printed on it.
+  const visitor = await browser.newContext({ locale: "es-EC" });
+  const checker = await visitor.newPage();
+  await checker.goto("/verify-document");
+  await expect(checker.getByRole("heading", { level: 1, name: "Comprobar un documento firmado" })).toBeVisible();
+  await checker.getByRole("textbox", { name: /^Código de verificación/ }).fill(verification ?? "");
+  await checker.getByRole("button", { name: "Comprobar el código" }).click();
+  const answer = checker.getByRole("status").filter({ hasText: "Este es el documento que guarda el portal" });
+  await expect(answer).toContainText(`Este es el documento que guarda el portal: ${contractTitle}`);
+  await expect(answer).toContainText(/Firmado por Jorge .*\(Representante legal 2\) el /);
+  await expect(answer).toContainText("Sellado por la institución: no");
+  await visitor.close();
 });
