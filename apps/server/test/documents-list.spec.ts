@@ -67,8 +67,8 @@ describe("GET /api/documents", () => {
     expect(new Date(a.dueAt).getTime() - new Date(a.sentAt).getTime()).toBe(2 * 3_600_000);
     expect(a.overdue).toBe(true);
     expect(a.checklist).toEqual([
-      { item: "contract", received: false },
-      { item: "imageConsent", received: false },
+      { item: "contract", received: false, signedOnline: false },
+      { item: "imageConsent", received: false, signedOnline: false },
     ]);
     expect(page.items[1]!.checklist.map((entry) => entry.item)).toEqual([
       "contract",

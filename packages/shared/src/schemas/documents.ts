@@ -3,6 +3,7 @@ import { REQUEST_STATUSES } from "../request-status.ts";
 import { LEVEL_CODES } from "../rules/levels.ts";
 import { idParam } from "./fields.ts";
 import { requestFilterFields, requestListQuerySchema } from "./requests.ts";
+import { SIGNING_FILTERS, signingSummarySchema } from "./signing.ts";
 
 /**
  * The documents page (`/portal/documents/default`): each sent request's PDFs and
@@ -30,6 +31,12 @@ const documentFilterFields = {
   ...requestFilterFields,
   q,
   handIn: z.enum(HAND_IN_FILTERS, { error: "validation.choice" }).optional(),
+  /**
+   * Signing online (docs/rules/documents.md "Signing online"): pending (a document some
+   * representative has not signed), awaitingSchool (one waiting for the school), complete (every
+   * document countersigned).
+   */
+  signing: z.enum(SIGNING_FILTERS, { error: "validation.choice" }).optional(),
 };
 
 export const documentListQuerySchema = z.strictObject({ ...documentFilterFields, page, pageSize });
@@ -97,10 +104,12 @@ export const documentListItemSchema = z.object({
   sentAt: z.string(),
   /** sentAt + the year's contract signing hours (Settings › General). */
   dueAt: z.string(),
-  /** A required item is not received and the due time has passed. */
+  /** A required item is neither received on paper nor signed online by the family, and the due time has passed. */
   overdue: z.boolean(),
-  /** The required items only, in HAND_IN_ITEMS order. */
-  checklist: z.array(z.object({ item: z.enum(HAND_IN_ITEMS), received: z.boolean() })),
+  /** The required items only, in HAND_IN_ITEMS order; `signedOnline`: every representative signed it online. */
+  checklist: z.array(z.object({ item: z.enum(HAND_IN_ITEMS), received: z.boolean(), signedOnline: z.boolean() })),
+  /** Each document to sign online and its status (empty before the request's signing was first read). */
+  signing: signingSummarySchema,
   isTestData: z.boolean(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;

@@ -18,6 +18,9 @@ const row = {
   contract_received: 0,
   exit_received: 0,
   image_received: 0,
+  contract_signed: 0,
+  exit_signed: 0,
+  image_signed: 0,
 };
 
 describe("the hand-in checklist's pure rules", () => {
@@ -40,6 +43,18 @@ describe("the hand-in checklist's pure rules", () => {
     const complete = { ...row, contract_received: 1, image_received: 1 };
     expect(toListItem(complete, 2, dueAt + 1).overdue).toBe(false);
     expect(toListItem({ ...complete, exit_required: 1 }, 2, dueAt + 1).overdue).toBe(true);
+  });
+
+  it('counts a paper signed online by the family as not overdue (docs/rules/documents.md "Signing online")', () => {
+    const dueAt = Date.parse("2026-11-20T12:00:00.000Z");
+    const online = { ...row, contract_signed: 1, image_received: 1 };
+    const item = toListItem(online, 2, dueAt + 1);
+    expect(item.overdue).toBe(false);
+    expect(item.checklist).toEqual([
+      { item: "contract", received: false, signedOnline: true },
+      { item: "imageConsent", received: true, signedOnline: false },
+    ]);
+    expect(toListItem({ ...online, image_received: 0 }, 2, dueAt + 1).overdue).toBe(true);
   });
 });
 

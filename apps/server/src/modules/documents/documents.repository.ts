@@ -1,4 +1,5 @@
 import type { HandInFilter, HandInItem } from "@portal/shared/schemas/documents";
+import type { SigningFilter } from "@portal/shared/schemas/signing";
 import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Db, Engine } from "../../db/database.ts";
 import type { Database } from "../../db/types.ts";
@@ -11,6 +12,7 @@ export type ItemRules = Partial<Record<HandInItem, { audience: string; levels: s
 export interface DocumentFilter extends RequestFilter {
   rules: ItemRules;
   handIn?: HandInFilter;
+  signing?: SigningFilter;
   /** Files sent before this instant are past their due time (now − the year's signing hours). */
   overdueBefore: string;
 }
@@ -20,6 +22,24 @@ const sentAt = sql<string>`coalesce((select f.sent_at from enrollment_files f wh
 
 const received = (item: HandInItem) =>
   sql<boolean>`exists (select 1 from document_hand_ins h where h.request_id = requests.id and h.item = ${sql.lit(item)} and h.received = 1)`;
+
+/**
+ * Signed online by the family: every representative signed the document (awaitingSchool or
+ * complete; docs/rules/documents.md "Signing online"): it counts as handed in for overdue.
+ */
+const signedOnline = (item: HandInItem) =>
+  sql<boolean>`exists (select 1 from signing_documents sd inner join school_documents sdoc on sdoc.id = sd.document_id where sd.request_id = requests.id and sdoc.key = ${sql.lit(item)} and sd.status in ('awaitingSchool', 'complete'))`;
+
+const signingStatus = (status: string) =>
+  sql<boolean>`exists (select 1 from signing_documents sd where sd.request_id = requests.id and sd.status = ${sql.lit(status)})`;
+
+/** The list's signing filter: a document pending, one awaiting the school, or every one complete. */
+function signingWhere(filter: SigningFilter): RawBuilder<boolean> {
+  if (filter === "complete") {
+    return sql<boolean>`(${signingStatus("complete")} and not ${signingStatus("pending")} and not ${signingStatus("awaitingSchool")})`;
+  }
+  return signingStatus(filter);
+}
 
 /**
  * The exit authorization is asked for (to be notarised) where the family chose an exit the
@@ -55,7 +75,9 @@ function required(engine: Engine, rules: ItemRules, item: HandInItem): RawBuilde
 
 function missing(engine: Engine, rules: ItemRules): RawBuilder<boolean> {
   const items = ["contract", "imageConsent", "exitAuthorization"] as const;
-  const parts = items.map((item) => sql`(${required(engine, rules, item)} and not ${received(item)})`);
+  const parts = items.map(
+    (item) => sql`(${required(engine, rules, item)} and not ${received(item)} and not ${signedOnline(item)})`,
+  );
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -69,6 +91,7 @@ function documentsWhere<O>(query: RequestsQuery<O>, engine: Engine, filter: Docu
   if (filter.handIn === "missing") q = q.where(lacking);
   if (filter.handIn === "complete") q = q.where(sql<boolean>`not ${lacking}`);
   if (filter.handIn === "overdue") q = q.where(lacking).where(sentAt, "<", filter.overdueBefore);
+  if (filter.signing) q = q.where(signingWhere(filter.signing));
   return q;
 }
 
@@ -92,6 +115,9 @@ function selectDocumentRow(db: Db, engine: Engine, rules: ItemRules) {
       asInt(received("contract")).as("contract_received"),
       asInt(received("exitAuthorization")).as("exit_received"),
       asInt(received("imageConsent")).as("image_received"),
+      asInt(signedOnline("contract")).as("contract_signed"),
+      asInt(signedOnline("exitAuthorization")).as("exit_signed"),
+      asInt(signedOnline("imageConsent")).as("image_signed"),
     ]);
 }
 
@@ -203,5 +229,26 @@ export function listUploads(db: Db, familyUserId: number, ids: number[]) {
     .select(["id", "original_name", "kind", "storage_key", "original_storage_key"])
     .where("id", "in", ids)
     .where("family_user_id", "=", familyUserId)
+    .execute();
+}
+
+/** The page's requests' documents to sign online, their status and titles (the list's summary). */
+export function listSigningSummaries(db: Db, requestIds: number[]) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("signing_documents")
+    .innerJoin("school_documents", "school_documents.id", "signing_documents.document_id")
+    .innerJoin("school_document_versions", "school_document_versions.id", "signing_documents.version_id")
+    .select([
+      "signing_documents.request_id",
+      "signing_documents.document_id",
+      "signing_documents.status",
+      "school_documents.key",
+      "school_document_versions.title_es",
+      "school_document_versions.title_en",
+      "school_document_versions.title_fr",
+    ])
+    .where("signing_documents.request_id", "in", requestIds)
+    .orderBy("signing_documents.id")
     .execute();
 }

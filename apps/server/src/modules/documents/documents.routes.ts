@@ -28,7 +28,7 @@ export function documentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     "/api/documents",
     { config: view, schema: { querystring: documentListQuerySchema, response: { 200: documentListSchema } } },
-    (request) => listDocuments(ctx, schoolYearOf(request), request.query),
+    (request) => listDocuments(ctx, schoolYearOf(request), request.query, request.lang),
   );
 
   r.get(

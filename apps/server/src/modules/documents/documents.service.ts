@@ -1,3 +1,4 @@
+import type { Language } from "@portal/shared/languages";
 import { rolesFor } from "@portal/shared/permissions";
 import { asRequestStatus } from "@portal/shared/request-status";
 import type { Role } from "@portal/shared/roles";
@@ -34,6 +35,7 @@ import {
   type ItemRules,
   insertHandIn,
   listHandIns,
+  listSigningSummaries,
   listStepData,
   listUploads,
   updateHandIn,
@@ -73,6 +75,7 @@ export function documentFilterOf(
     kind: query.kind,
     words: searchWords(query.q),
     handIn: query.handIn,
+    signing: query.signing,
     overdueBefore: new Date(now - signingHours * HOUR_MS).toISOString(),
   };
 }
@@ -101,10 +104,28 @@ function receivedOf(row: DocumentRow, item: HandInItem): boolean {
   return Number(column[item]) === 1;
 }
 
-export function toListItem(row: DocumentRow, signingHours: number, now = Date.now()): DocumentListItem {
+/** Every representative signed it online (docs/rules/documents.md "Signing online"). */
+function signedOnlineOf(
+  row: Partial<Pick<DocumentRow, "contract_signed" | "exit_signed" | "image_signed">>,
+  item: HandInItem,
+) {
+  const column = { contract: row.contract_signed, exitAuthorization: row.exit_signed, imageConsent: row.image_signed };
+  return Number(column[item] ?? 0) === 1;
+}
+
+export function toListItem(
+  row: DocumentRow,
+  signingHours: number,
+  now = Date.now(),
+  signing: DocumentListItem["signing"] = [],
+): DocumentListItem {
   const sent = new Date(row.sent_at);
   const due = new Date(sent.getTime() + signingHours * HOUR_MS);
-  const checklist = requiredItems(row).map((item) => ({ item, received: receivedOf(row, item) }));
+  const checklist = requiredItems(row).map((item) => ({
+    item,
+    received: receivedOf(row, item),
+    signedOnline: signedOnlineOf(row, item),
+  }));
   return {
     id: row.id,
     code: row.code,
@@ -113,8 +134,10 @@ export function toListItem(row: DocumentRow, signingHours: number, now = Date.no
     requestStatus: asRequestStatus(row.request_status),
     sentAt: sent.toISOString(),
     dueAt: due.toISOString(),
-    overdue: due.getTime() < now && checklist.some((entry) => !entry.received),
+    // Overdue: a required paper neither handed in nor signed online by the family, past its due time.
+    overdue: due.getTime() < now && checklist.some((entry) => !entry.received && !entry.signedOnline),
     checklist,
+    signing,
     isTestData: Number(row.is_test_data) === 1,
   };
 }
@@ -137,9 +160,26 @@ export async function overdueHandIns(ctx: AppContext, schoolYearId: number, now 
       studentName: row.student_name,
       requestStatus: item.requestStatus,
       dueAt: item.dueAt,
-      missing: item.checklist.filter((entry) => !entry.received).map((entry) => entry.item),
+      missing: item.checklist.filter((entry) => !entry.received && !entry.signedOnline).map((entry) => entry.item),
     };
   });
+}
+
+/** Each request's documents to sign online with their status, titled in the reader's language. */
+async function signingSummaries(ctx: AppContext, requestIds: number[], lang: Language) {
+  const byRequest = new Map<number, DocumentListItem["signing"]>();
+  for (const row of await listSigningSummaries(ctx.db, requestIds)) {
+    const titles = { es: row.title_es, en: row.title_en, fr: row.title_fr };
+    const list = byRequest.get(row.request_id) ?? [];
+    list.push({
+      documentId: row.document_id,
+      key: row.key,
+      title: titles[lang] || titles.es,
+      status: row.status as DocumentListItem["signing"][number]["status"],
+    });
+    byRequest.set(row.request_id, list);
+  }
+  return byRequest;
 }
 
 /** GET /api/documents: one page of the year's sent requests with their due time and checklist. */
@@ -147,6 +187,7 @@ export async function listDocuments(
   ctx: AppContext,
   sessionSchoolYearId: number,
   query: DocumentListQuery,
+  lang: Language = "es",
 ): Promise<DocumentList> {
   const schoolYearId = query.schoolYearId ?? sessionSchoolYearId;
   const [signingHours, rules] = await Promise.all([signingHoursOf(ctx, schoolYearId), itemRulesOf(ctx, schoolYearId)]);
@@ -157,8 +198,13 @@ export async function listDocuments(
     countDocumentRows(ctx.db, ctx.engine, filter),
     findDocumentRows(ctx.db, ctx.engine, filter, window),
   ]);
+  const summaries = await signingSummaries(
+    ctx,
+    rows.map((row) => row.id),
+    lang,
+  );
   return documentListSchema.parse({
-    items: rows.map((row) => toListItem(row, signingHours, now)),
+    items: rows.map((row) => toListItem(row, signingHours, now, summaries.get(row.id))),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -232,7 +278,7 @@ export async function getRequestDocuments(
   ]);
   const pdf = (kind: "summary" | "to-sign") => `/api/enrollment/files/${row.file_id}/documents/${kind}`;
   return {
-    item: toListItem(row, signingHours),
+    item: toListItem(row, signingHours, Date.now(), (await signingSummaries(ctx, [row.id], user.language)).get(row.id)),
     generated: [
       { kind: "summary", href: rights.summary ? pdf("summary") : null },
       { kind: "to-sign", href: rights.toSign ? pdf("to-sign") : null },
