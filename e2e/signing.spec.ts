@@ -9,8 +9,8 @@ import { openWizardStep, runTag, sendNewFile } from "./support/wizard.ts";
  * Signing online (docs/rules/documents.md "Signing online"), one journey: a family sends its file,
  * its account's representative signs each document on a phone with the code from the e-mail, sends
  * the second representative the link, who signs from that e-mail in a browser of its own; the
- * Secretaria countersigns on the request page and downloads the final PDF. What each person sees is
- * asserted, in Spanish.
+ * Secretaria countersigns on the request page and downloads the final PDF; the documents list shows
+ * the request signed and not overdue. What each person sees is asserted, in Spanish.
  */
 
 const PHONE = { width: 375, height: 740 };
@@ -143,6 +143,16 @@ test("a family signs online on a phone, the second representative from the e-mai
   expect(pdf.text).toContain(contractTitle);
   expect(pdf.text).toContain("Jorge Pérez");
   expect(pdf.text).toContain(verification ?? "no code");
+
+  // The documents list: signed online, complete, not overdue.
+  await desk.goto(`/portal/documents/default?q=${tag}&signing=complete`);
+  const table = desk.getByRole("table", { name: "Documentos", exact: true });
+  const row = table
+    .getByRole("row")
+    .filter({ has: desk.getByRole("button", { name: `Documentos de ${request.code}` }) });
+  await expect(row.getByTestId("signing-stage")).toHaveText("Completo");
+  await expect(row.getByText("Vencido")).toHaveCount(0);
+  await expect(desk.getByLabel("Firmado en línea")).toHaveValue("complete");
   await staff.close();
 
   // Anyone holding the PDF checks it on the public page with the code printed on it.

@@ -18,6 +18,7 @@ import { rolesFor } from "@portal/shared/permissions";
 import type { Role } from "@portal/shared/roles";
 import { LEVEL_CODES } from "@portal/shared/rules/levels";
 import { HAND_IN_FILTERS } from "@portal/shared/schemas/documents";
+import { SIGNING_FILTERS } from "@portal/shared/schemas/signing";
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -35,6 +36,7 @@ import {
   writeDocumentListState,
 } from "./documents-query.ts";
 import { RequestDocumentsDrawer } from "./request-documents.tsx";
+import { SigningCell } from "./signing-cell.tsx";
 import { ZipButton } from "./zip-button.tsx";
 
 /**
@@ -91,6 +93,7 @@ export function DocumentsPage() {
               <Table.Th>{t("documentsPage:columns.sent")}</Table.Th>
               <Table.Th>{t("documentsPage:columns.due")}</Table.Th>
               <Table.Th>{t("documentsPage:columns.handIn")}</Table.Th>
+              <Table.Th>{t("signing:list.column")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -123,6 +126,9 @@ export function DocumentsPage() {
                       {t("documentsPage:received", { received, total: item.checklist.length })}
                     </Text>
                   </Table.Td>
+                  <Table.Td>
+                    <SigningCell summary={item.signing} />
+                  </Table.Td>
                 </Table.Tr>
               );
             })}
@@ -145,7 +151,7 @@ export function DocumentsPage() {
         <ZipButton apiQuery={toDocumentApiQuery(state, false).toString()} />
       </Group>
       <Paper withBorder p="md" component="section" aria-label={t("documentsPage:filters.label")}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" verticalSpacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="md" verticalSpacing="sm">
           <NativeSelect
             label={t("documentsPage:filters.handIn")}
             data={[
@@ -159,6 +165,18 @@ export function DocumentsPage() {
             onChange={(event) => {
               const value = event.currentTarget.value;
               update({ handIn: HAND_IN_FILTERS.find((filter) => filter === value) ?? null });
+            }}
+          />
+          <NativeSelect
+            label={t("signing:list.filter")}
+            data={[
+              { value: "", label: t("signing:list.filterAny") },
+              ...SIGNING_FILTERS.map((value) => ({ value, label: t(`signing:list.${value}`) })),
+            ]}
+            value={state.signing ?? ""}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              update({ signing: SIGNING_FILTERS.find((filter) => filter === value) ?? null });
             }}
           />
           <NativeSelect

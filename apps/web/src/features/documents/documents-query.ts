@@ -1,14 +1,16 @@
 import { LEVEL_CODES, type LevelCode } from "@portal/shared/rules/levels";
 import { HAND_IN_FILTERS, type HandInFilter } from "@portal/shared/schemas/documents";
 import { PAGE_SIZES, type PageSize } from "@portal/shared/schemas/requests";
+import { SIGNING_FILTERS, type SigningFilter } from "@portal/shared/schemas/signing";
 
 /**
  * The documents list's state, kept in the URL (a reload or a shared link shows the same list):
- * the hand-in filter, level, search, test data, page and page size. Unknown or bad values are
+ * the hand-in filter, the online signing filter, level, search, test data, page and page size. Unknown or bad values are
  * dropped, never sent to the server. `request` is the request whose documents are open.
  */
 export interface DocumentListState {
   handIn: HandInFilter | null;
+  signing: SigningFilter | null;
   level: LevelCode | null;
   q: string;
   testData: boolean;
@@ -27,10 +29,12 @@ const positive = (value: string | null): number | null => {
 
 export function parseDocumentListState(params: URLSearchParams): DocumentListState {
   const handIn = params.get("handIn");
+  const signing = params.get("signing");
   const level = params.get("level");
   const size = Number(params.get("pageSize"));
   return {
     handIn: (HAND_IN_FILTERS as readonly string[]).includes(handIn ?? "") ? (handIn as HandInFilter) : null,
+    signing: (SIGNING_FILTERS as readonly string[]).includes(signing ?? "") ? (signing as SigningFilter) : null,
     level: (LEVEL_CODES as readonly string[]).includes(level ?? "") ? (level as LevelCode) : null,
     q: (params.get("q") ?? "").slice(0, 100),
     testData: params.get("testData") === "include",
@@ -44,6 +48,7 @@ export function parseDocumentListState(params: URLSearchParams): DocumentListSta
 export function toDocumentApiQuery(state: DocumentListState, withPaging = true): URLSearchParams {
   const query = new URLSearchParams();
   if (state.handIn) query.set("handIn", state.handIn);
+  if (state.signing) query.set("signing", state.signing);
   if (state.level) query.set("level", state.level);
   if (state.q.trim()) query.set("q", state.q.trim());
   if (state.testData) query.set("testData", "include");
