@@ -20,7 +20,7 @@ import zlib from "node:zlib";
 
 const KB = 1000;
 const GOALS = { login: 170 * KB, all: undefined };
-const BUDGETS = { login: 200 * KB, all: 830 * KB, css: 13 * KB };
+const BUDGETS = { login: 200 * KB, all: 845 * KB, css: 13 * KB };
 const strict = process.argv.includes("--goals");
 const LOGIN_SCREEN = "src/features/auth/login-page.tsx";
 const LANGUAGES = ["es", "en", "fr"];
