@@ -14,6 +14,9 @@ describe("request lines keep secrets and personal data out (ASVS 14.2.1, 16.2.5)
     expect(loggedUrl("/household-invitation/abcDEF123")).toBe("/household-invitation/[token]");
     expect(loggedUrl("/reenrollment-answer/abcDEF123?lang=es")).toBe("/reenrollment-answer/[token]?lang=[redacted]");
     expect(loggedUrl("/account-activate/xyz?lang=fr")).toBe("/account-activate/[token]?lang=[redacted]");
+    expect(loggedUrl("/sign/abcDEF123")).toBe("/sign/[token]");
+    expect(loggedUrl("/api/signing-links/abcDEF123/sign")).toBe("/api/signing-links/[token]/sign");
+    expect(loggedUrl("/api/signing-links/abcDEF123")).toBe("/api/signing-links/[token]");
     expect(loggedUrl("/api/requests?search=Mar%C3%ADa%20Vera&page=2&status=sent")).toBe(
       "/api/requests?search=[redacted]&page=2&status=sent",
     );

@@ -9,12 +9,14 @@ import pino from "pino";
 
 /*
  * What a request line may say of its URL (ASVS 14.2.1, 16.2.5): the tokens in the e-mailed links'
- * paths (reset, activation, household invitation, re-enrollment answer) are replaced, and so is
+ * paths (reset, activation, household invitation, re-enrollment answer, signing link, and the
+ * signing link's API, which carries it in its path) are replaced, and so is
  * every query value but those that never name anyone (a staff search by name or cédula stays out
  * of the logs). Logs leave the database's
  * access rules behind, so they hold no secrets and no personal data.
  */
-const TOKEN_PATH = /^(\/(?:reset-password|account-activate|household-invitation|reenrollment-answer)\/)[^/?#]+/;
+const TOKEN_PATH =
+  /^(\/(?:reset-password|account-activate|household-invitation|reenrollment-answer|sign|api\/signing-links)\/)[^/?#]+/;
 const PLAIN_QUERY_KEYS = new Set([
   "page",
   "pageSize",
