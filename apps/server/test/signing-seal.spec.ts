@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgePkcs12 } from "./support/certificates.ts";
+import { actOn } from "./support/erasure.ts";
 import type { OwnDatabase } from "./support/own-database.ts";
 import { pdfsig } from "./support/pdf-verifiers.ts";
 import { uploadCertificate } from "./support/school-certificate.ts";
@@ -20,7 +23,8 @@ import { call, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
  * The school's seal on a document signed online (docs/rules/documents.md "Seal", "Checking a
  * document"): with a certificate uploaded, the countersigned final PDF is sealed, pdfsig finds the
  * seal valid over the whole file, and the public checker finds the document by its code and by the
- * PDF's bytes; one changed byte is neither valid nor found. A database of its own: the certificate
+ * PDF's bytes; one changed byte is neither valid nor found. Erasing the applicant removes its final
+ * PDF from the disk (docs/rules/data-protection.md "Erasure"). A database of its own: the certificate
  * is school-wide, and the other signing specs read unsealed PDFs.
  */
 
@@ -163,5 +167,46 @@ describe("the seal on a document signed online", () => {
     const complete = await contractOf(t, f);
     const byCode = await check("/api/document-checks/code", { code: complete.verificationCode });
     expect(byCode.json().sealed).toBe(false);
+  });
+});
+
+describe("erasing an applicant whose documents were signed online", () => {
+  it("removes the final PDF from the disk with the request's signing rows", { timeout: 60_000 }, async () => {
+    const f = await signingFamily(t);
+    const contract = await contractOf(t, f);
+    await representativesSign(f, contract.documentId);
+    await countersign(f, contract.documentId);
+    const { final_storage_key: key } = await t.ctx.db
+      .selectFrom("signing_documents")
+      .select("final_storage_key")
+      .where("request_id", "=", f.requestId)
+      .where("document_id", "=", contract.documentId)
+      .executeTakeFirstOrThrow();
+    const finalPdf = path.join(own.dataDir, "files", key!);
+    expect(fs.existsSync(finalPdf)).toBe(true);
+
+    const staff = await signedInAs(t, "Secretaria");
+    await actOn(t, staff.cookie, f.requestId, "refuse", { comment: "No places left." });
+    const { student_name: name } = await t.ctx.db
+      .selectFrom("enrollment_files as ef")
+      .innerJoin("students as s", "s.id", "ef.student_id")
+      .select("s.student_name")
+      .where("ef.id", "=", f.fileId)
+      .executeTakeFirstOrThrow();
+    const erased = await call(t, {
+      method: "POST",
+      url: `/api/requests/${f.requestId}/erasure`,
+      cookie: staff.cookie,
+      payload: { scope: "applicant", confirmName: name },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toMatchObject({ filesPending: 0 });
+    expect(fs.existsSync(finalPdf)).toBe(false);
+    const left = await t.ctx.db
+      .selectFrom("signing_documents")
+      .select("id")
+      .where("request_id", "=", f.requestId)
+      .execute();
+    expect(left).toEqual([]);
   });
 });

@@ -101,10 +101,18 @@ export async function planErasure(db: Db, studentId: number, scope: ErasureScope
     (u) => stillReferenced.has(u.id) && u.file_id !== null && keptFileIds.has(u.file_id),
   );
 
-  const documents = await repo.findStoredDocuments(
-    db,
-    files.map((f) => f.id),
-  );
+  // The PDFs the portal drew and stored: the registration summary and documents to sign, and the
+  // final PDFs of the documents signed online; all of them name the child.
+  const documents = [
+    ...(await repo.findStoredDocuments(
+      db,
+      files.map((f) => f.id),
+    )),
+    ...(await repo.findSignedDocuments(
+      db,
+      files.map((f) => f.id),
+    )),
+  ];
   const goingDocuments = documents.filter((d) => erasedFileIds.has(d.file_id));
   const erasedRequestIds = erased.flatMap((f) => (f.request_id === null ? [] : [f.request_id]));
   const keptFileList = [...keptFileIds];

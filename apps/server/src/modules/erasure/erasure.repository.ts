@@ -90,6 +90,18 @@ export function findStoredDocuments(db: Db, fileIds: number[]) {
     .execute();
 }
 
+/** The final PDFs of these files' documents signed online (docs/rules/documents.md "Signing online"). */
+export async function findSignedDocuments(db: Db, fileIds: number[]): Promise<{ file_id: number; storage_key: string }[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("signing_documents")
+    .select(["file_id", "final_storage_key"])
+    .where("file_id", "in", fileIds)
+    .where("final_storage_key", "is not", null)
+    .execute();
+  return rows.map((row) => ({ file_id: row.file_id, storage_key: row.final_storage_key! }));
+}
+
 async function countWhere(
   db: Db,
   table: "step_drafts" | "consents" | "mail_outbox" | "request_history" | "document_hand_ins",
