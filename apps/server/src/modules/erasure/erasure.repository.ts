@@ -91,7 +91,10 @@ export function findStoredDocuments(db: Db, fileIds: number[]) {
 }
 
 /** The final PDFs of these files' documents signed online (docs/rules/documents.md "Signing online"). */
-export async function findSignedDocuments(db: Db, fileIds: number[]): Promise<{ file_id: number; storage_key: string }[]> {
+export async function findSignedDocuments(
+  db: Db,
+  fileIds: number[],
+): Promise<{ file_id: number; storage_key: string }[]> {
   if (fileIds.length === 0) return [];
   const rows = await db
     .selectFrom("signing_documents")
