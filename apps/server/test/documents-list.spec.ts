@@ -217,6 +217,22 @@ describe("bad input", () => {
     expect(JSON.stringify(errorOf(response))).toContain(field);
   });
 
+  it("a school year that does not exist lists nothing (never a 500: its documents are not created)", async () => {
+    const response = await call(t, {
+      method: "GET",
+      url: "/api/documents?schoolYearId=2147483000",
+      cookie: cookies.Secretaria,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ items: [], total: 0 });
+    const created = await t.ctx.db
+      .selectFrom("school_documents")
+      .select("id")
+      .where("school_year_id", "=", 2147483000)
+      .execute();
+    expect(created).toEqual([]);
+  });
+
   it.each([
     [{ received: true, version: 0 }, "receivedOn"],
     [{ received: true, receivedOn: "2026-02-30", version: 0 }, "receivedOn"],

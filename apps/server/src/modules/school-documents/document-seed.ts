@@ -2,6 +2,7 @@ import { LANGUAGE_CODES } from "@portal/shared/languages";
 import { BUILT_IN_DOCUMENTS } from "@portal/shared/school-documents";
 import type { Db, Engine } from "../../db/database.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { findSchoolYearRow } from "../../kernel/school-years.ts";
 import { builtInTemplate } from "./document-templates.ts";
 import {
   insertDocument,
@@ -72,6 +73,8 @@ export async function ensureYearDocuments(db: Db, engine: Engine, schoolYearId: 
   ensuredByDb.set(db, ensured);
   if (ensured.has(schoolYearId)) return;
   const existing = await listYearDocuments(db, schoolYearId);
+  // A year that does not exist (an id typed in a query) has no documents: nothing to write.
+  if (existing.length === 0 && !(await findSchoolYearRow(db, schoolYearId))) return;
   if (existing.length === 0) {
     const sources = (await copyOfEarlierYear(db, schoolYearId)) ?? templates();
     await writeTransaction(db, engine, async (trx) => {
