@@ -84,8 +84,8 @@ describe("one vote per parent (the default)", () => {
 describe("one vote per family (chosen per election)", () => {
   it("takes the household's first vote and refuses the other parent's", async () => {
     const election = await scheduledElection(t, admin, yearId, { voteUnit: "family" });
-    await openWindowNow(t, election.id);
     const first = await parentWithRequest(t, yearId);
+    await openWindowNow(t, election.id);
     const before = await turnout(election.id);
     const second = await secondParent(t, first.id);
     // The household is one voter: its second account adds nobody to the register.

@@ -29,8 +29,8 @@ describe("a receipt", () => {
   it("is confirmed as counted after publication, and only then; the answer never carries the choice", async () => {
     const election = await scheduledElection(t, admin, yearId);
     const other = await scheduledElection(t, admin, yearId);
-    await openWindowNow(t, election.id);
     const voter = await parentWithRequest(t, yearId);
+    await openWindowNow(t, election.id);
     const cookie = await voter.cookie();
     const cast = await vote(t, cookie, election.id, election.lists[0]!.id);
     expect(cast.statusCode).toBe(201);
@@ -73,8 +73,8 @@ describe("a receipt", () => {
 
   it("refuses a malformed code with 400 and a test ballot's with 404", async () => {
     const election = await scheduledElection(t, admin, yearId);
-    await openWindowNow(t, election.id);
     const tester = await parentWithRequest(t, yearId, { role: "Prueba" });
+    await openWindowNow(t, election.id);
     const cast = await vote(t, await tester.cookie(), election.id, null);
     await endWindowNow(t, election.id);
     const version = (await adminElection(t, admin, election.id)).version;

@@ -58,8 +58,8 @@ describe("the vote", () => {
 
   it("takes one vote in the window with a receipt, refuses the second, and records who voted and when", async () => {
     const election = await scheduledElection(t, admin, yearId);
-    await openWindowNow(t, election.id);
     const parent = await parentWithRequest(t, yearId);
+    await openWindowNow(t, election.id);
     const cookie = await parent.cookie();
     const first = await vote(t, cookie, election.id, election.lists[1]!.id);
     expect(first.statusCode).toBe(201);
@@ -87,8 +87,8 @@ describe("the vote", () => {
 
   it("gives exactly one ballot when two tabs vote at once", async () => {
     const election = await scheduledElection(t, admin, yearId);
-    await openWindowNow(t, election.id);
     const parent = await parentWithRequest(t, yearId);
+    await openWindowNow(t, election.id);
     const [a, b] = [await parent.cookie(), await parent.cookie()];
     const answers = await Promise.all([
       vote(t, a, election.id, election.lists[0]!.id),
@@ -113,8 +113,8 @@ describe("the vote", () => {
 
   it("refuses with 403 and a reason a parent whose request is not accepted, and staff", async () => {
     const election = await scheduledElection(t, admin, yearId);
-    await openWindowNow(t, election.id);
     const untreated = await parentWithRequest(t, yearId, { status: "Untreated" });
+    await openWindowNow(t, election.id);
     const refused = await vote(t, await untreated.cookie(), election.id, null);
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).code).toBe("ELECTION_NOT_ELIGIBLE");
@@ -133,8 +133,8 @@ describe("the vote", () => {
   it("refuses with 400 a list of another election, and with 400 a malformed choice", async () => {
     const election = await scheduledElection(t, admin, yearId);
     const other = await scheduledElection(t, admin, yearId);
-    await openWindowNow(t, election.id);
     const cookie = await (await parentWithRequest(t, yearId)).cookie();
+    await openWindowNow(t, election.id);
     const wrong = await vote(t, cookie, election.id, other.lists[0]!.id);
     expect(wrong.statusCode).toBe(400);
     expect(errorOf(wrong).code).toBe("ELECTION_LIST_OF_ANOTHER_ELECTION");
@@ -156,8 +156,8 @@ describe("the vote", () => {
 
   it("keeps the Test account's ballot apart and never counts it", async () => {
     const election = await scheduledElection(t, admin, yearId);
-    await openWindowNow(t, election.id);
     const tester = await parentWithRequest(t, yearId, { role: "Prueba" });
+    await openWindowNow(t, election.id);
     expect((await vote(t, await tester.cookie(), election.id, election.lists[0]!.id)).statusCode).toBe(201);
     expect((await ballots(election.id)).map((b) => b.is_test)).toEqual([1]);
     await endWindowNow(t, election.id);
@@ -173,9 +173,9 @@ describe("the vote", () => {
 describe("results", () => {
   it("are invisible until the close (turnout only), then counted, published, and shown to families", async () => {
     const election = await scheduledElection(t, admin, yearId, { seats: 2, lists: [2, 3] });
-    await openWindowNow(t, election.id);
     const voters = [];
     for (let i = 0; i < 4; i++) voters.push(await parentWithRequest(t, yearId));
+    await openWindowNow(t, election.id);
     const [a, b] = election.lists;
     const choices = [a!.id, a!.id, b!.id, null];
     for (const [i, voter] of voters.entries()) {
@@ -258,8 +258,8 @@ describe("results", () => {
 
   it("deletes the register's times once published for the retention days, keeping who voted and the counts", async () => {
     const election = await scheduledElection(t, admin, yearId);
-    await openWindowNow(t, election.id);
     const voter = await parentWithRequest(t, yearId);
+    await openWindowNow(t, election.id);
     expect((await vote(t, await voter.cookie(), election.id, null)).statusCode).toBe(201);
     await endWindowNow(t, election.id);
     const version = (await call(t, { method: "GET", url: "/api/settings/elections", cookie: admin }))
