@@ -6,10 +6,11 @@ import {
   codeFor,
   codeMail,
   contractOf,
-  linkFor,
+  familySigns,
+  linkSigns,
   publishNewVersion,
   readDocument,
-  type SigningFamily,
+  sendLink,
   signBody,
   signingFamily,
 } from "./support/signing.ts";
@@ -44,50 +45,6 @@ afterAll(async () => {
 });
 
 const sha256 = (value: string | Uint8Array) => createHash("sha256").update(value).digest("hex");
-
-/** The family signs `documentId` as its account's representative (a code e-mailed to the account). */
-async function familySigns(f: SigningFamily, documentId: number, typedName?: string) {
-  const document = await readDocument(t, f, documentId);
-  const before = smtp.mails.length;
-  const sent = await call(t, {
-    method: "POST",
-    url: `${f.base}/${documentId}/code`,
-    cookie: f.family.cookie,
-    payload: {},
-  });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const code = await codeFor(t, smtp.mails, f.family.email, before);
-  return call(t, {
-    method: "POST",
-    url: `${f.base}/${documentId}/sign`,
-    cookie: f.family.cookie,
-    payload: signBody(document, code, typedName),
-  });
-}
-
-/** The second representative opens its e-mailed link, asks a code and signs. */
-async function linkSigns(f: SigningFamily, token: string) {
-  const opened = await call(t, { method: "GET", url: `/api/signing-links/${token}` });
-  expect(opened.statusCode, opened.body).toBe(200);
-  const before = smtp.mails.length;
-  expect((await call(t, { method: "POST", url: `/api/signing-links/${token}/code`, payload: {} })).statusCode).toBe(
-    200,
-  );
-  const code = await codeFor(t, smtp.mails, f.rep2Email, before);
-  return call(t, { method: "POST", url: `/api/signing-links/${token}/sign`, payload: signBody(opened.json(), code) });
-}
-
-async function sendLink(f: SigningFamily, documentId: number) {
-  const before = smtp.mails.length;
-  const sent = await call(t, {
-    method: "POST",
-    url: `${f.base}/${documentId}/link`,
-    cookie: f.family.cookie,
-    payload: { role: "representative2" },
-  });
-  expect(sent.statusCode, sent.body).toBe(200);
-  return linkFor(t, smtp.mails, f.rep2Email, before);
-}
 
 describe("signing online", () => {
   it("takes both representatives' signatures and the school's, then serves the final PDF with its evidence", async () => {
@@ -155,7 +112,7 @@ describe("signing online", () => {
     expect(afterFirst.status).toBe("pending");
 
     // The second representative: a link to the e-mail on the file, one a minute at most.
-    const { token, mail: linkMail } = await sendLink(f, contract.documentId);
+    const { token, mail: linkMail } = await sendLink(t, smtp.mails, f, contract.documentId);
     expect(linkMail.decoded).toContain(document.title);
     const again = await call(t, {
       method: "POST",
@@ -172,7 +129,7 @@ describe("signing online", () => {
       signer: { role: "representative2" },
     });
     const rep2Name = opened.signer.name as string;
-    const byLink = await linkSigns(f, token);
+    const byLink = await linkSigns(t, smtp.mails, f, token);
     expect(byLink.statusCode, byLink.body).toBe(200);
 
     const awaiting = await contractOf(t, f);
@@ -325,7 +282,7 @@ describe("signing online", () => {
 
     // Published again after the first signature: the second representative signs the frozen text.
     await publishNewVersion(t, admin.cookie, contract.documentId, "Otra cláusula posterior.");
-    const { token } = await sendLink(f, contract.documentId);
+    const { token } = await sendLink(t, smtp.mails, f, contract.documentId);
     const opened = (await call(t, { method: "GET", url: `/api/signing-links/${token}` })).json();
     expect(opened.textSha256).toBe(fresh.textSha256);
     expect(JSON.stringify(opened.blocks)).not.toContain("Otra cláusula posterior.");
@@ -340,8 +297,11 @@ describe("signing online", () => {
   it("keeps both signatures when the two representatives sign at once, and draws one final PDF", async () => {
     const f = await signingFamily(t);
     const contract = await contractOf(t, f);
-    const { token } = await sendLink(f, contract.documentId);
-    const [family, byLink] = await Promise.all([familySigns(f, contract.documentId), linkSigns(f, token)]);
+    const { token } = await sendLink(t, smtp.mails, f, contract.documentId);
+    const [family, byLink] = await Promise.all([
+      familySigns(t, smtp.mails, f, contract.documentId),
+      linkSigns(t, smtp.mails, f, token),
+    ]);
     expect(family.statusCode, family.body).toBe(200);
     expect(byLink.statusCode, byLink.body).toBe(200);
     const state = await contractOf(t, f);

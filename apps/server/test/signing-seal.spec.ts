@@ -6,15 +6,7 @@ import { actOn } from "./support/erasure.ts";
 import type { OwnDatabase } from "./support/own-database.ts";
 import { pdfsig } from "./support/pdf-verifiers.ts";
 import { uploadCertificate } from "./support/school-certificate.ts";
-import {
-  codeFor,
-  contractOf,
-  linkFor,
-  readDocument,
-  type SigningFamily,
-  signBody,
-  signingFamily,
-} from "./support/signing.ts";
+import { contractOf, familySigns, linkSigns, type SigningFamily, sendLink, signingFamily } from "./support/signing.ts";
 import { startSmtp } from "./support/smtp.ts";
 import { smtpOutboxApp } from "./support/smtp-outbox-app.ts";
 import { call, errorOf, signedInAs, type TestApp } from "./support/test-app.ts";
@@ -47,38 +39,10 @@ afterAll(async () => {
 
 /** Both representatives sign `documentId`: the account with its code, the second through its link. */
 async function representativesSign(f: SigningFamily, documentId: number) {
-  const document = await readDocument(t, f, documentId);
-  let before = smtp.mails.length;
-  const url = `${f.base}/${documentId}`;
-  expect((await call(t, { method: "POST", url: `${url}/code`, cookie: f.family.cookie, payload: {} })).statusCode).toBe(
-    200,
-  );
-  const code = await codeFor(t, smtp.mails, f.family.email, before);
-  const signed = await call(t, {
-    method: "POST",
-    url: `${url}/sign`,
-    cookie: f.family.cookie,
-    payload: signBody(document, code),
-  });
+  const signed = await familySigns(t, smtp.mails, f, documentId);
   expect(signed.statusCode, signed.body).toBe(200);
-  before = smtp.mails.length;
-  const link = await call(t, {
-    method: "POST",
-    url: `${url}/link`,
-    cookie: f.family.cookie,
-    payload: { role: "representative2" },
-  });
-  expect(link.statusCode, link.body).toBe(200);
-  const { token } = await linkFor(t, smtp.mails, f.rep2Email, before);
-  const opened = (await call(t, { method: "GET", url: `/api/signing-links/${token}` })).json();
-  before = smtp.mails.length;
-  await call(t, { method: "POST", url: `/api/signing-links/${token}/code`, payload: {} });
-  const linkCode = await codeFor(t, smtp.mails, f.rep2Email, before);
-  const byLink = await call(t, {
-    method: "POST",
-    url: `/api/signing-links/${token}/sign`,
-    payload: signBody(opened, linkCode),
-  });
+  const { token } = await sendLink(t, smtp.mails, f, documentId);
+  const byLink = await linkSigns(t, smtp.mails, f, token);
   expect(byLink.statusCode, byLink.body).toBe(200);
 }
 

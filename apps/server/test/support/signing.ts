@@ -77,6 +77,57 @@ export function signBody(document: SigningDocument, code: string, typedName = do
   return { versionId: document.versionId, textSha256: document.textSha256, code, typedName, read: true };
 }
 
+/** The family signs `documentId` as its account's representative (a code e-mailed to the account). */
+export async function familySigns(
+  t: TestApp,
+  mails: ReceivedMail[],
+  f: SigningFamily,
+  documentId: number,
+  typedName?: string,
+) {
+  const document = await readDocument(t, f, documentId);
+  const before = mails.length;
+  const sent = await call(t, {
+    method: "POST",
+    url: `${f.base}/${documentId}/code`,
+    cookie: f.family.cookie,
+    payload: {},
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = await codeFor(t, mails, f.family.email, before);
+  return call(t, {
+    method: "POST",
+    url: `${f.base}/${documentId}/sign`,
+    cookie: f.family.cookie,
+    payload: signBody(document, code, typedName),
+  });
+}
+
+/** The family e-mails the second representative its link; the link as received. */
+export async function sendLink(t: TestApp, mails: ReceivedMail[], f: SigningFamily, documentId: number) {
+  const before = mails.length;
+  const sent = await call(t, {
+    method: "POST",
+    url: `${f.base}/${documentId}/link`,
+    cookie: f.family.cookie,
+    payload: { role: "representative2" },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return linkFor(t, mails, f.rep2Email, before);
+}
+
+/** The second representative opens its e-mailed link, asks a code and signs. */
+export async function linkSigns(t: TestApp, mails: ReceivedMail[], f: SigningFamily, token: string) {
+  const opened = await call(t, { method: "GET", url: `/api/signing-links/${token}` });
+  expect(opened.statusCode, opened.body).toBe(200);
+  const before = mails.length;
+  expect((await call(t, { method: "POST", url: `/api/signing-links/${token}/code`, payload: {} })).statusCode).toBe(
+    200,
+  );
+  const code = await codeFor(t, mails, f.rep2Email, before);
+  return call(t, { method: "POST", url: `/api/signing-links/${token}/sign`, payload: signBody(opened.json(), code) });
+}
+
 /** Publishes a new version of one of the current year's documents with `marker` in its Spanish text (Settings › Documents). */
 export async function publishNewVersion(t: TestApp, adminCookie: string, documentId: number, marker: string) {
   const schoolYearId = await currentSchoolYearId(t);
