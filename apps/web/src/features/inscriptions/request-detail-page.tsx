@@ -123,7 +123,7 @@ function StaleAlert({ error, onReload, reloading }: { error: ApiError; onReload:
     <Alert color="red" title={t("inscriptions:detail.staleTitle")} role="alert" data-testid="stale-alert">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{error.message}</Text>
-        <Button color="red" variant="light" onClick={onReload} loading={reloading}>
+        <Button variant="default" onClick={onReload} loading={reloading}>
           {t("common:actions.reload")}
         </Button>
       </Stack>

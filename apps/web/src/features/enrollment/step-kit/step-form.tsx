@@ -49,7 +49,7 @@ export function StepForm({
         <FormErrorAlert error={state.formError}>
           {state.reload && hasErrorCode(state.formError, "VERSION_CONFLICT") ? (
             <Group mt="sm">
-              <Button variant="light" color="red" size="xs" onClick={state.reload}>
+              <Button variant="default" size="xs" onClick={state.reload}>
                 {t("enrollment:actions.reload")}
               </Button>
             </Group>
