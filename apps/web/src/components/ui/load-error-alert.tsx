@@ -6,7 +6,7 @@ import { isApiError } from "../../lib/api-error.ts";
  * Something a screen reads could not be read: the server's message (or the generic one) and
  * "Retry". `compact` while the previous data is still on screen (a one-line alert above it). The
  * button is the default (white) one: a light red button on the red alert's tint read 4.36:1, under
- * WCAG AA (docs/rules/screens.md "Contrast from the theme").
+ * WCAG AA (docs/rules/screens.md "Accessibility", contrast from the theme).
  */
 export function LoadErrorAlert({
   error,
