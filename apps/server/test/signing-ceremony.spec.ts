@@ -13,6 +13,7 @@ import {
   sendLink,
   signBody,
   signingFamily,
+  stateOf,
 } from "./support/signing.ts";
 import { startSmtp } from "./support/smtp.ts";
 import { smtpOutboxApp } from "./support/smtp-outbox-app.ts";
@@ -325,4 +326,25 @@ describe("signing online", () => {
       .execute();
     expect(completed).toHaveLength(1);
   }, 60_000);
+
+  it("signs the image consent with the family's answers written under the school's text", async () => {
+    const f = await signingFamily(t);
+    const state = await stateOf(t, f);
+    const consent = state.documents.find((d) => d.key === "imageConsent");
+    expect(consent).toBeDefined();
+    const document = await readDocument(t, f, consent!.documentId);
+    const lines = document.blocks.flatMap((block) =>
+      block.type === "list"
+        ? block.items.map((item) => item.map((span) => span.text).join(""))
+        : [block.spans.map((span) => span.text).join("")],
+    );
+    // The photo step's answers: use yes, publication no, communication no, conservation yes.
+    const answers = lines.slice(
+      lines.indexOf("Respuestas de la familia") + 1,
+      lines.indexOf("Respuestas de la familia") + 5,
+    );
+    expect(answers.map((line) => line.split(": ")[1])).toEqual(["Autorizo", "No autorizo", "No autorizo", "Autorizo"]);
+    // They are part of what is signed: the hash covers them.
+    expect(document.textSha256).toBe(sha256(JSON.stringify({ title: document.title, blocks: document.blocks })));
+  });
 });

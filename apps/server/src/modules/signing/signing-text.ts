@@ -5,6 +5,7 @@ import { sha256 } from "../../lib/crypto.ts";
 import { filledBlocks } from "../enrollment/documents/document-fields.ts";
 import { type DocumentsSource, localizer, representativesOf } from "../enrollment/documents/document-source.ts";
 import { loadDocumentsSource } from "../enrollment/documents/document-source-loader.ts";
+import { portalParts } from "../enrollment/documents/portal-parts.ts";
 import { documentsForFile, type FileDocumentText } from "../school-documents/document-texts.service.ts";
 import type { SigningRequestRow } from "./signing.repository.ts";
 
@@ -12,7 +13,8 @@ import type { SigningRequestRow } from "./signing.repository.ts";
  * What a request signs online (docs/rules/documents.md "Signing online"): the documents to sign the
  * year's rules require (not the terms of use nor the data-use agreement, accepted in the terms step;
  * the exit authorization only where the checklist requires it), each in the version in force, filled
- * with the file's data. The text signed is stored as JSON of its title and blocks, so every later
+ * with the file's data and followed by what the portal writes from the file (the exit
+ * authorization's persons and schedule, the image consent's answers). The text signed is stored as JSON of its title and blocks, so every later
  * signer and the final PDF read exactly the words the first signer read.
  */
 
@@ -78,7 +80,11 @@ export function textNow(s: SigningSource, document: SignableDocument): DocumentT
   const language = s.language;
   return {
     title: document.titles[language] || document.titles.es,
-    blocks: filledBlocks(s.source, language, document.bodies[language] || document.bodies.es),
+    blocks: [
+      ...filledBlocks(s.source, language, document.bodies[language] || document.bodies.es),
+      // The persons, schedule or answers the portal writes from the file: signed with the text.
+      ...portalParts(localizer(s.source, language), s.source, document),
+    ],
   };
 }
 

@@ -1,6 +1,4 @@
-import { PHOTO_CONSENTS } from "@portal/shared/consents";
 import type { Language } from "@portal/shared/languages";
-import { canExitAlone, isLevelCode } from "@portal/shared/rules/levels";
 import { filledBlocks } from "./document-fields.ts";
 import {
   type DocumentsSource,
@@ -9,10 +7,10 @@ import {
   type Representative,
   representativesOf,
   type SchoolDocumentText,
-  type StepData,
 } from "./document-source.ts";
 import { PdfLayout } from "./pdf-layout.ts";
 import { drawBlocks } from "./pdf-rich-text.ts";
+import { portalParts, titledName } from "./portal-parts.ts";
 
 /**
  * The documents the family prints, signs and hands in (spec 1 and 2): the educational services
@@ -25,17 +23,6 @@ function legalRepresentativesOf(source: DocumentsSource): Representative[] {
   const all = representativesOf(source);
   const legal = all.filter((rep) => rep.data.isLegalRepresentative === true);
   return legal.length > 0 ? legal : all;
-}
-
-function titledName(l: Localizer, person: StepData): string {
-  return [l.label("prefixes", person.prefix), l.personName(person)].filter(Boolean).join(" ");
-}
-
-function relationshipOf(l: Localizer, person: StepData): string {
-  const other = l.str(person.relationshipOther);
-  return person.relationshipStudentCode === "OTHER" && other
-    ? other
-    : l.label("relationships", person.relationshipStudentCode);
 }
 
 function signatureBlocks(l: Localizer, reps: Representative[]) {
@@ -112,13 +99,7 @@ function exitAuthorization(
   document: SchoolDocumentText,
 ): void {
   const who = studentIdentity(l, source);
-  const exit = source.steps.exitAuthorization ?? {};
   const reps = representativesOf(source);
-  const level = source.levelCode ?? source.steps.enrollmentYear?.levelCode;
-  const upperYear = isLevelCode(level) && canExitAlone(level);
-  const { schoolDayExit, middayBreakFrom, middayBreakTo } = source.constants;
-  const times = { time: schoolDayExit, from: middayBreakFrom, to: middayBreakTo };
-
   schoolText(
     layout,
     l,
@@ -126,59 +107,7 @@ function exitAuthorization(
     document,
     l.t("toSign.exit.subtitle", { year: who.year, code: source.request?.code ?? "" }),
   );
-
-  layout.heading(l.t("toSign.exit.personsTitle"));
-  layout.paragraph(l.t("toSign.exit.representativesIntro"));
-  for (const rep of reps) {
-    layout.bullet(
-      l.t("toSign.exit.personLine", {
-        name: titledName(l, rep.data),
-        relationship: relationshipOf(l, rep.data),
-        identification: l.identification(rep.data.typeIdentification, rep.data.documentNumber),
-        phone: l.str(rep.data.cellPhone),
-      }),
-      { indent: 8 },
-    );
-  }
-  const persons = Array.isArray(source.steps.authorizedPersons?.persons)
-    ? (source.steps.authorizedPersons.persons as StepData[])
-    : [];
-  if (persons.length === 0) {
-    layout.paragraph(l.t("toSign.exit.noPersons"));
-  } else {
-    layout.paragraph(l.t("toSign.exit.personsIntro"));
-    for (const person of persons) {
-      layout.bullet(
-        l.t("toSign.exit.personLine", {
-          name: l.personName(person),
-          relationship: relationshipOf(l, person),
-          identification: l.identification(person.typeIdentification, person.documentNumber),
-          phone: l.str(person.cellPhone),
-        }),
-        { indent: 8 },
-      );
-    }
-  }
-
-  layout.heading(l.t("toSign.exit.scheduleTitle"));
-  layout.paragraph(l.t("toSign.exit.schoolDayExit", times));
-  if (!upperYear) {
-    layout.paragraph(l.t("toSign.exit.exitAloneNotAvailable", times));
-  } else {
-    layout.paragraph(l.t(exit.exitAlone === true ? "toSign.exit.exitAloneYes" : "toSign.exit.exitAloneNo", times));
-    layout.paragraph(
-      l.t(exit.middayBreak === true ? "toSign.exit.middayBreakYes" : "toSign.exit.middayBreakNo", times),
-    );
-    layout.paragraph(l.t(exit.freePeriods === true ? "toSign.exit.freePeriodsYes" : "toSign.exit.freePeriodsNo"));
-  }
-
-  layout.heading(l.t("toSign.exit.otherTitle"));
-  const allowed = (value: unknown) => l.t(value === true ? "common.authorized" : "common.notAuthorized");
-  const preference = l.str(exit.emergencyPreference);
-  layout.row(l.t("fields.emergencyPreference"), preference ? l.t(`values.emergencyPreference.${preference}`) : "");
-  layout.row(l.t("fields.events"), allowed(exit.events));
-  layout.row(l.t("fields.pedagogicExits"), allowed(exit.pedagogicExits));
-  layout.row(l.t("fields.publishImage"), allowed(exit.publishImage));
+  drawBlocks(layout, portalParts(l, source, document));
   layout.space(8);
 
   // The notary certifies the signatures: keep them and the notary's box on the same page.
@@ -191,8 +120,6 @@ function exitAuthorization(
 
 function imageConsent(layout: PdfLayout, l: Localizer, source: DocumentsSource, document: SchoolDocumentText): void {
   const who = studentIdentity(l, source);
-  const photo = source.steps.studentPhoto ?? {};
-  const reps = legalRepresentativesOf(source);
   schoolText(
     layout,
     l,
@@ -200,23 +127,9 @@ function imageConsent(layout: PdfLayout, l: Localizer, source: DocumentsSource, 
     document,
     l.t("toSign.image.subtitle", { year: who.year, code: source.request?.code ?? "" }),
   );
-
-  layout.heading(l.t("toSign.image.answersTitle"));
-  let recorded: { at: string; version: string } | undefined;
-  for (const [field, subject] of Object.entries(PHOTO_CONSENTS)) {
-    // The paper the family signs shows its answers; a later withdrawal is on the summary.
-    const consent = source.consents.get(subject);
-    if (!consent?.withdrawn) recorded ??= consent;
-    layout.row(l.t(`fields.${field}`), l.t(photo[field] === true ? "toSign.image.granted" : "toSign.image.refused"));
-  }
-  if (recorded) {
-    layout.paragraph(l.t("toSign.image.recorded", { date: l.dateTime(recorded.at), version: recorded.version }), {
-      font: "italic",
-      size: 8.5,
-    });
-  }
+  drawBlocks(layout, portalParts(l, source, document));
   layout.space(8);
-  signHere(layout, l, signatureBlocks(l, reps));
+  signHere(layout, l, signatureBlocks(l, legalRepresentativesOf(source)));
 }
 
 const DRAW: Record<string, typeof ownDocument> = { contract, exitAuthorization, imageConsent };
