@@ -8,7 +8,9 @@ import { SigningLinkPage } from "./signing-link-page.tsx";
 
 const SHA_1 = "a".repeat(64);
 const SHA_2 = "b".repeat(64);
-const LINK = "/api/signing-links/TOKEN123";
+// A token as the server makes them: 32 random bytes in base64url.
+const TOKEN = "k3Jd8sLq0Pz_7x-VbN2mQw4rT9yU1aE6fH5gC0iOjKl";
+const LINK = `/api/signing-links/${TOKEN}`;
 
 const linkDocument = (over: Partial<SigningLinkDocument> = {}): SigningLinkDocument => ({
   documentId: 4,
@@ -32,7 +34,7 @@ const linkDocument = (over: Partial<SigningLinkDocument> = {}): SigningLinkDocum
 
 async function openLink(api: ReturnType<typeof stubApi>) {
   await renderScreen(<SigningLinkPage />, {
-    path: "/sign/TOKEN123",
+    path: `/sign/${TOKEN}`,
     routes: { "/sign/:token": <SigningLinkPage /> },
     language: "es",
     namespaces: ["signing"],
@@ -208,7 +210,7 @@ describe("signing a document online", () => {
       }),
     });
     await renderScreen(<SigningLinkPage />, {
-      path: "/sign/TOKEN123",
+      path: `/sign/${TOKEN}`,
       routes: { "/sign/:token": <SigningLinkPage /> },
       language: "es",
       namespaces: ["signing"],
@@ -216,6 +218,27 @@ describe("signing a document online", () => {
     const gone = await screen.findByTestId("signing-gone");
     expect(within(gone).getByText("Este enlace de firma caducó")).toBeTruthy();
     expect(await within(gone).findByText("Pida a Colegio Andino que le envíe uno nuevo.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Firmar" })).toBeNull();
+  });
+
+  it("says a link cut short is not valid, without asking the server", async () => {
+    const api = stubApi({
+      "GET /api/public/config": ok({
+        branding: { schoolName: "Colegio Andino", logoUrl: "", primaryColor: "#1c7ed6", navColor: "light" },
+      }),
+    });
+    await renderScreen(<SigningLinkPage />, {
+      path: `/sign/${TOKEN.slice(0, 12)}`,
+      routes: { "/sign/:token": <SigningLinkPage /> },
+      language: "es",
+      namespaces: ["signing"],
+    });
+    const gone = await screen.findByTestId("signing-gone");
+    expect(within(gone).getByText("Este enlace de firma no es válido")).toBeTruthy();
+    expect(
+      within(gone).getByText("Este enlace de firma no es válido. Verifique que abrió el enlace completo del correo."),
+    ).toBeTruthy();
+    expect(api.to(`GET /api/signing-links/${TOKEN.slice(0, 12)}`)).toHaveLength(0);
     expect(screen.queryByRole("button", { name: "Firmar" })).toBeNull();
   });
 });
