@@ -210,6 +210,23 @@ describe("several workers on one outbox", () => {
   });
 });
 
+describe("waiting for one mail", () => {
+  it("ends with the first round that began after the mail was queued, not the round under way", async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp);
+    const worker = standaloneWorker(smtp.url);
+    const [first, second] = [uniqueEmail("round1"), uniqueEmail("round2")];
+    await queued(first);
+    // A round under way, which listed its rows before the second mail existed.
+    const underWay = worker.deliverDue();
+    await queued(second);
+    await worker.nextRound();
+    expect((await outboxRowsTo(second)).map((row) => row.status)).toEqual(["sent"]);
+    await underWay;
+    expect((await outboxRowsTo(first)).map((row) => row.status)).toEqual(["sent"]);
+  });
+});
+
 describe("a round against an unreachable server", () => {
   it("stops at the first refused connection instead of trying every mail", async () => {
     const addresses = Array.from({ length: 12 }, (_, i) => uniqueEmail(`down${i}`));

@@ -42,6 +42,11 @@ export interface OutboxWorker {
   kick(): void;
   /** One round, awaited: the tests' and the CLI's way to deliver what is due. */
   deliverDue(): Promise<void>;
+  /**
+   * The end of a round that began after this call: a mail committed before it has been tried.
+   * Unlike deliverDue, it does not wait for the rounds other mails keep asking for.
+   */
+  nextRound(): Promise<void>;
   /** Stops polling and waits for the attempt under way (at most `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -205,6 +210,13 @@ export function createOutboxWorker(opts: {
       await run();
       // A kick may have queued one more round behind this one.
       while (current) await current;
+    },
+    async nextRound() {
+      if (!current) return run();
+      again = true;
+      await current;
+      // The round under way began before the call; the one its end started (again) did not.
+      if (current) await current;
     },
     async stop(timeoutMs = 10_000) {
       polling = false;

@@ -58,11 +58,15 @@ function assertOpen(signing: Signing): void {
 
 const codeHash = (signerId: number, code: string) => sha256(`${signerId}:${code}`);
 
-/** Waits a moment for the outbox to deliver the code; true while it is still waiting there. */
+/**
+ * Waits a moment for the outbox to deliver the code; true while it is still waiting there. One
+ * round that began after the commit tries it: waiting for every round would, while other
+ * families queue mails, wait the whole time for a code long sent.
+ */
 async function stillQueued(ctx: AppContext, mailId: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
-    ctx.outbox.deliverDue().catch(() => undefined),
+    ctx.outbox.nextRound().catch(() => undefined),
     new Promise((resolve) => {
       timer = setTimeout(resolve, DELIVERY_WAIT_MS);
     }),
