@@ -124,3 +124,14 @@ export async function activeAdminIds(db: Db, opts: { lock: boolean }): Promise<n
   const rows = await (opts.lock ? query.forUpdate() : query).execute();
   return rows.map((row) => row.id);
 }
+
+/** The accounts of a family: its first account (the family's id) and the one that joined it. */
+export function findHouseholdAccounts(db: Db, familyId: number) {
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "names", "first_surname", "second_surname", "household_owner_id", "language"])
+    .where((eb) => eb.or([eb("id", "=", familyId), eb("household_owner_id", "=", familyId)]))
+    .where("deactivated_at", "is", null)
+    .orderBy("id")
+    .execute();
+}

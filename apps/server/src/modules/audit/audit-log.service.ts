@@ -5,7 +5,7 @@ import { AUDIT_CSV_MAX_ROWS } from "@portal/shared/schemas/audit";
 import type { AppContext } from "../../context.ts";
 import { type AuditEvent, recordAudit } from "../../kernel/audit-trail.ts";
 import { CSV_BOM } from "../../lib/csv.ts";
-import { listCatalog } from "../catalogs/catalogs.repository.ts";
+import { catalogEntries } from "../catalogs/catalog-entries.service.ts";
 import { labelOf, loadStatusTexts } from "../status-texts/status-text-lookup.ts";
 import { auditCsvHeader, auditCsvLine } from "./audit-csv.ts";
 import type { DetailNames } from "./audit-details.ts";
@@ -37,7 +37,7 @@ async function detailNames(ctx: AppContext, lang: Language): Promise<DetailNames
   const [years, texts, levels] = await Promise.all([
     ctx.db.selectFrom("school_years").select(["id", "label"]).execute(),
     loadStatusTexts(ctx),
-    listCatalog(ctx.db, "levels", lang),
+    catalogEntries(ctx.db, "levels", lang),
   ]);
   const levelLabels = new Map(levels.map((item) => [item.code, item.label]));
   return {

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import { MINUTE_MS } from "../../lib/time.ts";
-import { hitCounter } from "../auth/rate-limit.repository.ts";
+import { countHit } from "../auth/throttle.ts";
 
 /*
  * A call refused because the record exists but belongs to another family is a probe
@@ -31,10 +31,9 @@ export async function recordRefusedAccess(ctx: AppContext, request: FastifyReque
   const user = request.user;
   if (!user) return;
   const { perAccount, overall } = REFUSAL_AUDIT_LIMITS;
-  const mine = await hitCounter(ctx.db, `refused-audit:${user.id}`, perAccount.windowMs);
-  if (mine.count > perAccount.limit) return;
-  const everyone = await hitCounter(ctx.db, "refused-audit:all", overall.windowMs);
-  if (everyone.count > overall.limit) return;
+  const mine = await countHit(ctx.db, `refused-audit:${user.id}`, perAccount.windowMs);
+  if (mine > perAccount.limit) return;
+  if ((await countHit(ctx.db, "refused-audit:all", overall.windowMs)) > overall.limit) return;
   await recordAudit(ctx.db, {
     event: "access.refused",
     actorUserId: user.id,
@@ -45,7 +44,7 @@ export async function recordRefusedAccess(ctx: AppContext, request: FastifyReque
       // The route's pattern and the ids asked for: which kind of record, which one.
       route: request.routeOptions.url ?? "",
       params: request.params,
-      ...(mine.count === perAccount.limit ? { limitReached: true } : {}),
+      ...(mine === perAccount.limit ? { limitReached: true } : {}),
     },
   });
 }

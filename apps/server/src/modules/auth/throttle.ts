@@ -36,6 +36,11 @@ export const THROTTLE = {
 
 const keyOf = (rule: ThrottleRule, subject: string) => `${rule.name}:${subject}`;
 
+/** One more hit on a counter shared by every process: how many in its window so far. */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<number> {
+  return (await hitCounter(db, key, windowMs)).count;
+}
+
 function limited(rule: ThrottleRule, windowStart: string, now: number): AppError {
   const minutes = Math.max(1, Math.ceil((Date.parse(windowStart) + rule.windowMs - now) / MINUTE_MS));
   return new AppError(429, "RATE_LIMITED", { minutes });

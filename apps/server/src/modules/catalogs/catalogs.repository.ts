@@ -25,3 +25,14 @@ export async function listCatalog(db: Db, name: CatalogName, language: Language)
     disabled: Number(row.disabled) === 1,
   }));
 }
+
+/** Labels of the given codes of the given catalogues, in the three languages. */
+export function listCatalogLabels(db: Db, catalogs: string[], codes: string[]) {
+  if (catalogs.length === 0 || codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("catalog_items")
+    .select(["catalog", "code", "label_es", "label_en", "label_fr"])
+    .where("catalog", "in", catalogs)
+    .where("code", "in", codes)
+    .execute();
+}

@@ -1,16 +1,5 @@
 import type { Db } from "../../db/database.ts";
 
-/** The accounts of a family: its first account (the family's id) and the one that joined it. */
-export function findHouseholdAccounts(db: Db, familyId: number) {
-  return db
-    .selectFrom("users")
-    .select(["id", "email", "names", "first_surname", "second_surname", "household_owner_id", "language"])
-    .where((eb) => eb.or([eb("id", "=", familyId), eb("household_owner_id", "=", familyId)]))
-    .where("deactivated_at", "is", null)
-    .orderBy("id")
-    .execute();
-}
-
 /** Invitations not accepted, withdrawn or expired. */
 export function findPendingInvitations(db: Db, ownerId: number, now: string) {
   return db

@@ -7,7 +7,7 @@ import {
 } from "@portal/shared/schemas/household";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
-import { findUserByEmail, findUserById, updateUser } from "../../kernel/accounts.ts";
+import { findHouseholdAccounts, findUserByEmail, findUserById, updateUser } from "../../kernel/accounts.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -19,7 +19,6 @@ import { publicLink } from "../auth/links.ts";
 import { getIdentity } from "../settings/identity.service.ts";
 import {
   acceptInvitation,
-  findHouseholdAccounts,
   findPendingInvitations,
   hasFamilyOfItsOwn,
   insertInvitation,

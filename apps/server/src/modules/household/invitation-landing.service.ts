@@ -3,7 +3,7 @@ import { HOUSEHOLD_MAX_ACCOUNTS } from "@portal/shared/schemas/household";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { type Db, nowIso, writeTransaction } from "../../db/database.ts";
-import { findUserByEmail, findUserById, insertUser, updateUser } from "../../kernel/accounts.ts";
+import { findHouseholdAccounts, findUserByEmail, findUserById, insertUser, updateUser } from "../../kernel/accounts.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { listSchoolYears } from "../../kernel/school-years.ts";
 import { sha256 } from "../../lib/crypto.ts";
@@ -12,7 +12,7 @@ import { assertPasswordAcceptable } from "../auth/password-policy.ts";
 import { completeLogin } from "../auth/sign-in.service.ts";
 import { countAttempt, THROTTLE } from "../auth/throttle.ts";
 import { familyStudents } from "../users/family-students.repository.ts";
-import { acceptInvitation, findHouseholdAccounts, findInvitationByHash } from "./household.repository.ts";
+import { acceptInvitation, findInvitationByHash } from "./household.repository.ts";
 
 /*
  * The invitation's link opened by someone not signed in (docs/rules/enrollment.md "Households"): the page

@@ -11,7 +11,7 @@ import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { listCatalogLabels } from "../enrollment/documents/documents.repository.ts";
+import { catalogLabels } from "../catalogs/catalog-entries.service.ts";
 import { countRequests, type PageWindow, type RequestFilter } from "../requests/requests.repository.ts";
 import { getIdentity } from "../settings/identity.service.ts";
 import { findMedicalRequests, findMedicalSteps, findSchoolYearLabel } from "./medical-records.repository.ts";
@@ -70,7 +70,7 @@ async function rowsOf(ctx: AppContext, lang: Language, filter: RequestFilter, wi
     byFile.set(step.file_id, entry);
   }
   const sources: MedicalSource[] = requests.map((r) => ({ ...r, ...byFile.get(r.file_id) }));
-  const labels = await listCatalogLabels(ctx.db, ["bloodTypes", "relationships"], codesOf(sources));
+  const labels = await catalogLabels(ctx.db, ["bloodTypes", "relationships"], codesOf(sources));
   const labelOf = new Map(labels.map((row) => [`${row.catalog}:${row.code}`, row[`label_${lang}`]]));
   return sources.map((source) => medicalRow(source, (catalog, code) => labelOf.get(`${catalog}:${code}`) ?? code));
 }
@@ -112,7 +112,7 @@ export async function exportMedicalRecordsPdf(
   const { filter, filters, yearLabel } = await resolveFilter(ctx, meta, query);
   const [rows, levels, identity] = await Promise.all([
     rowsOf(ctx, meta.lang, filter),
-    listCatalogLabels(ctx.db, ["levels"], [query.level]),
+    catalogLabels(ctx.db, ["levels"], [query.level]),
     getIdentity(ctx),
   ]);
   const levelLabel = levels[0]?.[`label_${meta.lang}`] ?? query.level;

@@ -11,7 +11,7 @@ import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
-import { listCatalog } from "../catalogs/catalogs.repository.ts";
+import { catalogEntries } from "../catalogs/catalog-entries.service.ts";
 import type { RequestFilter } from "../requests/requests.repository.ts";
 import { labelOf, loadStatusTexts } from "../status-texts/status-text-lookup.ts";
 import { type PhotoCandidate, photoCandidates } from "./photo-candidates.ts";
@@ -146,7 +146,7 @@ function entryWritten(archive: ZipArchive): Promise<void> {
 async function filterNames(ctx: AppContext, lang: Language, schoolYearId: number): Promise<FilterNames> {
   const [yearLabel, levels, texts] = await Promise.all([
     findSchoolYearLabel(ctx.db, schoolYearId),
-    listCatalog(ctx.db, "levels", lang),
+    catalogEntries(ctx.db, "levels", lang),
     loadStatusTexts(ctx),
   ]);
   const levelLabels = new Map(levels.map((item) => [item.code, item.label]));

@@ -13,7 +13,7 @@ import {
 } from "@portal/shared/schemas/reports";
 import type { AppContext } from "../../context.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
-import { listCatalog } from "../catalogs/catalogs.repository.ts";
+import { catalogEntries } from "../catalogs/catalog-entries.service.ts";
 import type { RequestFilter } from "../requests/requests.repository.ts";
 import { labelOf, loadStatusTexts } from "../status-texts/status-text-lookup.ts";
 import {
@@ -38,7 +38,7 @@ export interface Actor {
 async function labelsFor(ctx: AppContext, lang: Language): Promise<ReportLabels> {
   const [texts, ...catalogs] = await Promise.all([
     loadStatusTexts(ctx),
-    ...CATALOG_NAMES.map((name) => listCatalog(ctx.db, name, lang)),
+    ...CATALOG_NAMES.map((name) => catalogEntries(ctx.db, name, lang)),
   ]);
   const byName = new Map<CatalogName, Map<string, string>>(
     CATALOG_NAMES.map((name, i) => [name, new Map(catalogs[i]!.map((item) => [item.code, item.label]))]),

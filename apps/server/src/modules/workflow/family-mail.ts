@@ -2,9 +2,9 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@portal/shared/lang
 import type { MailKind } from "@portal/shared/mail";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/database.ts";
+import { findHouseholdAccounts } from "../../kernel/accounts.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
 import { queueMail } from "../../mail/outbox.ts";
-import { findHouseholdAccounts } from "../household/household.repository.ts";
 import { getIdentity } from "../settings/identity.service.ts";
 import { findRequestDetailRow } from "./workflow.repository.ts";
 

@@ -24,12 +24,12 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
+import { findHouseholdAccounts } from "../../kernel/accounts.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { sharedEmailsCheck } from "../enrollment/representative-emails.service.ts";
 import { listDuplicateAttempts } from "../enrollment/student-identity.repository.ts";
-import { findHouseholdAccounts } from "../household/household.repository.ts";
 import { statusLabel } from "../status-texts/status-text-lookup.ts";
 import { parseCorrectionSteps, reopenForCorrection } from "./correction.service.ts";
 import {

@@ -1,17 +1,12 @@
 import { STEP_IDS, type StepId } from "@portal/shared/enrollment-steps";
 import type { AppContext } from "../../../context.ts";
+import { catalogLabels } from "../../catalogs/catalog-entries.service.ts";
 import { documentsForFile, feesText } from "../../school-documents/document-texts.service.ts";
 import { getIdentity } from "../../settings/identity.service.ts";
 import { yearConstants } from "../../settings/year-settings.service.ts";
 import { referencedUploads } from "../step-schemas.ts";
 import type { Consent, DocumentsSource, StepData } from "./document-source.ts";
-import {
-  findFileForDocuments,
-  listCatalogLabels,
-  listFileConsents,
-  listFileStepData,
-  listUploadNames,
-} from "./documents.repository.ts";
+import { findFileForDocuments, listFileConsents, listFileStepData, listUploadNames } from "./documents.repository.ts";
 
 /*
  * Reads a file's DocumentsSource from the database, on the main thread. Apart from
@@ -65,7 +60,7 @@ export async function loadDocumentsSource(ctx: AppContext, fileId: number): Prom
   };
   const [uploadRows, labelRows, consentRows, identity, constants, schoolDocuments, fees] = await Promise.all([
     listUploadNames(ctx.db, file.familyUserId, uploadIds),
-    listCatalogLabels(ctx.db, LABELLED_CATALOGS, candidateCodes(data, file.levelCode)),
+    catalogLabels(ctx.db, LABELLED_CATALOGS, candidateCodes(data, file.levelCode)),
     listFileConsents(ctx.db, fileId),
     getIdentity(ctx),
     yearConstants(ctx, file.schoolYearId),

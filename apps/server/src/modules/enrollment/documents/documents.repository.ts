@@ -30,17 +30,6 @@ export function listFileStepData(db: Db, fileId: number) {
   return db.selectFrom("enrollment_steps").select(["step", "data"]).where("file_id", "=", fileId).execute();
 }
 
-/** Labels of the given codes of the given catalogues, in the three languages. */
-export function listCatalogLabels(db: Db, catalogs: string[], codes: string[]) {
-  if (catalogs.length === 0 || codes.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("catalog_items")
-    .select(["catalog", "code", "label_es", "label_en", "label_fr"])
-    .where("catalog", "in", catalogs)
-    .where("code", "in", codes)
-    .execute();
-}
-
 /** Shown names of the family's uploads among `ids`. */
 export function listUploadNames(db: Db, familyUserId: number, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
