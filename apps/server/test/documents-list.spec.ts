@@ -66,9 +66,15 @@ describe("GET /api/documents", () => {
     const a = page.items[0]!;
     expect(new Date(a.dueAt).getTime() - new Date(a.sentAt).getTime()).toBe(2 * 3_600_000);
     expect(a.overdue).toBe(true);
+    // Each item titled as the school names the document, in the reader's language (English here).
     expect(a.checklist).toEqual([
-      { item: "contract", received: false, signedOnline: false },
-      { item: "imageConsent", received: false, signedOnline: false },
+      { item: "contract", title: "Educational services contract", received: false, signedOnline: false },
+      {
+        item: "imageConsent",
+        title: "Consent to the use of the student's image",
+        received: false,
+        signedOnline: false,
+      },
     ]);
     expect(page.items[1]!.checklist.map((entry) => entry.item)).toEqual([
       "contract",

@@ -109,7 +109,9 @@ describe("the documents to sign", () => {
       return (response.json().handIn as { item: string }[]).map((entry) => entry.item);
     };
     expect(await checklist(newcomer.requestId)).toEqual(["contract", "imageConsent"]);
-    expect(await checklist(returning.requestId)).toEqual(["contract"]);
+    // The school's own document is in the checklist of the requests its rule asks it of.
+    expect(await checklist(returning.requestId)).toEqual(["contract", bus.key]);
+    expect(await checklist(other.requestId)).toEqual(["contract"]);
     const audit = await t.ctx.db
       .selectFrom("audit_events")
       .select("details")

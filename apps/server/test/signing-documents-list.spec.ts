@@ -76,8 +76,8 @@ describe("the documents list with signing online", () => {
     const online = page.items.find((item) => item.code === r.online.code)!;
     expect(online.overdue).toBe(false);
     expect(online.checklist).toEqual([
-      { item: "contract", received: false, signedOnline: true },
-      { item: "imageConsent", received: false, signedOnline: true },
+      { item: "contract", title: "Educational services contract", received: false, signedOnline: true },
+      { item: "imageConsent", title: "Consent to the use of the student's image", received: false, signedOnline: true },
     ]);
     expect(online.signing.map((d) => [d.key, d.status])).toEqual([
       ["contract", "awaitingSchool"],

@@ -370,7 +370,7 @@ export interface MailOutboxTable {
 /** The hand-in checklist (migration 0017): one row per request and item once recorded. */
 export interface DocumentHandInsTable {
   request_id: number;
-  /** A `HAND_IN_ITEMS` value (packages/shared/src/schemas/documents.ts). */
+  /** The key of a school document handed in on paper (school_documents.key: built-in or `custom-<n>`). */
   item: string;
   received: number;
   /** The day the paper was received (YYYY-MM-DD); null when not received. */

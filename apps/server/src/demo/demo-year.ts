@@ -4,13 +4,16 @@ import path from "node:path";
 import type { StepId } from "@portal/shared/enrollment-steps";
 import type { RequestStatus } from "@portal/shared/request-status";
 import { schoolDay } from "@portal/shared/rules/school-year-windows";
-import { HAND_IN_ITEMS } from "@portal/shared/schemas/documents";
+import { BUILT_IN_HAND_IN_ITEMS } from "@portal/shared/schemas/documents";
+import { ONLINE_DOCUMENTS } from "@portal/shared/school-documents";
 import type { HistoryAction } from "@portal/shared/workflow";
 import sharp from "sharp";
 import { type Db, type Engine, writeTransaction } from "../db/database.ts";
 import { randomToken } from "../lib/crypto.ts";
 import { insertHandIn } from "../modules/documents/documents.repository.ts";
 import { requestListColumns } from "../modules/requests/request-columns.ts";
+import { ruleApplies, ruleOf } from "../modules/school-documents/document-texts.service.ts";
+import { listYearDocuments } from "../modules/school-documents/school-documents.repository.ts";
 import { reopenForCorrection } from "../modules/workflow/correction.service.ts";
 import { insertHistory } from "../modules/workflow/workflow.repository.ts";
 import { movedBy } from "./demo-calendar.ts";
@@ -298,7 +301,12 @@ export async function seedDemoYear(db: Db, engine: Engine, dataDir: string): Pro
   return result;
 }
 
-/** Every paper the file asks for, recorded as received (the exit authorization only for the exits that need it). */
+/**
+ * Every paper the file asks for, recorded as received: the year's documents not accepted online
+ * that its rules ask of the request, the school's own included (docs/rules/documents.md "The
+ * documents page"), the exit authorization only for the exits that need it. A year whose
+ * documents are not written yet asks the built-in papers.
+ */
 export async function recordHandIns(
   trx: Db,
   requestId: number,
@@ -306,9 +314,20 @@ export async function recordHandIns(
   received: { receivedOn: string; by: number; at: string },
 ): Promise<void> {
   const exitNeeded = ["exitAlone", "middayBreak", "freePeriods"].some((key) => exitAuthorization[key] === true);
-  for (const item of HAND_IN_ITEMS) {
-    if (item === "exitAuthorization" && !exitNeeded) continue;
-    await insertHandIn(trx, requestId, item, {
+  const request = await trx
+    .selectFrom("requests")
+    .select(["school_year_id", "is_new_student", "level_code"])
+    .where("id", "=", requestId)
+    .executeTakeFirstOrThrow();
+  const year = await listYearDocuments(trx, request.school_year_id);
+  const papers =
+    year.length === 0
+      ? BUILT_IN_HAND_IN_ITEMS.map((key) => ({ key, audience: "both", levels: null }))
+      : year.filter((row) => !ONLINE_DOCUMENTS.includes(row.key)).map((row) => ({ key: row.key, ...ruleOf(row) }));
+  for (const paper of papers) {
+    if (!ruleApplies(paper, Number(request.is_new_student) === 1, request.level_code)) continue;
+    if (paper.key === "exitAuthorization" && !exitNeeded) continue;
+    await insertHandIn(trx, requestId, paper.key, {
       received: 1,
       received_on: received.receivedOn,
       recorded_by: received.by,

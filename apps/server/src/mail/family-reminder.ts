@@ -1,5 +1,6 @@
 import { translate } from "@portal/i18n/translate";
 import type { Language } from "@portal/shared/languages";
+import { BUILT_IN_HAND_IN_ITEMS } from "@portal/shared/schemas/documents";
 import type { ReminderCause } from "@portal/shared/schemas/reminders";
 import { withEmailText } from "./email-text-overrides.ts";
 import { escapeHtml } from "./html.ts";
@@ -15,8 +16,25 @@ export interface ReminderLine {
   code: string;
   /** When the cause began (file started, documents due, photo rejected), ISO. */
   since: string;
-  /** documentsOverdue: the hand-in items still missing (`HAND_IN_ITEMS` values). */
-  missing?: readonly string[];
+  /**
+   * documentsOverdue: the papers still missing, each a document's key and its titles (the
+   * school's own documents are named by their title), or a built-in paper's key alone.
+   */
+  missing?: readonly (string | MissingPaper)[];
+}
+
+export interface MissingPaper {
+  key: string;
+  titles: Record<Language, string>;
+}
+
+const BUILT_IN_ITEMS: readonly string[] = BUILT_IN_HAND_IN_ITEMS;
+
+/** A built-in paper in the e-mail's own wording ("the enrollment contract"), any other by the school's title. */
+function itemName(language: Language, paper: string | MissingPaper): string {
+  const item = typeof paper === "string" ? { key: paper, titles: { es: paper, en: paper, fr: paper } } : paper;
+  if (BUILT_IN_ITEMS.includes(item.key)) return translate(language, `email:familyReminder.items.${item.key}`);
+  return item.titles[language] || item.titles.es || item.key;
 }
 
 /** The causes' sentences in `language`, one per line, as the e-mail lists them. */
@@ -24,7 +42,7 @@ export function reminderLines(language: Language, lines: readonly ReminderLine[]
   const date = (iso: string) =>
     new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "America/Guayaquil" }).format(new Date(iso));
   return lines.map((line) => {
-    const items = (line.missing ?? []).map((item) => translate(language, `email:familyReminder.items.${item}`));
+    const items = (line.missing ?? []).map((item) => itemName(language, item));
     return translate(language, `email:familyReminder.${line.cause}`, {
       student: line.student.trim() || translate(language, "email:familyReminder.studentUnnamed"),
       year: line.year,

@@ -12,13 +12,19 @@ import { SIGNING_FILTERS, signingSummarySchema } from "./signing.ts";
  */
 
 /**
- * The signed paper documents a family brings to the office (spec 1 and 2, docs/rules/documents.md "The documents page"):
- * the services contract and the image-use consent always; the exit authorization (to be
- * notarised) only where the family chose an exit the school needs it for (alone at the end of
- * the day, the midday break or free periods).
+ * The signed paper documents a family brings to the office (spec 1 and 2, docs/rules/documents.md
+ * "The documents page"): every document of the year the request needs that is not accepted online
+ * (the contract, the image-use consent, the exit authorization where the family chose an exit the
+ * school needs it for, and any the school added in Settings › Documents). An item is the
+ * document's key: a built-in one (`contract`, `exitAuthorization`, `imageConsent`) or `custom-<n>`.
  */
-export const HAND_IN_ITEMS = ["contract", "exitAuthorization", "imageConsent"] as const;
-export type HandInItem = (typeof HAND_IN_ITEMS)[number];
+export const BUILT_IN_HAND_IN_ITEMS = ["contract", "exitAuthorization", "imageConsent"] as const;
+export type HandInItem = string;
+
+/** A document's key as the checklist names it (Settings › Documents' keys are at most 30 such characters). */
+export const handInItemField = z
+  .string({ error: "validation.choice" })
+  .regex(/^[A-Za-z][A-Za-z0-9-]{0,29}$/, { error: "validation.choice" });
 
 /** missing: a required item not received; overdue: missing and past the due time; complete: all received. */
 export const HAND_IN_FILTERS = ["missing", "overdue", "complete"] as const;
@@ -49,7 +55,7 @@ export type DocumentExportQuery = z.output<typeof documentExportQuerySchema>;
 export const documentRequestParams = z.strictObject({ requestId: idParam });
 export const handInParams = z.strictObject({
   requestId: idParam,
-  item: z.enum(HAND_IN_ITEMS, { error: "validation.choice" }),
+  item: handInItemField,
 });
 
 /** A calendar day, YYYY-MM-DD, that exists. */
@@ -84,7 +90,11 @@ export const handInSaveSchema = z
 export type HandInSave = z.infer<typeof handInSaveSchema>;
 
 export const handInStateSchema = z.object({
-  item: z.enum(HAND_IN_ITEMS),
+  item: z.string(),
+  /** The document's title in the reader's language (the school names its own documents). */
+  title: z.string(),
+  /** Every representative signed it online (docs/rules/documents.md "Signing online"): done, as if handed in. */
+  signedOnline: z.boolean(),
   received: z.boolean(),
   receivedOn: z.string().nullable(),
   /** Who recorded the current state (name or e-mail), and when; null before the first record. */
@@ -106,8 +116,13 @@ export const documentListItemSchema = z.object({
   dueAt: z.string(),
   /** A required item is neither received on paper nor signed online by the family, and the due time has passed. */
   overdue: z.boolean(),
-  /** The required items only, in HAND_IN_ITEMS order; `signedOnline`: every representative signed it online. */
-  checklist: z.array(z.object({ item: z.enum(HAND_IN_ITEMS), received: z.boolean(), signedOnline: z.boolean() })),
+  /**
+   * The required items only, in the year's document order, each titled in the reader's language;
+   * `signedOnline`: every representative signed it online.
+   */
+  checklist: z.array(
+    z.object({ item: z.string(), title: z.string(), received: z.boolean(), signedOnline: z.boolean() }),
+  ),
   /** Each document to sign online and its status (empty before the request's signing was first read). */
   signing: signingSummarySchema,
   isTestData: z.boolean(),

@@ -15,7 +15,7 @@ import { loadDocumentsSource } from "../enrollment/documents/document-source-loa
 import { type DocumentKind, renderDocument } from "../enrollment/documents/documents.service.ts";
 import { openUpload } from "../enrollment/uploads.service.ts";
 import { countDocumentRows, type DocumentRow, findDocumentRows } from "./documents.repository.ts";
-import { documentFilterOf, itemRulesOf, readerRights, signingHoursOf, uploadsOf } from "./documents.service.ts";
+import { documentFilterOf, handInDocumentsOf, readerRights, signingHoursOf, uploadsOf } from "./documents.service.ts";
 
 /** Requests read per query while the ZIP is written (never the whole list at once). */
 const BATCH = 50;
@@ -136,7 +136,13 @@ export async function exportDocumentsZip(
 ): Promise<ZipArchive> {
   const schoolYearId = query.schoolYearId ?? sessionSchoolYearId;
   const signingHours = await signingHoursOf(ctx, schoolYearId);
-  const filter = documentFilterOf(schoolYearId, query, signingHours, Date.now(), await itemRulesOf(ctx, schoolYearId));
+  const filter = documentFilterOf(
+    schoolYearId,
+    query,
+    signingHours,
+    Date.now(),
+    await handInDocumentsOf(ctx, schoolYearId),
+  );
   const total = await countDocumentRows(ctx.db, ctx.engine, filter);
   await recordAudit(ctx.db, {
     event: "documents.exported",

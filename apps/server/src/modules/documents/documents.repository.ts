@@ -1,16 +1,24 @@
-import type { HandInFilter, HandInItem } from "@portal/shared/schemas/documents";
+import type { HandInFilter } from "@portal/shared/schemas/documents";
 import type { SigningFilter } from "@portal/shared/schemas/signing";
 import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Db, Engine } from "../../db/database.ts";
 import type { Database } from "../../db/types.ts";
 import { type PageWindow, type RequestFilter, requestsWhere } from "../requests/requests.repository.ts";
 
-/** Which requests each paper must be handed in for (Settings › Documents' rule); none: all. */
-export type ItemRules = Partial<Record<HandInItem, { audience: string; levels: string[] | null }>>;
+/**
+ * A document the checklist may ask for and which requests it asks it of (Settings › Documents'
+ * rule: new students, re-enrollments, levels; `none`: retired).
+ */
+export interface HandInRule {
+  key: string;
+  audience: string;
+  levels: string[] | null;
+}
 
 /** The list's filter: the shared request filters, the hand-in state, and the due cut-off. */
 export interface DocumentFilter extends RequestFilter {
-  rules: ItemRules;
+  /** The year's documents handed in on paper (docs/rules/documents.md "The documents page"). */
+  documents: readonly HandInRule[];
   handIn?: HandInFilter;
   signing?: SigningFilter;
   /** Files sent before this instant are past their due time (now − the year's signing hours). */
@@ -20,15 +28,18 @@ export interface DocumentFilter extends RequestFilter {
 /** The file's send time (the documents to sign are e-mailed then); the request's creation otherwise. */
 const sentAt = sql<string>`coalesce((select f.sent_at from enrollment_files f where f.id = requests.file_id), requests.created_at)`;
 
-const received = (item: HandInItem) =>
-  sql<boolean>`exists (select 1 from document_hand_ins h where h.request_id = requests.id and h.item = ${sql.lit(item)} and h.received = 1)`;
+const received = (key: string) =>
+  sql<boolean>`exists (select 1 from document_hand_ins h where h.request_id = requests.id and h.item = ${key} and h.received = 1)`;
+
+/** The statuses of a document every representative signed online (docs/rules/documents.md "Signing online"). */
+const SIGNED_BY_FAMILY = ["awaitingSchool", "complete"] as const;
 
 /**
  * Signed online by the family: every representative signed the document (awaitingSchool or
  * complete; docs/rules/documents.md "Signing online"): it counts as handed in for overdue.
  */
-const signedOnline = (item: HandInItem) =>
-  sql<boolean>`exists (select 1 from signing_documents sd inner join school_documents sdoc on sdoc.id = sd.document_id where sd.request_id = requests.id and sdoc.key = ${sql.lit(item)} and sd.status in ('awaitingSchool', 'complete'))`;
+const signedOnline = (key: string) =>
+  sql<boolean>`exists (select 1 from signing_documents sd inner join school_documents sdoc on sdoc.id = sd.document_id where sd.request_id = requests.id and sdoc.key = ${key} and sd.status in ('awaitingSchool', 'complete'))`;
 
 const signingStatus = (status: string) =>
   sql<boolean>`exists (select 1 from signing_documents sd where sd.request_id = requests.id and sd.status = ${sql.lit(status)})`;
@@ -53,10 +64,11 @@ function exitRequired(engine: Engine): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from enrollment_steps s where s.file_id = requests.file_id and s.step = 'exitAuthorization' and (${flag("exitAlone")} or ${flag("middayBreak")} or ${flag("freePeriods")}))`;
 }
 
-/** The request is one the item's rule asks the paper of (new students, re-enrollments, levels). */
-function applies(rules: ItemRules, item: HandInItem): RawBuilder<boolean> {
-  const rule = rules[item];
-  if (!rule) return sql<boolean>`1 = 1`;
+/**
+ * The request is one the document's rule asks the paper of (new students, re-enrollments,
+ * levels; a request without a level yet: every level), as `ruleApplies` decides it in JS.
+ */
+function applies(rule: HandInRule): RawBuilder<boolean> {
   if (rule.audience === "none") return sql<boolean>`1 = 0`;
   const parts: RawBuilder<unknown>[] = [];
   if (rule.audience === "new") parts.push(sql`requests.is_new_student = 1`);
@@ -67,18 +79,18 @@ function applies(rules: ItemRules, item: HandInItem): RawBuilder<boolean> {
   return parts.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
 
-function required(engine: Engine, rules: ItemRules, item: HandInItem): RawBuilder<boolean> {
-  return item === "exitAuthorization"
-    ? sql<boolean>`(${exitRequired(engine)} and ${applies(rules, item)})`
-    : applies(rules, item);
+function required(engine: Engine, rule: HandInRule): RawBuilder<boolean> {
+  return rule.key === "exitAuthorization"
+    ? sql<boolean>`(${exitRequired(engine)} and ${applies(rule)})`
+    : applies(rule);
 }
 
-function missing(engine: Engine, rules: ItemRules): RawBuilder<boolean> {
-  const items = ["contract", "imageConsent", "exitAuthorization"] as const;
-  const parts = items.map(
-    (item) => sql`(${required(engine, rules, item)} and not ${received(item)} and not ${signedOnline(item)})`,
-  );
-  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+/** Some document the request needs is neither received on paper nor signed online by the family. */
+function missing(engine: Engine, documents: readonly HandInRule[]): RawBuilder<boolean> {
+  const parts = documents
+    .filter((rule) => rule.audience !== "none")
+    .map((rule) => sql`(${required(engine, rule)} and not ${received(rule.key)} and not ${signedOnline(rule.key)})`);
+  return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
 const asInt = (condition: RawBuilder<boolean>) => sql<number>`(case when ${condition} then 1 else 0 end)`;
@@ -87,7 +99,7 @@ type RequestsQuery<O> = SelectQueryBuilder<Database, "requests", O>;
 
 function documentsWhere<O>(query: RequestsQuery<O>, engine: Engine, filter: DocumentFilter): RequestsQuery<O> {
   let q = requestsWhere(query, filter);
-  const lacking = missing(engine, filter.rules);
+  const lacking = missing(engine, filter.documents);
   if (filter.handIn === "missing") q = q.where(lacking);
   if (filter.handIn === "complete") q = q.where(sql<boolean>`not ${lacking}`);
   if (filter.handIn === "overdue") q = q.where(lacking).where(sentAt, "<", filter.overdueBefore);
@@ -95,8 +107,11 @@ function documentsWhere<O>(query: RequestsQuery<O>, engine: Engine, filter: Docu
   return q;
 }
 
-/** The columns of a documents list row: the request and its hand-in state. */
-function selectDocumentRow(db: Db, engine: Engine, rules: ItemRules) {
+/**
+ * The columns of a documents list row: the request and what its checklist depends on (its
+ * audience and level, the exit chosen); what was received or signed is read per page.
+ */
+function selectDocumentRow(db: Db, engine: Engine) {
   return db
     .selectFrom("requests")
     .select([
@@ -106,24 +121,17 @@ function selectDocumentRow(db: Db, engine: Engine, rules: ItemRules) {
       "requests.user_id",
       "requests.student_name",
       "requests.level_code",
+      "requests.is_new_student",
       "requests.request_status",
       "requests.is_test_data",
       sentAt.as("sent_at"),
-      asInt(required(engine, rules, "exitAuthorization")).as("exit_required"),
-      asInt(required(engine, rules, "contract")).as("contract_required"),
-      asInt(required(engine, rules, "imageConsent")).as("image_required"),
-      asInt(received("contract")).as("contract_received"),
-      asInt(received("exitAuthorization")).as("exit_received"),
-      asInt(received("imageConsent")).as("image_received"),
-      asInt(signedOnline("contract")).as("contract_signed"),
-      asInt(signedOnline("exitAuthorization")).as("exit_signed"),
-      asInt(signedOnline("imageConsent")).as("image_signed"),
+      asInt(exitRequired(engine)).as("exit_required"),
     ]);
 }
 
 /** One page (or, without a window, every row) of the filtered requests, oldest sent first. */
 export function findDocumentRows(db: Db, engine: Engine, filter: DocumentFilter, window?: PageWindow) {
-  let q = documentsWhere(selectDocumentRow(db, engine, filter.rules), engine, filter)
+  let q = documentsWhere(selectDocumentRow(db, engine), engine, filter)
     .orderBy(sentAt, "asc")
     .orderBy("requests.id", "asc");
   if (window) q = q.limit(window.limit).offset(window.offset);
@@ -143,13 +151,8 @@ export async function countDocumentRows(db: Db, engine: Engine, filter: Document
 }
 
 /** One request as a list row, whatever the filters. */
-export async function findDocumentRow(
-  db: Db,
-  engine: Engine,
-  requestId: number,
-  rules: ItemRules,
-): Promise<DocumentRow | undefined> {
-  const rows = await selectDocumentRow(db, engine, rules).where("requests.id", "=", requestId).execute();
+export async function findDocumentRow(db: Db, engine: Engine, requestId: number): Promise<DocumentRow | undefined> {
+  const rows = await selectDocumentRow(db, engine).where("requests.id", "=", requestId).execute();
   return rows[0];
 }
 
@@ -176,7 +179,7 @@ export function listHandIns(db: Db, requestId: number) {
     .execute();
 }
 
-export function findHandIn(db: Db, requestId: number, item: HandInItem) {
+export function findHandIn(db: Db, requestId: number, item: string) {
   return db
     .selectFrom("document_hand_ins")
     .select(["version"])
@@ -192,7 +195,7 @@ export interface HandInValues {
   recorded_at: string;
 }
 
-export async function insertHandIn(db: Db, requestId: number, item: HandInItem, values: HandInValues): Promise<void> {
+export async function insertHandIn(db: Db, requestId: number, item: string, values: HandInValues): Promise<void> {
   await db
     .insertInto("document_hand_ins")
     .values({ request_id: requestId, item, version: 1, ...values })
@@ -203,7 +206,7 @@ export async function insertHandIn(db: Db, requestId: number, item: HandInItem, 
 export async function updateHandIn(
   db: Db,
   requestId: number,
-  item: HandInItem,
+  item: string,
   version: number,
   values: HandInValues,
 ): Promise<boolean> {
@@ -250,5 +253,28 @@ export function listSigningSummaries(db: Db, requestIds: number[]) {
     ])
     .where("signing_documents.request_id", "in", requestIds)
     .orderBy("signing_documents.id")
+    .execute();
+}
+
+/** The items recorded as received for these requests. */
+export function listReceivedItems(db: Db, requestIds: number[]) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("document_hand_ins")
+    .select(["request_id", "item"])
+    .where("request_id", "in", requestIds)
+    .where("received", "=", 1)
+    .execute();
+}
+
+/** The documents of these requests every representative signed online (their keys). */
+export function listSignedByFamily(db: Db, requestIds: number[]) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("signing_documents")
+    .innerJoin("school_documents", "school_documents.id", "signing_documents.document_id")
+    .select(["signing_documents.request_id", "school_documents.key"])
+    .where("signing_documents.request_id", "in", requestIds)
+    .where("signing_documents.status", "in", SIGNED_BY_FAMILY)
     .execute();
 }

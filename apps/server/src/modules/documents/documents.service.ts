@@ -8,8 +8,6 @@ import {
   type DocumentListItem,
   type DocumentListQuery,
   documentListSchema,
-  HAND_IN_ITEMS,
-  type HandInItem,
   type HandInSave,
   type HandInState,
   type RequestDocuments,
@@ -22,7 +20,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { CurrentUser } from "../../plugins/request-types.ts";
 import { referencedUploads } from "../enrollment/step-schemas.ts";
 import { searchWords } from "../requests/search-text.ts";
-import { yearDocumentRules } from "../school-documents/document-texts.service.ts";
+import { type HandInDocument, yearHandInDocuments } from "../school-documents/document-texts.service.ts";
 import { yearConstants } from "../settings/year-settings.service.ts";
 import {
   countDocumentRows,
@@ -32,7 +30,6 @@ import {
   findDocumentRows,
   findHandIn,
   findRequestYear,
-  type ItemRules,
   insertHandIn,
   listHandIns,
   listSigningSummaries,
@@ -40,6 +37,7 @@ import {
   listUploads,
   updateHandIn,
 } from "./documents.repository.ts";
+import { type ChecklistEntry, checklistsOf, isMissing } from "./hand-in-checklist.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -48,15 +46,9 @@ export async function signingHoursOf(ctx: AppContext, schoolYearId: number): Pro
   return (await yearConstants(ctx, schoolYearId)).contractSigningHours;
 }
 
-/** The year's rules of the three papers (Settings › Documents: new students, re-enrollments, levels). */
-export async function itemRulesOf(ctx: AppContext, schoolYearId: number): Promise<ItemRules> {
-  const rules: ItemRules = {};
-  for (const rule of await yearDocumentRules(ctx, schoolYearId)) {
-    if ((HAND_IN_ITEMS as readonly string[]).includes(rule.key)) {
-      rules[rule.key as HandInItem] = { audience: rule.audience, levels: rule.levels };
-    }
-  }
-  return rules;
+/** The year's documents handed in on paper, their rules and titles (Settings › Documents). */
+export function handInDocumentsOf(ctx: AppContext, schoolYearId: number): Promise<HandInDocument[]> {
+  return yearHandInDocuments(ctx, schoolYearId);
 }
 
 export function documentFilterOf(
@@ -64,10 +56,10 @@ export function documentFilterOf(
   query: Omit<DocumentListQuery, "page" | "pageSize">,
   signingHours: number,
   now = Date.now(),
-  rules: ItemRules = {},
+  documents: readonly HandInDocument[] = [],
 ): DocumentFilter {
   return {
-    rules,
+    documents,
     schoolYearId,
     testData: query.testData,
     statuses: query.status ? [...query.status].sort() : undefined,
@@ -80,52 +72,15 @@ export function documentFilterOf(
   };
 }
 
-/**
- * The items a request must hand in: those the year's rules ask of it, the exit authorization
- * only where the family chose an exit.
- */
-export function requiredItems(
-  row: Pick<DocumentRow, "exit_required"> & Partial<Pick<DocumentRow, "contract_required" | "image_required">>,
-): HandInItem[] {
-  const flags: Record<HandInItem, unknown> = {
-    contract: row.contract_required ?? 1,
-    exitAuthorization: row.exit_required,
-    imageConsent: row.image_required ?? 1,
-  };
-  return HAND_IN_ITEMS.filter((item) => Number(flags[item]) === 1);
-}
-
-function receivedOf(row: DocumentRow, item: HandInItem): boolean {
-  const column = {
-    contract: row.contract_received,
-    exitAuthorization: row.exit_received,
-    imageConsent: row.image_received,
-  };
-  return Number(column[item]) === 1;
-}
-
-/** Every representative signed it online (docs/rules/documents.md "Signing online"). */
-function signedOnlineOf(
-  row: Partial<Pick<DocumentRow, "contract_signed" | "exit_signed" | "image_signed">>,
-  item: HandInItem,
-) {
-  const column = { contract: row.contract_signed, exitAuthorization: row.exit_signed, imageConsent: row.image_signed };
-  return Number(column[item] ?? 0) === 1;
-}
-
 export function toListItem(
   row: DocumentRow,
   signingHours: number,
   now = Date.now(),
+  checklist: ChecklistEntry[] = [],
   signing: DocumentListItem["signing"] = [],
 ): DocumentListItem {
   const sent = new Date(row.sent_at);
   const due = new Date(sent.getTime() + signingHours * HOUR_MS);
-  const checklist = requiredItems(row).map((item) => ({
-    item,
-    received: receivedOf(row, item),
-    signedOnline: signedOnlineOf(row, item),
-  }));
   return {
     id: row.id,
     code: row.code,
@@ -135,34 +90,11 @@ export function toListItem(
     sentAt: sent.toISOString(),
     dueAt: due.toISOString(),
     // Overdue: a required paper neither handed in nor signed online by the family, past its due time.
-    overdue: due.getTime() < now && checklist.some((entry) => !entry.received && !entry.signedOnline),
+    overdue: due.getTime() < now && checklist.some(isMissing),
     checklist,
     signing,
     isTestData: Number(row.is_test_data) === 1,
   };
-}
-
-/**
- * The year's requests whose signed papers are overdue, exactly as the documents page's "overdue"
- * filter finds them (test data left out), with what is still missing: the families' automatic
- * reminder (docs/rules/reminders.md) reads them here.
- */
-export async function overdueHandIns(ctx: AppContext, schoolYearId: number, now = Date.now()) {
-  const signingHours = await signingHoursOf(ctx, schoolYearId);
-  const filter = documentFilterOf(schoolYearId, { testData: "exclude", handIn: "overdue" }, signingHours, now);
-  const rows = await findDocumentRows(ctx.db, ctx.engine, filter);
-  return rows.map((row) => {
-    const item = toListItem(row, signingHours, now);
-    return {
-      requestId: row.id,
-      userId: row.user_id,
-      code: row.code,
-      studentName: row.student_name,
-      requestStatus: item.requestStatus,
-      dueAt: item.dueAt,
-      missing: item.checklist.filter((entry) => !entry.received && !entry.signedOnline).map((entry) => entry.item),
-    };
-  });
 }
 
 /** Each request's documents to sign online with their status, titled in the reader's language. */
@@ -190,21 +122,27 @@ export async function listDocuments(
   lang: Language = "es",
 ): Promise<DocumentList> {
   const schoolYearId = query.schoolYearId ?? sessionSchoolYearId;
-  const [signingHours, rules] = await Promise.all([signingHoursOf(ctx, schoolYearId), itemRulesOf(ctx, schoolYearId)]);
+  const [signingHours, documents] = await Promise.all([
+    signingHoursOf(ctx, schoolYearId),
+    handInDocumentsOf(ctx, schoolYearId),
+  ]);
   const now = Date.now();
-  const filter = documentFilterOf(schoolYearId, query, signingHours, now, rules);
+  const filter = documentFilterOf(schoolYearId, query, signingHours, now, documents);
   const window = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   const [total, rows] = await Promise.all([
     countDocumentRows(ctx.db, ctx.engine, filter),
     findDocumentRows(ctx.db, ctx.engine, filter, window),
   ]);
-  const summaries = await signingSummaries(
-    ctx,
-    rows.map((row) => row.id),
-    lang,
-  );
+  const [summaries, checklists] = await Promise.all([
+    signingSummaries(
+      ctx,
+      rows.map((row) => row.id),
+      lang,
+    ),
+    checklistsOf(ctx.db, documents, rows, lang),
+  ]);
   return documentListSchema.parse({
-    items: rows.map((row) => toListItem(row, signingHours, now, summaries.get(row.id))),
+    items: rows.map((row) => toListItem(row, signingHours, now, checklists.get(row.id), summaries.get(row.id))),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -230,12 +168,18 @@ export function readerRights(role: Role) {
   };
 }
 
-async function requestRow(ctx: AppContext, requestId: number): Promise<DocumentRow> {
+/** The request's row, its year's signing hours and documents, and its checklist in `lang`. */
+async function requestRow(ctx: AppContext, requestId: number, lang: Language) {
   const year = await findRequestYear(ctx.db, requestId);
   if (!year) throw new AppError(404, "NOT_FOUND");
-  const row = await findDocumentRow(ctx.db, ctx.engine, requestId, await itemRulesOf(ctx, year.school_year_id));
+  const [row, documents, signingHours] = await Promise.all([
+    findDocumentRow(ctx.db, ctx.engine, requestId),
+    handInDocumentsOf(ctx, year.school_year_id),
+    signingHoursOf(ctx, year.school_year_id),
+  ]);
   if (!row) throw new AppError(404, "NOT_FOUND");
-  return row;
+  const checklist = (await checklistsOf(ctx.db, documents, [row], lang)).get(row.id) ?? [];
+  return { row, documents, signingHours, checklist };
 }
 
 /** The family's uploads the file's steps reference, with the step that references each. */
@@ -249,12 +193,26 @@ export async function uploadsOf(ctx: AppContext, row: Pick<DocumentRow, "file_id
   return uploads.map((upload) => ({ ...upload, step: stepOf.get(upload.id) ?? "" })).sort((a, b) => a.id - b.id);
 }
 
-function stateOf(item: HandInItem, recorded: Awaited<ReturnType<typeof listHandIns>>): HandInState {
-  const row = recorded.find((entry) => entry.item === item);
-  if (!row) return { item, received: false, receivedOn: null, recordedBy: null, recordedAt: null, version: 0 };
+function stateOf(entry: ChecklistEntry, recorded: Awaited<ReturnType<typeof listHandIns>>): HandInState {
+  const { item, title, signedOnline } = entry;
+  const row = recorded.find((one) => one.item === item);
+  if (!row) {
+    return {
+      item,
+      title,
+      signedOnline,
+      received: false,
+      receivedOn: null,
+      recordedBy: null,
+      recordedAt: null,
+      version: 0,
+    };
+  }
   const name = [row.names, row.first_surname].filter(Boolean).join(" ").trim();
   return {
     item,
+    title,
+    signedOnline,
     received: Number(row.received) === 1,
     receivedOn: row.received_on,
     recordedBy: name || row.email || null,
@@ -269,16 +227,18 @@ export async function getRequestDocuments(
   user: CurrentUser,
   requestId: number,
 ): Promise<RequestDocuments> {
-  const row = await requestRow(ctx, requestId);
+  const { row, signingHours, checklist } = await requestRow(ctx, requestId, user.language);
   const rights = readerRights(user.role);
-  const [signingHours, uploads, recorded] = await Promise.all([
-    findRequestYear(ctx.db, requestId).then((year) => signingHoursOf(ctx, year?.school_year_id ?? 0)),
-    uploadsOf(ctx, row),
-    listHandIns(ctx.db, requestId),
-  ]);
+  const [uploads, recorded] = await Promise.all([uploadsOf(ctx, row), listHandIns(ctx.db, requestId)]);
   const pdf = (kind: "summary" | "to-sign") => `/api/enrollment/files/${row.file_id}/documents/${kind}`;
   return {
-    item: toListItem(row, signingHours, Date.now(), (await signingSummaries(ctx, [row.id], user.language)).get(row.id)),
+    item: toListItem(
+      row,
+      signingHours,
+      Date.now(),
+      checklist,
+      (await signingSummaries(ctx, [row.id], user.language)).get(row.id),
+    ),
     generated: [
       { kind: "summary", href: rights.summary ? pdf("summary") : null },
       { kind: "to-sign", href: rights.toSign ? pdf("to-sign") : null },
@@ -298,7 +258,7 @@ export async function getRequestDocuments(
         originalHref: href && rights.originals && upload.original_storage_key ? `${href}/original` : null,
       };
     }),
-    handIn: requiredItems(row).map((item) => stateOf(item, recorded)),
+    handIn: checklist.map((entry) => stateOf(entry, recorded)),
   };
 }
 
@@ -312,11 +272,13 @@ export async function saveHandIn(
   user: CurrentUser,
   meta: { ip: string },
   requestId: number,
-  item: HandInItem,
+  item: string,
   body: HandInSave,
 ): Promise<HandInState> {
-  const row = await requestRow(ctx, requestId);
-  if (!requiredItems(row).includes(item)) throw new AppError(400, "HAND_IN_NOT_REQUIRED");
+  const { row, checklist } = await requestRow(ctx, requestId, user.language);
+  // Any document the request needs on paper, the school's own included; an unknown key is not needed either.
+  const entry = checklist.find((one) => one.item === item);
+  if (!entry) throw new AppError(400, "HAND_IN_NOT_REQUIRED");
   const values = {
     received: body.received ? 1 : 0,
     received_on: body.received ? (body.receivedOn ?? null) : null,
@@ -345,5 +307,5 @@ export async function saveHandIn(
     if (isUniqueViolation(error)) throw new AppError(409, "VERSION_CONFLICT");
     throw error;
   }
-  return stateOf(item, await listHandIns(ctx.db, requestId));
+  return stateOf(entry, await listHandIns(ctx.db, requestId));
 }

@@ -6,7 +6,7 @@ import { nowIso, writeTransaction } from "../../db/database.ts";
 import { type ReminderLine, reminderLines, renderFamilyReminder } from "../../mail/family-reminder.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import { publicLink } from "../auth/links.ts";
-import { overdueHandIns } from "../documents/documents.service.ts";
+import { overdueHandIns } from "../documents/overdue-hand-ins.ts";
 import { yearsFamiliesMayActIn } from "../school-years/school-years.service.ts";
 import { getIdentity } from "../settings/identity.service.ts";
 import { reminderRules } from "./reminder-settings.service.ts";

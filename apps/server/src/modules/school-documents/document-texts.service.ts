@@ -72,11 +72,31 @@ export interface FileForDocuments {
   sent: boolean;
 }
 
-/** The year's documents and their rules (for the hand-in checklist). */
-export async function yearDocumentRules(ctx: AppContext, schoolYearId: number) {
+/** A document handed in on paper: its key, its rule and its title in force. */
+export interface HandInDocument extends DocumentRule {
+  key: string;
+  titles: Texts;
+}
+
+/**
+ * The year's documents the hand-in checklist may ask for (docs/rules/documents.md "The documents
+ * page"): those not accepted online that have a version in force (a document never published is
+ * neither printed nor signed), in the year's order, with their rules and their titles in force.
+ */
+export async function yearHandInDocuments(ctx: AppContext, schoolYearId: number): Promise<HandInDocument[]> {
   await ensureYearDocuments(ctx.db, ctx.engine, schoolYearId);
-  const rows = await listYearDocuments(ctx.db, schoolYearId);
-  return rows.map((row) => ({ key: row.key, ...ruleOf(row) }));
+  const rows = (await listYearDocuments(ctx.db, schoolYearId)).filter((row) => !ONLINE_DOCUMENTS.includes(row.key));
+  const inForce = new Map<number, Texts>();
+  for (const version of await listVersions(
+    ctx.db,
+    rows.map((row) => row.id),
+  )) {
+    if (version.published_at) inForce.set(version.document_id, textsOf(version, "title"));
+  }
+  return rows.flatMap((row) => {
+    const titles = inForce.get(row.id);
+    return titles ? [{ key: row.key, ...ruleOf(row), titles }] : [];
+  });
 }
 
 /** The documents this file needs, in the year's order, each in its version for the file. */

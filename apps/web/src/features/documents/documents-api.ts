@@ -1,7 +1,6 @@
 import {
   type DocumentList,
   documentListSchema,
-  type HandInItem,
   type HandInSave,
   type HandInState,
   handInStateSchema,
@@ -35,8 +34,10 @@ export function useRequestDocuments(requestId: number | null) {
   });
 }
 
-export async function saveHandIn(requestId: number, item: HandInItem, body: HandInSave): Promise<HandInState> {
-  return handInStateSchema.parse(await http.put(`/api/documents/${requestId}/hand-in/${item}`, body));
+export async function saveHandIn(requestId: number, item: string, body: HandInSave): Promise<HandInState> {
+  return handInStateSchema.parse(
+    await http.put(`/api/documents/${requestId}/hand-in/${encodeURIComponent(item)}`, body),
+  );
 }
 
 /** The levels' names in the reader's language (the catalogue every form uses). */

@@ -98,7 +98,9 @@ export function DocumentsPage() {
           </Table.Thead>
           <Table.Tbody>
             {items.map((item) => {
-              const received = item.checklist.filter((entry) => entry.received).length;
+              // Done: handed in on paper or signed online by every representative (docs/rules/documents.md "The documents page").
+              const done = item.checklist.filter((entry) => entry.received || entry.signedOnline).length;
+              const signed = item.checklist.filter((entry) => !entry.received && entry.signedOnline).length;
               return (
                 <Table.Tr key={item.id}>
                   <Table.Td>
@@ -122,9 +124,14 @@ export function DocumentsPage() {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" c={received === item.checklist.length ? "teal" : undefined}>
-                      {t("documentsPage:received", { received, total: item.checklist.length })}
+                    <Text size="sm" c={done === item.checklist.length ? "teal" : undefined}>
+                      {t("documentsPage:received", { received: done, total: item.checklist.length })}
                     </Text>
+                    {signed > 0 ? (
+                      <Text size="xs" c="dimmed">
+                        {t("documentsPage:signedCount", { count: signed })}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     <SigningCell summary={item.signing} />

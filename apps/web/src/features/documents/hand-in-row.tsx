@@ -25,7 +25,8 @@ export function HandInRow({ requestId, state, canEdit }: { requestId: number; st
   const queryClient = useQueryClient();
   const [received, setReceived] = useState(state.received);
   const [receivedOn, setReceivedOn] = useState(state.receivedOn ?? today());
-  const item = t(`documentsPage:items.${state.item}`);
+  // The document's title as the school named it, in the reader's language (the school's own documents too).
+  const item = state.title;
   const save = useMutation({
     mutationFn: () =>
       saveHandIn(requestId, state.item, { received, receivedOn: received ? receivedOn : null, version: state.version }),
@@ -76,6 +77,11 @@ export function HandInRow({ requestId, state, canEdit }: { requestId: number; st
           </Button>
         ) : null}
       </Group>
+      {state.signedOnline ? (
+        <Text size="sm" c="teal">
+          {item} · {t("documentsPage:detail.signedOnline")}
+        </Text>
+      ) : null}
       <Text size="xs" c="dimmed">
         {when && state.recordedBy
           ? t("documentsPage:detail.recorded", { who: state.recordedBy, when })

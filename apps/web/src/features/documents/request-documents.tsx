@@ -47,7 +47,7 @@ export function RequestDocumentsDrawer({
       {documents.isError ? <LoadErrorAlert error={documents.error} onRetry={() => void documents.refetch()} /> : null}
       {data ? (
         <Stack gap="md">
-          <Text size="sm">
+          <Text size="sm" component="div">
             {t("documentsPage:detail.due", { sent: date(data.item.sentAt), due: date(data.item.dueAt) })}{" "}
             {data.item.overdue ? <Badge color="red">{t("documentsPage:overdue")}</Badge> : null}
           </Text>
