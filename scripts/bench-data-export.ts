@@ -16,7 +16,6 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
@@ -24,7 +23,7 @@ import { openDatabase } from "../apps/server/src/db/database.ts";
 import { seedLargeSchool } from "../apps/server/src/demo/large-school.ts";
 import type { ServerProcess } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
-import { BENCH_PUBLIC_URL, startProductionServer } from "./bench-production.ts";
+import { BENCH_PUBLIC_URL, benchLogFile, loadAverageLine, startProductionServer } from "./bench-production.ts";
 import { currentYearId, stopBenchServer } from "./bench-server.ts";
 import { probeHealth } from "./http-load.ts";
 
@@ -139,10 +138,9 @@ async function main() {
   try {
     const dataDir = database.env.DATA_DIR!;
     const family = await prepareFamily(dataDir, database.env);
-    const logDir = fs.mkdtempSync(path.join(dataDir, "logs-"));
     const started = await startProductionServer(
       database.env,
-      path.join(logDir, "portal.log"),
+      benchLogFile(dataDir),
       process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
     );
     server = started.server;
@@ -201,12 +199,7 @@ async function main() {
       `    health p99 during ms: ${spread(runs.map((r) => r.during.p99))}   goal ≤ ${GOALS.p99Ms} ms   ${verdict(runs.every((r) => r.during.p99 <= GOALS.p99Ms))}`,
     );
     console.log(`    health p99 idle ms: ${spread(runs.map((r) => r.idle.p99))}`);
-    console.log(
-      `  load average (1, 5, 15 min) at the end: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(", ")}`,
-    );
+    console.log(loadAverageLine());
   } finally {
     await stopBenchServer(server);
     await database.drop();

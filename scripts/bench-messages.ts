@@ -15,9 +15,6 @@
 //   BENCH_ENGINE=postgres npm run bench:messages
 //   BENCH_FAMILIES=500 BENCH_RUNS=1 npm run bench:messages
 
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/database.ts";
@@ -26,7 +23,7 @@ import type { ServerProcess } from "../apps/server/test/support/server-process.t
 import { freePort } from "../apps/server/test/support/server-process.ts";
 import { startSmtp } from "../apps/server/test/support/smtp.ts";
 import { withDatabase } from "./bench-database.ts";
-import { BENCH_PUBLIC_URL, startProductionServer } from "./bench-production.ts";
+import { BENCH_PUBLIC_URL, benchLogFile, loadAverageLine, startProductionServer } from "./bench-production.ts";
 import { currentYearId, insertBenchUser, stopBenchServer } from "./bench-server.ts";
 import { probeHealth } from "./http-load.ts";
 import { fetchPost, signIn as staffSignIn } from "./staff-sign-in.ts";
@@ -82,10 +79,9 @@ async function main() {
     const seedStarted = performance.now();
     const school = await prepareSchool(dataDir, database.env);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const logDir = fs.mkdtempSync(path.join(dataDir, "logs-"));
     const started = await startProductionServer(
       { ...database.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
-      path.join(logDir, "portal.log"),
+      benchLogFile(dataDir),
     );
     server = started.server;
     const base = started.base;
@@ -210,12 +206,7 @@ async function main() {
     );
     console.log(`    health p99 idle ms: ${spread(runs.map((r) => r.idle.p99))}`);
     console.log(`    drained s: ${spread(runs.map((r) => r.drainMs / 1000))}`);
-    console.log(
-      `  load average (1, 5, 15 min) at the end: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(", ")}`,
-    );
+    console.log(loadAverageLine());
   } finally {
     await stopBenchServer(server);
     await smtp.close();

@@ -13,15 +13,13 @@
 //   npm run bench:opening-day
 //   BENCH_ENGINES=sqlite BENCH_ACTIVE=200 BENCH_THINK_MS=3000 BENCH_RAMP_S=60 npm run bench:opening-day
 
-import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { everyStepBody, minimalPdf, multipart } from "../apps/server/test/support/documents.ts";
 import type { ServerProcess } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
-import { startProductionServer } from "./bench-production.ts";
+import { benchLogFile, startProductionServer } from "./bench-production.ts";
 import { peakRss } from "./bench-rss.ts";
 import { currentYearId, insertBenchUser, stopBenchServer } from "./bench-server.ts";
 
@@ -138,8 +136,7 @@ async function run(engine: string) {
   let server: ServerProcess | null = null;
   try {
     const schoolYearId = await seedAccounts(database.env);
-    const logDir = fs.mkdtempSync(path.join(database.env.DATA_DIR ?? "/tmp", "logs-"));
-    const started = await startProductionServer(database.env, path.join(logDir, "portal.log"));
+    const started = await startProductionServer(database.env, benchLogFile(database.env.DATA_DIR));
     server = started.server;
     const { base } = started;
     const current = server;

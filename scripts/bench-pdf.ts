@@ -13,14 +13,12 @@
 //   BENCH_ENGINE=postgres BENCH_SECONDS=8 npm run bench:pdf
 //   BENCH_CPU_PROF=/tmp/prof npm run bench:pdf   # the server's CPU profile (.cpuprofile) there
 
-import fs from "node:fs";
-import path from "node:path";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { seedLargeSchool } from "../apps/server/src/demo/large-school.ts";
 import type { ServerProcess } from "../apps/server/test/support/server-process.ts";
 import { withDatabase } from "./bench-database.ts";
-import { BENCH_PUBLIC_URL, startProductionServer } from "./bench-production.ts";
+import { BENCH_PUBLIC_URL, benchLogFile, startProductionServer } from "./bench-production.ts";
 import { currentYearId, insertBenchUser, stopBenchServer } from "./bench-server.ts";
 import { percentile, probeHealth } from "./http-load.ts";
 import { fetchPost, signIn as staffSignIn } from "./staff-sign-in.ts";
@@ -130,10 +128,9 @@ async function main() {
     // One file per family (a family with two children downloads one at a time).
     const families = [...new Map(files.map((row) => [row.email, row])).values()].slice(0, CONCURRENT_PDFS);
 
-    const logDir = fs.mkdtempSync(path.join(database.env.DATA_DIR ?? "/tmp", "logs-"));
     const started = await startProductionServer(
       database.env,
-      path.join(logDir, "portal.log"),
+      benchLogFile(database.env.DATA_DIR),
       process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
     );
     server = started.server;

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import {
   buildServer,
@@ -28,6 +29,19 @@ export interface ProductionServer {
   base: string;
   /** The main thread's longest event-loop block between two instants (epoch ms), in ms. */
   longestBlockMs: (from: number, to: number) => number;
+}
+
+/** A log file in a fresh folder of `dataDir`, for startProductionServer. */
+export function benchLogFile(dataDir: string | undefined): string {
+  return path.join(fs.mkdtempSync(path.join(dataDir ?? "/tmp", "logs-")), "portal.log");
+}
+
+/** The machine's load average when a benchmark ends, printed beside its figures (docs/performance.md). */
+export function loadAverageLine(): string {
+  return `  load average (1, 5, 15 min) at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")}`;
 }
 
 /**

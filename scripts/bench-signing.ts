@@ -12,10 +12,8 @@
 //   npm run bench:signing
 //   BENCH_ENGINE=postgres npm run bench:signing
 //   BENCH_FAMILIES=50 BENCH_SPREAD_SECONDS=10 npm run bench:signing
+//   BENCH_CPU_PROF=/tmp/prof npm run bench:signing   # the server's CPU profile (.cpuprofile) there
 
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { SigningDocument, SigningState } from "@portal/shared/schemas/signing";
 import { bootstrap } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
@@ -25,7 +23,7 @@ import type { ServerProcess } from "../apps/server/test/support/server-process.t
 import { freePort } from "../apps/server/test/support/server-process.ts";
 import { startSmtp } from "../apps/server/test/support/smtp.ts";
 import { withDatabase } from "./bench-database.ts";
-import { BENCH_PUBLIC_URL, startProductionServer } from "./bench-production.ts";
+import { BENCH_PUBLIC_URL, benchLogFile, loadAverageLine, startProductionServer } from "./bench-production.ts";
 import { currentYearId, insertBenchUser, stopBenchServer } from "./bench-server.ts";
 import { percentile, probeHealth } from "./http-load.ts";
 import { fetchPost, signIn } from "./staff-sign-in.ts";
@@ -83,7 +81,7 @@ async function prepareSchool(dataDir: string, env: Record<string, string>) {
 }
 
 /** Times one call; throws on an answer that is not 2xx. */
-async function timed<T>(samples: number[], call: () => Promise<Response>): Promise<T> {
+async function timed<T>(samples: { push(ms: number): unknown }, call: () => Promise<Response>): Promise<T> {
   const started = performance.now();
   const response = await call();
   const body = await response.text();
@@ -117,10 +115,10 @@ async function main() {
     const seedStarted = performance.now();
     const school = await prepareSchool(dataDir, database.env);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const logDir = fs.mkdtempSync(path.join(dataDir, "logs-"));
     const started = await startProductionServer(
       { ...database.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
-      path.join(logDir, "portal.log"),
+      benchLogFile(dataDir),
+      process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
     );
     server = started.server;
     const base = started.base;
@@ -149,6 +147,18 @@ async function main() {
     const idleBlockMs = started.longestBlockMs(idleFrom, Date.now());
 
     const signing: number[] = [];
+    const byCall = new Map<string, number[]>();
+    /** The samples of one kind of signing call, also counted in `signing`. */
+    const bySigningCall = (kind: string) => {
+      const samples = byCall.get(kind) ?? [];
+      byCall.set(kind, samples);
+      return {
+        push: (ms: number) => {
+          samples.push(ms);
+          signing.push(ms);
+        },
+      };
+    };
     const failures: string[] = [];
     const colleague = await login("secretaria2@bench.test");
     let finished = false;
@@ -165,12 +175,12 @@ async function main() {
     const ceremony = async (family: (typeof school.families)[number]) => {
       const cookie = await login(family.email);
       const filePath = `/api/enrollment/files/${family.fileId}/signing`;
-      const state = await timed<SigningState>(signing, () => get(filePath, cookie));
+      const state = await timed<SigningState>(bySigningCall("state"), () => get(filePath, cookie));
       const contract = state.documents.find((d) => d.key === "contract") ?? state.documents[0]!;
       const url = `${filePath}/${contract.documentId}`;
-      const document = await timed<SigningDocument>(signing, () => get(url, cookie));
+      const document = await timed<SigningDocument>(bySigningCall("document"), () => get(url, cookie));
       let after = smtp.mails.length;
-      await timed(signing, () => post(`${url}/code`, {}, cookie));
+      await timed(bySigningCall("code"), () => post(`${url}/code`, {}, cookie));
       const code = await codeIn(smtp, family.email, after);
       const sign = (doc: SigningDocument, value: string) => ({
         versionId: doc.versionId,
@@ -179,18 +189,22 @@ async function main() {
         typedName: doc.signer.name,
         read: true,
       });
-      await timed(signing, () => post(`${url}/sign`, sign(document, code), cookie));
+      await timed(bySigningCall("sign"), () => post(`${url}/sign`, sign(document, code), cookie));
       const second = contract.signers.find((s) => s.role === "representative2");
       if (!second?.canSendLink) return;
       after = smtp.mails.length;
-      await timed(signing, () => post(`${url}/link`, { role: "representative2" }, cookie));
+      await timed(bySigningCall("link"), () => post(`${url}/link`, { role: "representative2" }, cookie));
       const link = await mailTo(smtp, family.rep2Email, after, (text) => text.includes("/sign/"));
       const token = /\/sign\/([A-Za-z0-9_-]+)/.exec(link.decoded)![1]!;
-      const linkDocument = await timed<SigningDocument>(signing, () => get(`/api/signing-links/${token}`));
+      const linkDocument = await timed<SigningDocument>(bySigningCall("link document"), () =>
+        get(`/api/signing-links/${token}`),
+      );
       after = smtp.mails.length;
-      await timed(signing, () => post(`/api/signing-links/${token}/code`, {}));
+      await timed(bySigningCall("link code"), () => post(`/api/signing-links/${token}/code`, {}));
       const linkCode = await codeIn(smtp, family.rep2Email, after);
-      await timed(signing, () => post(`/api/signing-links/${token}/sign`, sign(linkDocument, linkCode)));
+      await timed(bySigningCall("link sign"), () =>
+        post(`/api/signing-links/${token}/sign`, sign(linkDocument, linkCode)),
+      );
     };
 
     const signStarted = Date.now();
@@ -255,6 +269,9 @@ async function main() {
     console.log(
       `  signing calls: ${signing.length} in ${signSeconds.toFixed(0)} s  p50 ${ms(p(signing, 50))}  p95 ${ms(p(signing, 95))}  p99 ${ms(p(signing, 99))} (${ratio(p(signing, 99))})   goal p99 ≤ ${GOALS.signingP99Ms} ms   ${verdict(p(signing, 99) <= GOALS.signingP99Ms)}`,
     );
+    console.log(
+      `    by call, p50 / p99: ${[...byCall].map(([kind, values]) => `${kind} ${p(values, 50).toFixed(0)} / ${p(values, 99).toFixed(0)} ms`).join(";  ")}`,
+    );
     console.log(`  longest event-loop block while families signed: ${ms(signBlockMs)}`);
     console.log(
       `  countersigns (final PDF drawn in the worker pool): ${countersigns.length}  p50 ${ms(p(countersigns, 50))}  p99 ${ms(p(countersigns, 99))} (${ratio(p(countersigns, 99))})   goal p99 ≤ ${GOALS.signingP99Ms} ms   ${verdict(p(countersigns, 99) <= GOALS.signingP99Ms)}`,
@@ -267,12 +284,7 @@ async function main() {
     );
     console.log(`  documents complete: ${complete.n}; failures: ${failures.length}`);
     for (const failure of failures.slice(0, 5)) console.log(`    ${failure}`);
-    console.log(
-      `  load average (1, 5, 15 min) at the end: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(", ")}`,
-    );
+    console.log(loadAverageLine());
   } finally {
     await stopBenchServer(server);
     await smtp.close();
