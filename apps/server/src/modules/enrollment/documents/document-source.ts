@@ -80,16 +80,32 @@ export function representativesOf(source: DocumentsSource): Representative[] {
 const str = (value: unknown): string =>
   typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
 
+/**
+ * The date formats of each locale, made once: an Intl.DateTimeFormat costs about a millisecond to
+ * build, and every signing call and PDF makes a localizer.
+ */
+const formats = new Map<string, { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }>();
+function formatsOf(locale: string) {
+  let found = formats.get(locale);
+  if (!found) {
+    found = {
+      date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }),
+      dateTime: new Intl.DateTimeFormat(locale, {
+        dateStyle: "long",
+        timeStyle: "short",
+        hourCycle: "h23",
+        timeZone: SCHOOL_TIME_ZONE,
+      }),
+    };
+    formats.set(locale, found);
+  }
+  return found;
+}
+
 /** Formatting and translation in one language, for one file's documents. */
 export function localizer(source: DocumentsSource, language: Language) {
   const locale = LANGUAGES.find((l) => l.code === language)?.locale ?? "es-ES";
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
-    dateStyle: "long",
-    timeStyle: "short",
-    hourCycle: "h23",
-    timeZone: SCHOOL_TIME_ZONE,
-  });
+  const { date: dateFormat, dateTime: dateTimeFormat } = formatsOf(locale);
   const t = (key: string, vars: Record<string, string | number> = {}) => translate(language, `documents:${key}`, vars);
   const label = (catalog: string, code: unknown) => {
     const value = str(code);
