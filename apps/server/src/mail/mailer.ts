@@ -55,7 +55,14 @@ export function smtpServerOf(url: string) {
  * SMTP waits are bounded (`timeoutMs` to connect and for the greeting, three times that for any
  * later answer): a server that accepts the connection and never answers fails the attempt, which
  * the worker retries later, instead of holding it for nodemailer's default minutes.
+ *
+ * SMTP connections are pooled, as many as the worker's lanes (SMTP_CONNECTIONS): a burst of mails
+ * (a signing code while campaign messages go out) reuses open connections instead of paying a
+ * connection, a greeting and a TLS handshake for each (docs/rules/operations.md "E-mail delivery").
  */
+/** The outbox worker's lanes: each holds one connection of the pool. */
+export const SMTP_CONNECTIONS = 4;
+
 export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
@@ -66,6 +73,8 @@ export function createMailer(opts: {
   const transport: Transporter = opts.smtpUrl
     ? nodemailer.createTransport({
         ...smtpServerOf(opts.smtpUrl),
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
         connectionTimeout: opts.timeoutMs,
         greetingTimeout: opts.timeoutMs,
         socketTimeout: opts.timeoutMs * 3,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { type Db, nowIso } from "../db/database.ts";
 import { isoFromNow, MINUTE_MS } from "../lib/time.ts";
-import type { MailAttachment, Mailer } from "./mailer.ts";
+import { type MailAttachment, type Mailer, SMTP_CONNECTIONS } from "./mailer.ts";
 import {
   claimOutboxRow,
   listDueOutboxIds,
@@ -27,7 +27,7 @@ import type { AttachmentRecipe } from "./outbox.ts";
 
 const BATCH = 20;
 /** Attempts under way at once: a slow mail (PDFs, a slow server) does not hold up the others. */
-const CONCURRENCY = 4;
+const CONCURRENCY = SMTP_CONNECTIONS;
 const MAX_DELAY_MS = 30 * MINUTE_MS;
 /** Rendered attachments kept per recipe (a recipe's two PDFs are about 50 KB). */
 const RENDERED_MAX = 32;
