@@ -79,6 +79,7 @@ test("a family signs online on a phone, the second representative from the e-mai
     await section.getByTestId("signing-document").getByRole("heading", { level: 3 }).allTextContents()
   ).map((title) => title.trim());
   expect(titles).toContain("Contrato de prestación de servicios educativos");
+  expect(titles).toContain("Consentimiento para el uso de la imagen");
   await expectNoSideScroll(family);
 
   // The account signs each document as the first representative.
@@ -87,6 +88,10 @@ test("a family signs online on a phone, the second representative from the e-mai
     await expect(document.getByTestId("signing-status")).toHaveText("Faltan firmas");
     await document.getByRole("link", { name: "Leer y firmar" }).click();
     await expect(family.getByRole("heading", { level: 1, name: "Firmar un documento" })).toBeVisible();
+    if (title === "Consentimiento para el uso de la imagen") {
+      // The family's answers from the photo step are part of what it signs, under the school's text.
+      await expect(family.getByRole("heading", { name: "Respuestas de la familia" })).toBeVisible();
+    }
     await signOnScreen(family, accountEmail, title);
     // A reload keeps the signature: the state is the server's.
     await family.reload();
