@@ -179,6 +179,7 @@ describe("the reminder sweep", () => {
       draftNotSent: { enabled: true, afterDays: 3, repeatDays: 7, maxTimes: 2 },
       documentsOverdue: { enabled: true, afterDays: 2, repeatDays: 7, maxTimes: 3 },
       photoRejected: { enabled: true, afterDays: 3, repeatDays: 7, maxTimes: 3 },
+      signaturesPending: DEFAULT_REMINDER_RULES.signaturesPending,
     });
     // A Spanish family with a second parent reading French: a file started on 1 December, and a
     // photo rejected the same day: both due on the 4th, in one e-mail.

@@ -631,7 +631,7 @@ export interface ReminderItemsTable {
   mail_id: number;
   /** A `REMINDER_CAUSES` value (packages/shared/src/schemas/reminders.ts). */
   cause: string;
-  /** The file (draftNotSent) or the request (documentsOverdue, photoRejected). */
+  /** The file (draftNotSent), the request (documentsOverdue, photoRejected) or the signing document (signaturesPending). */
   subject_id: number;
   started_at: string;
   request_id: number | null;

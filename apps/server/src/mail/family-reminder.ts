@@ -21,6 +21,12 @@ export interface ReminderLine {
    * school's own documents are named by their title), or a built-in paper's key alone.
    */
   missing?: readonly (string | MissingPaper)[];
+  /** signaturesPending: the documents' titles in each language. */
+  titles?: Record<Language, string>[];
+  /** signaturesPending: the representatives who still sign through their e-mailed link. */
+  byLink?: string[];
+  /** signaturesPending: the family's signing screen. */
+  link?: string;
 }
 
 export interface MissingPaper {
@@ -41,15 +47,21 @@ function itemName(language: Language, paper: string | MissingPaper): string {
 export function reminderLines(language: Language, lines: readonly ReminderLine[]): string[] {
   const date = (iso: string) =>
     new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "America/Guayaquil" }).format(new Date(iso));
+  const list = (values: string[]) => new Intl.ListFormat(language, { type: "conjunction" }).format(values);
   return lines.map((line) => {
     const items = (line.missing ?? []).map((item) => itemName(language, item));
-    return translate(language, `email:familyReminder.${line.cause}`, {
+    const sentence = translate(language, `email:familyReminder.${line.cause}`, {
       student: line.student.trim() || translate(language, "email:familyReminder.studentUnnamed"),
       year: line.year,
       code: line.code,
       since: date(line.since),
-      items: new Intl.ListFormat(language, { type: "conjunction" }).format(items),
+      items: list(items),
+      titles: list((line.titles ?? []).map((title) => title[language] || title.es)),
+      link: line.link ?? "",
     });
+    // Who signs by link is not e-mailed by the sweep: the family may send the link again.
+    if (!line.byLink?.length) return sentence;
+    return `${sentence} ${translate(language, "email:familyReminder.signaturesByLink", { names: list(line.byLink) })}`;
   });
 }
 

@@ -160,3 +160,27 @@ export async function publishNewVersion(t: TestApp, adminCookie: string, documen
   });
   expect(published.statusCode, published.body).toBe(200);
 }
+
+/** Both representatives sign `documentId`: the family signed in, the second representative by its link. */
+export async function bothSign(t: TestApp, mails: ReceivedMail[], f: SigningFamily, documentId: number) {
+  const signed = await familySigns(t, mails, f, documentId);
+  expect(signed.statusCode, signed.body).toBe(200);
+  const { token } = await sendLink(t, mails, f, documentId);
+  const byLink = await linkSigns(t, mails, f, token);
+  expect(byLink.statusCode, byLink.body).toBe(200);
+}
+
+/** The school countersigns `documentId` at the version it reads; the document as answered (complete). */
+export async function countersign(t: TestApp, staffCookie: string, f: SigningFamily, documentId: number) {
+  const url = `/api/requests/${f.requestId}/signing`;
+  const state = await call(t, { method: "GET", url, cookie: staffCookie });
+  const read = (state.json() as SigningState).documents.find((d) => d.documentId === documentId)!;
+  const done = await call(t, {
+    method: "POST",
+    url: `${url}/${documentId}/countersign`,
+    cookie: staffCookie,
+    payload: { version: read.version },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  return (done.json() as SigningState).documents.find((d) => d.documentId === documentId)!;
+}

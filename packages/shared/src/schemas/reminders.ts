@@ -6,7 +6,7 @@ import { versionField } from "./general-settings.ts";
  * Each cause has its switch and its times: the first reminder `afterDays` days after the cause
  * began, then again every `repeatDays` days while it lasts, at most `maxTimes` reminders in all.
  */
-export const REMINDER_CAUSES = ["draftNotSent", "documentsOverdue", "photoRejected"] as const;
+export const REMINDER_CAUSES = ["draftNotSent", "documentsOverdue", "photoRejected", "signaturesPending"] as const;
 export type ReminderCause = (typeof REMINDER_CAUSES)[number];
 
 export function isReminderCause(value: unknown): value is ReminderCause {
@@ -39,6 +39,7 @@ const rules = {
   draftNotSent: reminderRuleSchema,
   documentsOverdue: reminderRuleSchema,
   photoRejected: reminderRuleSchema,
+  signaturesPending: reminderRuleSchema,
 } satisfies Record<ReminderCause, typeof reminderRuleSchema>;
 
 export const reminderSettingsInputSchema = z.strictObject({ ...rules, version: versionField });
@@ -50,6 +51,7 @@ export const DEFAULT_REMINDER_RULES: ReminderRules = {
   draftNotSent: { enabled: false, afterDays: 3, repeatDays: 7, maxTimes: 3 },
   documentsOverdue: { enabled: false, afterDays: 2, repeatDays: 7, maxTimes: 3 },
   photoRejected: { enabled: false, afterDays: 3, repeatDays: 7, maxTimes: 3 },
+  signaturesPending: { enabled: false, afterDays: 3, repeatDays: 7, maxTimes: 3 },
 };
 
 /** One reminder e-mail sent, as the Admin's screen lists it. */

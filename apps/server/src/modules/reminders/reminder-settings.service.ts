@@ -52,6 +52,12 @@ export async function reminderSettingsPage(ctx: AppContext): Promise<ReminderSet
         .filter((item) => item.mail_id === mail.id)
         .flatMap((item) =>
           isReminderCause(item.cause) ? [{ cause: item.cause, code: item.code, student: item.student ?? "" }] : [],
+        )
+        // A request's documents to sign are one item each but one line in the e-mail: listed once.
+        .filter(
+          (item, index, all) =>
+            item.code === null ||
+            all.findIndex((other) => other.cause === item.cause && other.code === item.code) === index,
         ),
       delivery: mail.status && DELIVERY.has(mail.status) ? (mail.status as "pending" | "sent" | "failed") : null,
     })),

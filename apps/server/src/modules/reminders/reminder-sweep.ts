@@ -1,15 +1,17 @@
 import { DEFAULT_LANGUAGE, isLanguage } from "@portal/shared/languages";
 import { schoolDay } from "@portal/shared/rules/school-year-windows";
-import type { ReminderCause, ReminderRule, ReminderRules } from "@portal/shared/schemas/reminders";
+import { REMINDER_CAUSES, type ReminderRule, type ReminderRules } from "@portal/shared/schemas/reminders";
 import type { AppContext } from "../../context.ts";
 import { nowIso, writeTransaction } from "../../db/database.ts";
-import { type ReminderLine, reminderLines, renderFamilyReminder } from "../../mail/family-reminder.ts";
+import { reminderLines, renderFamilyReminder } from "../../mail/family-reminder.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import { publicLink } from "../auth/links.ts";
 import { overdueHandIns } from "../documents/overdue-hand-ins.ts";
 import { yearsFamiliesMayActIn } from "../school-years/school-years.service.ts";
 import { getIdentity } from "../settings/identity.service.ts";
+import type { Due } from "./reminder-due.ts";
 import { reminderRules } from "./reminder-settings.service.ts";
+import { mergeSignatureLines, pendingSignatures } from "./reminder-signatures.ts";
 import {
   claimFamilyDay,
   familiesOf,
@@ -32,16 +34,6 @@ export const FAMILY_REMINDER_INTERVAL_MS = 3_600_000;
 /** The family's welcome page: its cards lead to the file, the documents and the photo. */
 const WELCOME_PATH = "/portal/inscripciones/bienvenido";
 const DAY_MS = 86_400_000;
-
-/** One cause of one family, due today. */
-interface Due {
-  familyUserId: number;
-  cause: ReminderCause;
-  subjectId: number;
-  requestId: number | null;
-  startedAt: string;
-  line: ReminderLine;
-}
 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -123,9 +115,10 @@ async function dueCauses(ctx: AppContext, rules: ReminderRules, now: Date): Prom
       });
     }
   }
+  if (rules.signaturesPending.enabled) found.push(...(await pendingSignatures(ctx, yearIds)));
   const today = schoolDay(now);
   const due: Due[] = [];
-  for (const cause of ["draftNotSent", "documentsOverdue", "photoRejected"] as const) {
+  for (const cause of REMINDER_CAUSES) {
     const ofCause = found.filter((item) => item.cause === cause);
     const sent = await findSentItems(
       ctx.db,
@@ -191,10 +184,7 @@ export async function remindFamilies(ctx: AppContext, now = new Date(), opts: Sw
           to: account.email,
           name: [account.names, account.first_surname].filter(Boolean).join(" "),
           school,
-          items: reminderLines(
-            lang,
-            items.map((item) => item.line),
-          ),
+          items: reminderLines(lang, mergeSignatureLines(items.map((item) => item.line))),
           link,
         });
         const outboxId = await queueMail(ctx, trx, {

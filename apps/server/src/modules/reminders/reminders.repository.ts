@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
 /** The statuses that end a request's reminders: the family withdrew, or the school refused or cancelled it. */
-const ENDED_STATUSES = ["Refused", "Discontinued", "Cancelled"];
+export const ENDED_STATUSES = ["Refused", "Discontinued", "Cancelled"];
 
 /** Files started and not sent in those years, by a family that is not test data. */
 export function findDraftFiles(db: Db, yearIds: number[]) {

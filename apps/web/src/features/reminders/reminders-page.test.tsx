@@ -18,6 +18,7 @@ const PAGE: ReminderSettingsPage = {
       causes: [
         { cause: "draftNotSent", code: null, student: "Sofía Andrade" },
         { cause: "photoRejected", code: "INS-26-000123", student: "Mateo Andrade" },
+        { cause: "signaturesPending", code: "INS-26-000124", student: "Lucía Andrade" },
       ],
       delivery: "pending",
     },
@@ -43,6 +44,25 @@ describe("Settings › Reminders", () => {
     expect(api.to("PUT /api/settings/reminders")[0]?.body).toEqual({
       ...DEFAULT_REMINDER_RULES,
       photoRejected: { enabled: true, afterDays: 5, repeatDays: 7, maxTimes: 3 },
+      version: 2,
+    });
+  });
+
+  it("switches on the reminder of documents to sign online, with its own times", async () => {
+    const api = stubApi({ "GET /api/settings/reminders": ok(PAGE), "PUT /api/settings/reminders": ok(PAGE) });
+    await open("es");
+    const user = userEvent.setup();
+    const signing = await screen.findByRole("group", { name: "Documentos para firmar en línea" });
+    expect(signing.textContent).toContain("Se cuenta desde el día en que cada documento quedó para firmar");
+    await user.click(within(signing).getByRole("switch", { name: "Enviar este recordatorio" }));
+    const repeat = within(signing).getByLabelText("Luego de nuevo cada (días)");
+    await user.clear(repeat);
+    await user.type(repeat, "4");
+    await user.click(screen.getByRole("button", { name: "Guardar los recordatorios" }));
+    await waitFor(() => expect(api.to("PUT /api/settings/reminders")).toHaveLength(1));
+    expect(api.to("PUT /api/settings/reminders")[0]?.body).toEqual({
+      ...DEFAULT_REMINDER_RULES,
+      signaturesPending: { enabled: true, afterDays: 3, repeatDays: 4, maxTimes: 3 },
       version: 2,
     });
   });
@@ -74,6 +94,7 @@ describe("Settings › Reminders", () => {
     const row = within(table).getByText("Ana Andrade").closest("tr") as HTMLElement;
     expect(row.textContent).toContain("Dossier non envoyé · Sofía Andrade");
     expect(row.textContent).toContain("Photo non remplacée · Mateo Andrade · INS-26-000123");
+    expect(row.textContent).toContain("Documents à signer en ligne · Lucía Andrade · INS-26-000124");
     expect(row.textContent).toContain("En attente d’envoi");
     expect(row.textContent).toContain("04/12/2026");
   });
