@@ -357,6 +357,15 @@ export const dataExportArchiveSchema = z
           textSha256: z.string().nullable(),
           verificationCode: z.string().nullable().describe("The final PDF's code, for the public checker"),
           completedAt: maybeAt("Countersigned and the final PDF produced"),
+          title: z.string().nullable().describe("The document's title as signed (null before the first signature)"),
+          finalSha256: z.string().nullable().describe("SHA-256 (hex) of the final signed PDF as stored and served"),
+          archivePath: z
+            .string()
+            .nullable()
+            .describe(
+              "Where this archive holds the final signed PDF (signed-documents/); null when not complete or missing",
+            ),
+          missing: z.boolean().describe("The final PDF is recorded but could not be read when preparing this archive"),
           signers: z.array(
             z.object({
               role: z.string(),

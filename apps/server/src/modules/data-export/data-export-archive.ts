@@ -18,9 +18,9 @@ import { readmeText } from "./data-export-readme.ts";
 /** Data, schema and README, besides the files. */
 export const FIXED_ENTRIES = 3;
 
-/** A file to put in: an upload by its path on the disk, or a generated PDF's bytes (null: could not be drawn). */
+/** A file to put in: an upload or a final signed PDF by its path on the disk, or a generated PDF's bytes (null: could not be drawn). */
 export type PreparedFile =
-  | (Extract<ArchiveFile, { type: "upload" }> & { path: string })
+  | (Extract<ArchiveFile, { type: "upload" | "signed" }> & { path: string })
   | (Extract<ArchiveFile, { type: "document" }> & { bytes: Uint8Array | null });
 
 export interface ArchiveJob {
@@ -52,6 +52,11 @@ function markMissing(job: ArchiveJob, file: ArchiveFile): void {
     if (file.original) upload.originalArchivePath = null;
     else upload.archivePath = null;
     data.missingFiles.push({ what: file.original ? "uploadOriginal" : "upload", name: upload.originalName });
+  } else if (file.type === "signed") {
+    const signature = data.signatures[file.signatureIndex]!;
+    signature.missing = true;
+    signature.archivePath = null;
+    data.missingFiles.push({ what: "signedDocument", name: file.entry.replace(/^signed-documents\//, "") });
   } else {
     const document = data.documents[file.documentIndex]!;
     document.missing = true;
@@ -98,7 +103,8 @@ export async function writeArchive(job: ArchiveJob): Promise<number> {
     let done = 0;
     for (const file of job.files) {
       if (failure) throw failure;
-      const source = file.type === "upload" ? await openUpload(file.path) : file.bytes ? Buffer.from(file.bytes) : null;
+      const source =
+        file.type !== "document" ? await openUpload(file.path) : file.bytes ? Buffer.from(file.bytes) : null;
       // Photos and PDFs are compressed already: stored as they are, no CPU spent for nothing.
       if (source) await append(source, file.entry, true);
       else markMissing(job, file);

@@ -3,7 +3,7 @@ import type { DataExportArchive } from "@portal/shared/schemas/data-export";
 import type { Db } from "../../db/database.ts";
 import { safeName } from "../documents/documents-zip.ts";
 import * as rows from "./data-export-rows.repository.ts";
-import { signaturesSection } from "./data-export-signatures.ts";
+import { type SignedFile, signaturesSection } from "./data-export-signatures.ts";
 
 /*
  * data.json of "My data" (docs/data-protection.md), built from the family's own rows, and the list
@@ -11,10 +11,11 @@ import { signaturesSection } from "./data-export-signatures.ts";
  * writer sets it to null (and `missing`) when the file cannot be read.
  */
 
-/** A file to copy into the archive: an upload (or its original) from DATA_DIR/files, or a generated PDF. */
+/** A file to copy into the archive: an upload (or its original) or a final signed PDF from DATA_DIR/files, or a generated PDF. */
 export type ArchiveFile =
   | { type: "upload"; uploadIndex: number; original: boolean; storageKey: string; entry: string }
-  | { type: "document"; documentIndex: number; fileId: number; kind: "summary" | "to-sign"; entry: string };
+  | { type: "document"; documentIndex: number; fileId: number; kind: "summary" | "to-sign"; entry: string }
+  | SignedFile;
 
 export interface GatheredData {
   data: DataExportArchive;
@@ -115,6 +116,9 @@ export async function gatherFamilyData(db: Db, familyId: number, language: Langu
       documents.push({ fileId: request.file_id, requestCode: request.code, kind, archivePath: entry, missing: false });
     }
   }
+
+  const signed = signaturesSection(signatures, new Map(requests.map((r) => [r.id, r.code])));
+  archiveFiles.push(...signed.files);
 
   const medicalAccesses: DataExportArchive["medicalAccesses"] = [];
   const accountEvents: DataExportArchive["accountEvents"] = [];
@@ -331,7 +335,7 @@ export async function gatherFamilyData(db: Db, familyId: number, language: Langu
         statement: c.statement,
       })),
     },
-    signatures: signaturesSection(signatures),
+    signatures: signed.signatures,
     missingFiles: [],
   };
   return { data, files: archiveFiles };

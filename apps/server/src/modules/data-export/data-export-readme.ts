@@ -6,6 +6,7 @@ import type { DataExportArchive } from "@portal/shared/schemas/data-export";
 export function readmeText(language: Language, data: DataExportArchive): string {
   const t = (key: string, vars?: Record<string, string | number>) =>
     translate(language, `account:myData.readme.${key}`, vars);
+  const signed = data.signatures.filter((d) => d.status === "complete" && d.finalSha256 !== null);
   const lines = [
     t("title"),
     "",
@@ -16,6 +17,7 @@ export function readmeText(language: Language, data: DataExportArchive): string 
     `- schema.json: ${t("schemaJson")}`,
     `- documents/: ${t("documents", { count: data.documents.length })}`,
     `- uploads/: ${t("uploads", { count: data.uploads.length })}`,
+    `- signed-documents/: ${t("signedDocuments", { count: signed.filter((d) => d.archivePath !== null).length })}`,
     "",
     t("counts", {
       students: data.students.length,
@@ -25,6 +27,19 @@ export function readmeText(language: Language, data: DataExportArchive): string 
     }),
     "",
   ];
+  // Each complete signed document: where it is, and what identifies it (the checker's code, its hash).
+  if (signed.length > 0) {
+    lines.push(t("signedTitle"));
+    for (const d of signed) {
+      const line = t("signedLine", {
+        title: d.title ?? d.documentKey,
+        code: d.verificationCode ?? "",
+        sha256: d.finalSha256 ?? "",
+      });
+      lines.push(`- ${d.archivePath ?? t("signedMissing")}: ${line}`);
+    }
+    lines.push("");
+  }
   if (data.missingFiles.length === 0) lines.push(t("noneMissing"));
   else {
     lines.push(t("missing", { count: data.missingFiles.length }));

@@ -295,6 +295,8 @@ export async function findSignatures(db: Db, requestIds: number[]) {
       "signing_documents.text_sha256",
       "signing_documents.verification_code",
       "signing_documents.completed_at",
+      "signing_documents.final_storage_key",
+      "signing_documents.final_sha256",
     ])
     .where("signing_documents.request_id", "in", requestIds)
     .orderBy("signing_documents.id")

@@ -61,9 +61,9 @@ export async function writeArchiveInThread(opts: {
   const files: PreparedFile[] = [];
   for (const file of gathered.files) {
     files.push(
-      file.type === "upload"
-        ? { ...file, path: path.join(filesDir(ctx), file.storageKey) }
-        : { ...file, bytes: await documentPdf(ctx, file, language, log) },
+      file.type === "document"
+        ? { ...file, bytes: await documentPdf(ctx, file, language, log) }
+        : { ...file, path: path.join(filesDir(ctx), file.storageKey) },
     );
   }
   const worker = new Worker(workerEntry(), {
