@@ -122,6 +122,22 @@ describe("bad texts", () => {
   });
 });
 
+describe("the family reminder's preview", () => {
+  it("shows a line of each cause, the documents to sign online included", async () => {
+    const preview = await call(t, {
+      method: "POST",
+      url: `${BASE}/familyReminder/en/preview`,
+      cookie: admin.cookie,
+      payload: { subject: "{{school}}: a reminder", body: "Hello {{name}},\n\n{{items}}\n\n{{link}}" },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const text: string = preview.json().text;
+    expect(text).toContain("- Documents to sign online: Educational services contract for Mateo Andrade Vela");
+    expect(text).toContain("Still to sign through the link e-mailed to them: María Vela");
+    expect(text).not.toContain("{{");
+  });
+});
+
 describe("the Admin's text", () => {
   it("is previewed with sample data, used in the real mail, audited, and reset to the portal's", async () => {
     const item = await itemOf("requestStatusChanged", "en");

@@ -71,6 +71,22 @@ export async function sampleValues(
         since: "2026-12-01T17:00:00Z",
         missing: ["contract", "imageConsent"],
       },
+      {
+        cause: "signaturesPending",
+        student: "Mateo Andrade Vela",
+        year: "2026-2027",
+        code: "INS-26-000123",
+        since: "2026-12-01T17:00:00Z",
+        titles: [
+          {
+            es: "Contrato de prestación de servicios educativos",
+            en: "Educational services contract",
+            fr: "Contrat de prestation de services éducatifs",
+          },
+        ],
+        byLink: ["María Vela"],
+        link: opts.portal,
+      },
     ])
       .map((line) => `- ${line}`)
       .join("\n"),
