@@ -4,10 +4,12 @@
 // (300) with a sent request each sign their contract: the account asks a code, reads it from its
 // e-mail and signs; it sends the link to the second representative, who opens it, asks a code and
 // signs. The families start spread over BENCH_SPREAD_SECONDS (60: the goal's "within an hour", sixty
-// times faster) while a secretary pages through the request list; then the Secretaria countersigns
-// every contract, each drawing the final PDF in the PDF worker pool. Printed next to the goals
-// (never asserted): p99 of the signing calls ≤ 300 ms, of the countersigns too, and the main
-// thread's longest event-loop block during the countersigns (the final PDFs drawn off it).
+// times faster) while another secretary pages through the request list without pause; then the
+// Secretaria countersigns every contract, five at a time, each drawing the final PDF in the PDF
+// worker pool, with nothing else running. Printed next to the goals (never asserted): p99 of the
+// signing calls ≤ 300 ms, of the countersigns too, and the main thread's longest event-loop block
+// during the countersigns ≤ 20 ms (the final PDFs drawn off it); an idle baseline of the same run
+// beside each.
 //
 //   npm run bench:signing
 //   BENCH_ENGINE=postgres npm run bench:signing
@@ -162,9 +164,10 @@ async function main() {
     const failures: string[] = [];
     const colleague = await login("secretaria2@bench.test");
     let finished = false;
+    let staffDone = false;
     let staffPages = 0;
     const staffWork = (async () => {
-      while (!finished) {
+      while (!staffDone) {
         const response = await get(`/api/requests?page=${(staffPages % 20) + 1}&pageSize=25`, colleague);
         await response.arrayBuffer();
         staffPages += 1;
@@ -219,6 +222,10 @@ async function main() {
 
     // The Secretaria countersigns every contract both representatives signed, one after another
     // as she would, and five at a time as two colleagues and a batch would.
+    // The colleague's list reading stops here: the block measured during the countersigns is then
+    // the final PDFs' pipeline's own (drawn in the worker pool, stored, hashed).
+    staffDone = true;
+    await staffWork;
     const secretary = await login("secretaria@bench.test");
     const countersigns: number[] = [];
     const ready: { requestId: number; documentId: number; version: number }[] = [];
@@ -245,7 +252,6 @@ async function main() {
     }
     const counterBlockMs = started.longestBlockMs(counterStarted, Date.now());
     finished = true;
-    await staffWork;
     const health = await healthDuring;
     const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir });
     const complete = await db.db
