@@ -27,6 +27,7 @@ const result = await build({
     server: path.join(root, "src/server.ts"),
     "pdf.worker": path.join(root, "src/workers/pdf-tasks.ts"),
     "pdf-clean.worker": path.join(root, "src/workers/pdf-clean-tasks.ts"),
+    "seal.worker": path.join(root, "src/workers/seal-tasks.ts"),
     "page-drawing.worker": path.join(root, "src/workers/page-drawing.worker.mjs"),
     "data-export-zip.worker": path.join(root, "src/workers/data-export-zip-tasks.ts"),
   },

@@ -12,7 +12,9 @@ import type { Pkcs12Inspection } from "./pkcs12.ts";
  * first drawing took seconds. More threads start while work queues and stop after a minute idle.
  * - drawing the enrollment documents: one thread per core but one, at least one, at most four, so
  *   the main thread keeps a core for requests (each holds pdf-lib, the fonts and the translations);
- * - rebuilding uploaded PDFs: a small entry with pdf-lib alone.
+ * - rebuilding uploaded PDFs: a small entry with pdf-lib alone;
+ * - the school's seal (and opening an uploaded certificate): node-forge and @signpdf, in one thread
+ *   started on the first seal and stopped after a minute idle, so no other thread holds them.
  */
 
 /**
@@ -28,6 +30,7 @@ export const PDF_THREADS = Math.max(1, Math.min(4, os.availableParallelism() - 1
 
 let drawing: Piscina | undefined;
 let cleaning: Piscina | undefined;
+let sealing: Piscina | undefined;
 
 function drawingPool(): Piscina {
   drawing ??= new Piscina({
@@ -59,6 +62,17 @@ function cleaningPool(): Piscina {
   return cleaning;
 }
 
+function sealingPool(): Piscina {
+  sealing ??= new Piscina({
+    filename: workerEntry("seal.worker"),
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 60_000,
+    execArgv: [],
+  });
+  return sealing;
+}
+
 /**
  * Starts both pools' first thread, each warmed by one task (server.ts, before it listens). Waits
  * for the cleaning thread (a fraction of a second); the drawing thread warms meanwhile, since no
@@ -82,16 +96,16 @@ export async function renderInWorker(task: RenderTask, opts: { background?: bool
 }
 
 /**
- * Seals a final signed PDF with the school's certificate in a drawing thread (lib/pdf-seal.ts);
+ * Seals a final signed PDF with the school's certificate in the seal's thread (lib/pdf-seal.ts);
  * rejects with a Pkcs12Error when the stored certificate no longer opens.
  */
 export async function sealInWorker(input: SealInput): Promise<Uint8Array> {
-  return drawingPool().run(input, { name: "seal" });
+  return sealingPool().run(input, { name: "seal" });
 }
 
-/** Opens an uploaded PKCS#12 with its password in a drawing thread: what it holds, or what is wrong. */
+/** Opens an uploaded PKCS#12 with its password in the seal's thread: what it holds, or what is wrong. */
 export async function inspectCertificateInWorker(pkcs12: Uint8Array, password: string): Promise<Pkcs12Inspection> {
-  return drawingPool().run({ pkcs12, password }, { name: "inspectCertificate" });
+  return sealingPool().run({ pkcs12, password }, { name: "inspectCertificate" });
 }
 
 /** Draws a final signed PDF in a drawing thread, never on the main thread (docs/rules/documents.md "Signing online"). */
@@ -106,8 +120,9 @@ export async function cleanInWorker(bytes: Uint8Array): Promise<Uint8Array | und
 
 /** Stops the threads (server shutdown, end of a test file). */
 export async function closePdfPool(): Promise<void> {
-  const closing = [drawing, cleaning];
+  const closing = [drawing, cleaning, sealing];
   drawing = undefined;
   cleaning = undefined;
+  sealing = undefined;
   await Promise.all(closing.map((pool) => pool?.destroy()));
 }

@@ -1,6 +1,4 @@
 import type { Language } from "@portal/shared/languages";
-import { type SealInput, sealPdf } from "../lib/pdf-seal.ts";
-import { inspectPkcs12, type Pkcs12Inspection } from "../lib/pkcs12.ts";
 import type { DocumentsSource } from "../modules/enrollment/documents/document-source.ts";
 import { renderDocumentsToSign } from "../modules/enrollment/documents/documents-to-sign.ts";
 import { renderRegistrationSummary } from "../modules/enrollment/documents/registration-summary.ts";
@@ -25,16 +23,6 @@ export function render({ source, kind, language }: RenderTask): Promise<Uint8Arr
 
 // The same drawing, queued behind what someone waits for (lib/pdf-task-queue.ts).
 export const renderInBackground = render;
-
-/** The school's seal on a final signed PDF (lib/pdf-seal.ts): opening the PKCS#12 and signing take the CPU too. */
-export function seal(input: SealInput): Promise<Uint8Array> {
-  return sealPdf(input);
-}
-
-/** An uploaded certificate opened with its password (tens of milliseconds of key derivation). */
-export function inspectCertificate({ pkcs12, password }: { pkcs12: Uint8Array; password: string }): Pkcs12Inspection {
-  return inspectPkcs12(pkcs12, password);
-}
 
 export type SignedTask = SignedPdfInput;
 

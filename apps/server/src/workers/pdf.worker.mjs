@@ -10,6 +10,4 @@ const tasks = await import("./pdf-tasks.ts");
 export const render = tasks.render;
 export const renderInBackground = tasks.renderInBackground;
 export const warmUp = tasks.warmUp;
-export const seal = tasks.seal;
-export const inspectCertificate = tasks.inspectCertificate;
 export const drawSigned = tasks.drawSigned;
