@@ -21,7 +21,7 @@ import { openDatabase } from "../apps/server/src/db/database.ts";
 import { seedLargeSchool } from "../apps/server/src/demo/large-school.ts";
 import { withMailingBench } from "./bench-mailing.ts";
 import { BENCH_PUBLIC_URL, loadAverageLine } from "./bench-production.ts";
-import { currentYearId, insertBenchUser } from "./bench-server.ts";
+import { currentYearId, insertBenchSecretaries } from "./bench-server.ts";
 import { probeHealth } from "./http-load.ts";
 import { fetchPost, signIn as staffSignIn } from "./staff-sign-in.ts";
 
@@ -45,12 +45,7 @@ async function prepareSchool(dataDir: string, env: Record<string, string>) {
     passwordHash,
     dataDir,
   });
-  for (const [email, names] of [
-    ["secretaria@bench.test", "Sofía"],
-    ["secretaria2@bench.test", "Silvia"],
-  ] as const) {
-    await insertBenchUser(ctx.db, { email, passwordHash, role: "Secretaria", names });
-  }
+  await insertBenchSecretaries(ctx.db, passwordHash);
   await handle.close();
   return { yearId, families: seeded.families };
 }

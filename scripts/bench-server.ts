@@ -78,6 +78,16 @@ export function insertBenchUser(
   });
 }
 
+/** The two Secretarias of the benchmarks where one works while the other acts (they share a password). */
+export async function insertBenchSecretaries(db: Db, passwordHash: string): Promise<void> {
+  for (const [email, names] of [
+    ["secretaria@bench.test", "Sofía"],
+    ["secretaria2@bench.test", "Silvia"],
+  ] as const) {
+    await insertBenchUser(db, { email, passwordHash, role: "Secretaria", names });
+  }
+}
+
 /** The current school year's id (the benchmarks sign in to it). */
 export async function currentYearId(db: Db): Promise<number> {
   const year = await db.selectFrom("school_years").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow();

@@ -24,7 +24,7 @@ import { seedLargeSchool } from "../apps/server/src/demo/large-school.ts";
 import type { startSmtp } from "../apps/server/test/support/smtp.ts";
 import { withMailingBench } from "./bench-mailing.ts";
 import { BENCH_PUBLIC_URL, loadAverageLine } from "./bench-production.ts";
-import { currentYearId, insertBenchUser } from "./bench-server.ts";
+import { currentYearId, insertBenchSecretaries } from "./bench-server.ts";
 import { percentile, probeHealth } from "./http-load.ts";
 import { fetchPost, signIn } from "./staff-sign-in.ts";
 
@@ -51,12 +51,7 @@ async function prepareSchool(dataDir: string, env: Record<string, string>) {
     passwordHash,
     dataDir,
   });
-  for (const [email, names] of [
-    ["secretaria@bench.test", "Sofía"],
-    ["secretaria2@bench.test", "Silvia"],
-  ] as const) {
-    await insertBenchUser(ctx.db, { email, passwordHash, role: "Secretaria", names });
-  }
+  await insertBenchSecretaries(ctx.db, passwordHash);
   // One sent request a family, of a family whose file names a second representative.
   const rows = await ctx.db
     .selectFrom("requests as r")
