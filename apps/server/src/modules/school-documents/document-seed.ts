@@ -11,6 +11,7 @@ import {
   listVersions,
   listYearDocuments,
 } from "./school-documents.repository.ts";
+import { versionsInForce } from "./versions-in-force.ts";
 
 /*
  * Every school year has its documents (docs/rules/documents.md "The school's own documents"): on
@@ -50,8 +51,9 @@ async function copyOfEarlierYear(db: Db, schoolYearId: number): Promise<Source[]
       db,
       documents.map((d) => d.id),
     );
+    const inForceById = versionsInForce(versions);
     return documents.flatMap((document) => {
-      const inForce = versions.filter((v) => v.document_id === document.id && v.published_at).at(-1);
+      const inForce = inForceById.get(document.id);
       if (!inForce) return [];
       const { title_es, title_en, title_fr, body_es, body_en, body_fr } = inForce;
       return [

@@ -12,6 +12,7 @@ import {
   listVersions,
   listYearDocuments,
 } from "./school-documents.repository.ts";
+import { versionsInForce } from "./versions-in-force.ts";
 
 /*
  * Which of the school's documents a request needs and in which wording (docs/rules/documents.md
@@ -86,16 +87,15 @@ export interface HandInDocument extends DocumentRule {
 export async function yearHandInDocuments(ctx: AppContext, schoolYearId: number): Promise<HandInDocument[]> {
   await ensureYearDocuments(ctx.db, ctx.engine, schoolYearId);
   const rows = (await listYearDocuments(ctx.db, schoolYearId)).filter((row) => !ONLINE_DOCUMENTS.includes(row.key));
-  const inForce = new Map<number, Texts>();
-  for (const version of await listVersions(
-    ctx.db,
-    rows.map((row) => row.id),
-  )) {
-    if (version.published_at) inForce.set(version.document_id, textsOf(version, "title"));
-  }
+  const inForce = versionsInForce(
+    await listVersions(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+  );
   return rows.flatMap((row) => {
-    const titles = inForce.get(row.id);
-    return titles ? [{ key: row.key, ...ruleOf(row), titles }] : [];
+    const version = inForce.get(row.id);
+    return version ? [{ key: row.key, ...ruleOf(row), titles: textsOf(version, "title") }] : [];
   });
 }
 
@@ -110,8 +110,7 @@ export async function documentsForFile(ctx: AppContext, file: FileForDocuments):
     ctx.db,
     documents.map((d) => d.id),
   );
-  const inForce = new Map<number, (typeof versions)[number]>();
-  for (const version of versions) if (version.published_at) inForce.set(version.document_id, version);
+  const inForce = versionsInForce(versions);
   const pinned = new Map<number, number>();
   if (file.sent) {
     for (const pin of await listPins(ctx.db, file.fileId)) pinned.set(pin.document_id, pin.version_id);
