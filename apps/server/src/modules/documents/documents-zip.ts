@@ -14,8 +14,9 @@ import { filesWithImageWithdrawn } from "../consents/consents.service.ts";
 import { loadDocumentsSource } from "../enrollment/documents/document-source-loader.ts";
 import { type DocumentKind, renderDocument } from "../enrollment/documents/documents.service.ts";
 import { openUpload } from "../enrollment/uploads.service.ts";
+import { yearHandInDocuments } from "../school-documents/document-texts.service.ts";
 import { countDocumentRows, type DocumentRow, findDocumentRows } from "./documents.repository.ts";
-import { documentFilterOf, handInDocumentsOf, readerRights, signingHoursOf, uploadsOf } from "./documents.service.ts";
+import { documentFilterOf, readerRights, signingHoursOf, uploadsOf } from "./documents.service.ts";
 
 /** Requests read per query while the ZIP is written (never the whole list at once). */
 const BATCH = 50;
@@ -141,7 +142,7 @@ export async function exportDocumentsZip(
     query,
     signingHours,
     Date.now(),
-    await handInDocumentsOf(ctx, schoolYearId),
+    await yearHandInDocuments(ctx, schoolYearId),
   );
   const total = await countDocumentRows(ctx.db, ctx.engine, filter);
   await recordAudit(ctx.db, {

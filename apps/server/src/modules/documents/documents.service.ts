@@ -46,11 +46,6 @@ export async function signingHoursOf(ctx: AppContext, schoolYearId: number): Pro
   return (await yearConstants(ctx, schoolYearId)).contractSigningHours;
 }
 
-/** The year's documents handed in on paper, their rules and titles (Settings › Documents). */
-export function handInDocumentsOf(ctx: AppContext, schoolYearId: number): Promise<HandInDocument[]> {
-  return yearHandInDocuments(ctx, schoolYearId);
-}
-
 export function documentFilterOf(
   schoolYearId: number,
   query: Omit<DocumentListQuery, "page" | "pageSize">,
@@ -124,7 +119,7 @@ export async function listDocuments(
   const schoolYearId = query.schoolYearId ?? sessionSchoolYearId;
   const [signingHours, documents] = await Promise.all([
     signingHoursOf(ctx, schoolYearId),
-    handInDocumentsOf(ctx, schoolYearId),
+    yearHandInDocuments(ctx, schoolYearId),
   ]);
   const now = Date.now();
   const filter = documentFilterOf(schoolYearId, query, signingHours, now, documents);
@@ -174,7 +169,7 @@ async function requestRow(ctx: AppContext, requestId: number, lang: Language) {
   if (!year) throw new AppError(404, "NOT_FOUND");
   const [row, documents, signingHours] = await Promise.all([
     findDocumentRow(ctx.db, ctx.engine, requestId),
-    handInDocumentsOf(ctx, year.school_year_id),
+    yearHandInDocuments(ctx, year.school_year_id),
     signingHoursOf(ctx, year.school_year_id),
   ]);
   if (!row) throw new AppError(404, "NOT_FOUND");

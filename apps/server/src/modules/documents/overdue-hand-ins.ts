@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
+import { yearHandInDocuments } from "../school-documents/document-texts.service.ts";
 import { findDocumentRows } from "./documents.repository.ts";
-import { documentFilterOf, handInDocumentsOf, signingHoursOf, toListItem } from "./documents.service.ts";
+import { documentFilterOf, signingHoursOf, toListItem } from "./documents.service.ts";
 import { checklistsOf, isMissing } from "./hand-in-checklist.ts";
 
 /**
@@ -11,7 +12,7 @@ import { checklistsOf, isMissing } from "./hand-in-checklist.ts";
 export async function overdueHandIns(ctx: AppContext, schoolYearId: number, now = Date.now()) {
   const [signingHours, documents] = await Promise.all([
     signingHoursOf(ctx, schoolYearId),
-    handInDocumentsOf(ctx, schoolYearId),
+    yearHandInDocuments(ctx, schoolYearId),
   ]);
   const query = { testData: "exclude", handIn: "overdue" } as const;
   const filter = documentFilterOf(schoolYearId, query, signingHours, now, documents);
