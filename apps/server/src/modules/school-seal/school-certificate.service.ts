@@ -5,7 +5,7 @@ import {
   type SchoolCertificateView,
 } from "@portal/shared/schemas/school-certificate";
 import type { AppContext } from "../../context.ts";
-import { nowIso } from "../../db/database.ts";
+import { nowIso, writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import { inspectCertificateInWorker } from "../../lib/pdf-pool.ts";
@@ -76,7 +76,7 @@ export async function uploadSchoolCertificate(
   if (facts.validTo <= now) throw new AppError(400, "CERTIFICATE_EXPIRED", { date: facts.validTo.slice(0, 10) });
   if (facts.validFrom > now)
     throw new AppError(400, "CERTIFICATE_NOT_YET_VALID", { date: facts.validFrom.slice(0, 10) });
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await saveCertificate(trx, {
       ...sealCertificate(ctx.secrets, pkcs12, password),
       subject: facts.subject,
@@ -98,7 +98,7 @@ export async function uploadSchoolCertificate(
 }
 
 export async function removeSchoolCertificate(ctx: AppContext, actor: Actor): Promise<SchoolCertificateView> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const previous = await findCertificate(trx);
     if (!(await deleteCertificate(trx))) return;
     await recordAudit(trx, {
