@@ -1,7 +1,7 @@
 import { isFamilyRole, type Role } from "@portal/shared/roles";
 import type { Hold, HoldCreateInput } from "@portal/shared/schemas/retention";
 import type { AppContext } from "../../context.ts";
-import { nowIso } from "../../db/database.ts";
+import { nowIso, writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
@@ -53,7 +53,7 @@ async function resolveTarget(ctx: AppContext, input: HoldCreateInput) {
 
 export async function placeHold(ctx: AppContext, actor: Actor, input: HoldCreateInput): Promise<Hold> {
   const target = await resolveTarget(ctx, input);
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const holdId = await insertHold(trx, {
       family_user_id: target.family_user_id,
       request_id: target.request_id,
@@ -78,7 +78,7 @@ export async function placeHold(ctx: AppContext, actor: Actor, input: HoldCreate
 export async function releaseHold(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const hold = await findHold(ctx.db, id);
   if (!hold) throw new AppError(404, "NOT_FOUND");
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await deleteHold(trx, id);
     await recordAudit(trx, {
       event: "retention.holdReleased",

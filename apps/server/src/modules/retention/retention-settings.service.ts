@@ -6,7 +6,7 @@ import {
 } from "@portal/shared/retention";
 import type { RetentionSettings, RetentionSettingsInput } from "@portal/shared/schemas/retention";
 import type { AppContext } from "../../context.ts";
-import { nowIso } from "../../db/database.ts";
+import { nowIso, writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LINK_HOURS } from "../data-export/data-export.service.ts";
@@ -53,7 +53,7 @@ export async function saveRetentionPeriods(
 ): Promise<RetentionSettings> {
   const before = await readRetentionPeriods(ctx);
   const { version, automatic, ...months } = input;
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const saved = await writeRetentionSettings(
       trx,
       { months: JSON.stringify(months), automatic: automatic ? 1 : 0, updated_at: nowIso(), updated_by: actor.userId },

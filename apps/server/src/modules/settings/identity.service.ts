@@ -6,6 +6,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/database.ts";
+import { writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { readVersionedSetting, writeSetting, writeVersionedSetting } from "../../kernel/settings-store.ts";
 import { randomToken } from "../../lib/crypto.ts";
@@ -82,7 +83,7 @@ export async function updateIdentity(ctx: AppContext, actor: { userId: number; i
   if (next.primaryColor !== current.defaults.primaryColor && !isAccessiblePrimary(next.primaryColor)) {
     throw new AppError(400, "PRIMARY_COLOR_CONTRAST", {}, { primaryColor: "" });
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const version = await writeVersionedSetting(trx, IDENTITY_KEY, JSON.stringify(next), input.version);
     if (version === undefined) throw versionConflict();
     await recordAudit(trx, {
@@ -122,7 +123,7 @@ export async function replaceLogo(ctx: AppContext, actor: { userId: number; ip: 
     writeStoredFile(logoDir(ctx), stored.storageKey, logo.bytes);
   }
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await writeTransaction(ctx.db, ctx.engine, async (trx) => {
       await writeSetting(trx, LOGO_KEY, JSON.stringify(stored ?? {}));
       await recordAudit(trx, {
         event: "settings.changed",

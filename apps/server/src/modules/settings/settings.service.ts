@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { readVersionedSetting, writeSetting, writeVersionedSetting } from "../../kernel/settings-store.ts";
 import { auditChanges, versionConflict } from "./settings-audit.ts";
@@ -29,7 +30,7 @@ export async function saveSwitch(
   value: boolean,
   details: Record<string, unknown>,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     await writeSetting(trx, key, String(value));
     await recordAudit(trx, { event: "settings.changed", actorUserId: actor.userId, ip: actor.ip, details });
   });
@@ -77,7 +78,7 @@ export async function saveJsonSetting(
   actor: { userId: number; ip: string },
   opts: { key: string; section: string; before: object; after: object; version: number },
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const version = await writeVersionedSetting(trx, opts.key, JSON.stringify(opts.after), opts.version);
     if (version === undefined) throw versionConflict();
     await recordAudit(trx, {

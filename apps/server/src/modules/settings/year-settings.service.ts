@@ -7,6 +7,7 @@ import {
 } from "@portal/shared/rules/year-settings";
 import type { ConstantsInput, NoticesInput, YearSettings } from "@portal/shared/schemas/general-settings";
 import type { AppContext } from "../../context.ts";
+import { writeTransaction } from "../../db/database.ts";
 import { recordAudit } from "../../kernel/audit-trail.ts";
 import { listYearsForSettings, readVersionedSetting, writeVersionedSetting } from "../../kernel/settings-store.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -83,7 +84,7 @@ async function saveSection<T extends object>(
   actor: { userId: number; ip: string },
   opts: { section: "constants" | "notices"; schoolYearId: number; key: string; before: T; after: T; version: number },
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, ctx.engine, async (trx) => {
     const version = await writeVersionedSetting(trx, opts.key, JSON.stringify(opts.after), opts.version);
     if (version === undefined) throw versionConflict();
     await recordAudit(trx, {
